@@ -1,0 +1,3 @@
+module github.com/fluxion-lang/fluxion
+
+go 1.26
