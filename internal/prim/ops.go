@@ -53,4 +53,12 @@ type Func struct {
 	Name   string
 	Params []Type
 	Ret    Type
+
+	ID FuncID // index in Funcs, for fast dispatch
+	Fn string // the <fn> part of Name ("sin", "conv", "to_bits", ...)
+
+	eval func(args []Value) Value
 }
+
+// FuncID identifies a Func by its index in Funcs.
+type FuncID uint16
