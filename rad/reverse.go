@@ -1,0 +1,120 @@
+package rad
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// pending is an adjoint contribution to a job of an enclosing task, kept
+// back in deterministic mode so that contributions are added in an order
+// fixed by the job graph rather than by the scheduler.
+type pending struct {
+	job int32
+	idx int32
+	d   float64
+}
+
+// sweep is one reverse pass over a tape: the adjoint of every entry,
+// indexed like the segments.
+type sweep struct {
+	adj           [][]float64
+	taskOf        []int32 // preorder number of each job's task
+	parallel      bool
+	deterministic bool
+}
+
+func (t *Tape) newSweep() *sweep {
+	s := &sweep{
+		adj:           make([][]float64, len(t.segs)),
+		taskOf:        t.taskOf,
+		parallel:      !t.cfg.Sequential,
+		deterministic: t.cfg.Deterministic || t.cfg.Sequential,
+	}
+	for i, seg := range t.segs {
+		s.adj[i] = make([]float64, len(seg.ends))
+	}
+	return s
+}
+
+// task resolves a task: its jobs from last to first, and before each job
+// the subtasks that were forked after it, in parallel. It returns the
+// contributions it owes to enclosing tasks (in deterministic mode only).
+func (s *sweep) task(g *taskGraph) []pending {
+	var out []pending
+	for k := len(g.jobs) - 1; k >= 0; k-- {
+		out = s.job(g, g.jobs[k], out)
+		if k == 0 {
+			break
+		}
+		kids := g.forks[k-1]
+		owed := make([][]pending, len(kids))
+		if s.parallel && len(kids) > 1 {
+			var wg sync.WaitGroup
+			for i := 1; i < len(kids); i++ {
+				wg.Go(func() { owed[i] = s.task(kids[i]) })
+			}
+			owed[0] = s.task(kids[0])
+			wg.Wait()
+		} else {
+			for i, kid := range kids {
+				owed[i] = s.task(kid)
+			}
+		}
+		for _, ps := range owed {
+			for _, p := range ps {
+				if g.owns(s.taskOf[p.job]) {
+					s.adj[p.job][p.idx] += p.d
+				} else {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// job resolves the entries of one job in decreasing ID order, pushing each
+// adjoint to the entry's operands. Operands in g or in tasks nested in g
+// are updated directly: nothing else runs on them now. Other operands come
+// from before an enclosing fork, where a concurrent sibling may update them
+// too, so they are updated atomically or deferred to out.
+func (s *sweep) job(g *taskGraph, seg *segment, out []pending) []pending {
+	adj := s.adj[seg.id]
+	ends, ops := seg.ends, seg.ops
+	for k := len(ends) - 1; k >= 0; k-- {
+		a := adj[k]
+		if a == 0 {
+			continue
+		}
+		lo := int32(0)
+		if k > 0 {
+			lo = ends[k-1]
+		}
+		for _, o := range ops[lo:ends[k]] {
+			switch {
+			case o.job == seg.id:
+				adj[o.idx] += a * o.d
+			case g.owns(s.taskOf[o.job]):
+				s.adj[o.job][o.idx] += a * o.d
+			case s.deterministic:
+				out = append(out, pending{o.job, o.idx, a * o.d})
+			default:
+				atomicAdd(&s.adj[o.job][o.idx], a*o.d)
+			}
+		}
+	}
+	return out
+}
+
+// atomicAdd adds d to *p atomically; Go has no atomic float64 add.
+func atomicAdd(p *float64, d float64) {
+	u := (*uint64)(unsafe.Pointer(p))
+	for {
+		old := atomic.LoadUint64(u)
+		if atomic.CompareAndSwapUint64(u, old, math.Float64bits(math.Float64frombits(old)+d)) {
+			return
+		}
+	}
+}

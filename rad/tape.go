@@ -1,0 +1,237 @@
+package rad
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+// operand is one input of a recorded operation: the ID of the input and the
+// partial derivative of the operation with respect to it. It holds no
+// pointers, so the garbage collector never scans a slice of operands.
+type operand struct {
+	job int32
+	idx int32
+	d   float64
+}
+
+// segment is the tape of one job: a sequential stretch of one task.
+// Entry k has operands ops[ends[k-1]:ends[k]] (ops[0:ends[0]] for k = 0).
+type segment struct {
+	id   int32
+	ends []int32
+	ops  []operand
+}
+
+// taskGraph is the job graph of one task: its jobs in order, and between
+// consecutive jobs the subtasks of the fork that separates them.
+type taskGraph struct {
+	lo, hi int32 // preorder numbers of this task and of the task after its subtree
+	jobs   []*segment
+	forks  [][]*taskGraph // forks[k] runs between jobs[k] and jobs[k+1]
+}
+
+// Limits on the size of one job's segment, set by the int32 fields of Num
+// and segment.
+const (
+	maxEntries  = math.MaxInt32 - 1
+	maxOperands = math.MaxInt32 - 1
+)
+
+var tapeTags atomic.Uint32
+
+// recording is the shared state of one forward pass.
+type recording struct {
+	tag  uint32
+	cfg  Config
+	root *taskGraph
+
+	mu   sync.Mutex
+	segs []*segment // indexed by job ID
+	err  error      // first misuse detected
+}
+
+func newRecording(cfg Config) *recording {
+	tag := tapeTags.Add(1)
+	for tag == 0 {
+		tag = tapeTags.Add(1)
+	}
+	return &recording{tag: tag, cfg: cfg}
+}
+
+// owns reports whether the task numbered pre is g or nested in g.
+func (g *taskGraph) owns(pre int32) bool { return g.lo <= pre && pre < g.hi }
+
+// number assigns preorder numbers to g and the tasks nested in it, starting
+// at next, records each job's task in taskOf, and returns the next free
+// number.
+func (g *taskGraph) number(next int32, taskOf []int32) int32 {
+	g.lo = next
+	next++
+	for _, s := range g.jobs {
+		taskOf[s.id] = g.lo
+	}
+	for _, fork := range g.forks {
+		for _, kid := range fork {
+			next = kid.number(next, taskOf)
+		}
+	}
+	g.hi = next
+	return next
+}
+
+// newTask allocates the graph of a task, with its first job.
+func (r *recording) newTask() *taskGraph {
+	return &taskGraph{jobs: []*segment{r.newSegment()}}
+}
+
+func (r *recording) newSegment() *segment {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := &segment{id: int32(len(r.segs))}
+	r.segs = append(r.segs, s)
+	return s
+}
+
+// fail records err unless an earlier error was recorded.
+func (r *recording) fail(err error) {
+	r.mu.Lock()
+	if r.err == nil {
+		r.err = err
+	}
+	r.mu.Unlock()
+}
+
+func (r *recording) failure() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+type taskState uint8
+
+const (
+	taskActive  taskState = iota
+	taskForking           // blocked in Par; only its branches may record
+	taskDone              // its branch or recording has ended
+)
+
+// A Task records operations on a tape. Each Task is a sequential strand of
+// the computation and must be used only by the goroutine that runs it: the
+// function passed to Grad, VJP, Jacobian or Record gets the root Task, and
+// every Par branch gets a Task of its own.
+//
+// Operations whose operands are all constants return constants and record
+// nothing. After misuse, operations keep computing values but record
+// nothing, and the computation reports the first error.
+type Task struct {
+	rec   *recording
+	tag   uint32
+	graph *taskGraph
+	seg   *segment
+	state taskState
+	fast  bool  // state is taskActive and no debug checks are needed
+	owner int64 // goroutine running the task, in debug mode
+}
+
+func newTask(rec *recording, g *taskGraph) *Task {
+	return &Task{rec: rec, tag: rec.tag, graph: g, seg: g.jobs[0], fast: !rec.cfg.Debug}
+}
+
+func (t *Task) setState(s taskState) {
+	t.state = s
+	t.fast = s == taskActive && !t.rec.cfg.Debug
+}
+
+// admit is the slow path of every operation: it reports whether the task
+// may record an operation on xs, and records the misuse if not.
+func (t *Task) admit(op string, xs ...Num) bool {
+	if t.rec.cfg.Debug {
+		if g := goroutineID(); g != t.owner {
+			t.rec.fail(fmt.Errorf("rad: %s: task used from goroutine %d, but it runs on goroutine %d", op, g, t.owner))
+			return false
+		}
+	}
+	switch t.state {
+	case taskForking:
+		t.rec.fail(fmt.Errorf("rad: %s: task used inside its own Par; a branch must use the Task it is given", op))
+		return false
+	case taskDone:
+		t.rec.fail(fmt.Errorf("rad: %s: task used after its branch or recording ended", op))
+		return false
+	}
+	for _, x := range xs {
+		if x.tag != 0 && x.tag != t.tag {
+			t.rec.fail(fmt.Errorf("rad: %s: operand (value %v) belongs to another tape", op, x.v))
+			return false
+		}
+	}
+	return true
+}
+
+// entry appends an entry whose operands were just appended and returns its
+// result.
+func (t *Task) entry(v float64) Num {
+	s := t.seg
+	n := len(s.ends)
+	if n >= maxEntries || len(s.ops) >= maxOperands {
+		t.rec.fail(errors.New("rad: a single job recorded more than 2^31 operations; split it with Par"))
+		t.setState(taskDone)
+		return Num{v: v}
+	}
+	s.ends = append(s.ends, int32(len(s.ops)))
+	return Num{v: v, tag: t.tag, job: s.id, idx: int32(n)}
+}
+
+// unary records v = op(a) with partial derivative da.
+func (t *Task) unary(op string, v float64, a Num, da float64) Num {
+	if a.tag == 0 {
+		return Num{v: v}
+	}
+	if (a.tag != t.tag || !t.fast) && !t.admit(op, a) {
+		return Num{v: v}
+	}
+	t.seg.ops = append(t.seg.ops, operand{a.job, a.idx, da})
+	return t.entry(v)
+}
+
+// binary records v = op(a, b) with partial derivatives da and db.
+func (t *Task) binary(op string, v float64, a Num, da float64, b Num, db float64) Num {
+	if a.tag|b.tag == 0 {
+		return Num{v: v}
+	}
+	if ((a.tag != t.tag && a.tag != 0) || (b.tag != t.tag && b.tag != 0) || !t.fast) && !t.admit(op, a, b) {
+		return Num{v: v}
+	}
+	s := t.seg
+	switch {
+	case a.tag == 0:
+		s.ops = append(s.ops, operand{b.job, b.idx, db})
+	case b.tag == 0:
+		s.ops = append(s.ops, operand{a.job, a.idx, da})
+	default:
+		s.ops = append(s.ops, operand{a.job, a.idx, da}, operand{b.job, b.idx, db})
+	}
+	return t.entry(v)
+}
+
+// input records an independent variable.
+func (t *Task) input(v float64) Num { return t.entry(v) }
+
+// goroutineID returns the ID of the calling goroutine. It is slow and used
+// only in debug mode.
+func goroutineID() int64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	if i := bytes.IndexByte(b, ' '); i > 0 {
+		b = b[:i]
+	}
+	id, _ := strconv.ParseInt(string(b), 10, 64)
+	return id
+}
