@@ -509,7 +509,7 @@ type Range struct {
 	Start  Expr
 	Second Expr // optional: a..s...b
 	Kind   RangeKind
-	End    Expr
+	Limit  Expr // the end bound
 }
 
 // Project is e.f where e is not a plain name chain (those are Var).
