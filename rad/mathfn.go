@@ -318,11 +318,11 @@ func digamma(x float64) float64 {
 		return digamma(1-x) - math.Pi/math.Tan(math.Pi*x)
 	}
 	r := 0.0
-	for x < 6 {
+	for x < 10 {
 		r -= 1 / x
 		x++
 	}
 	f := 1 / (x * x)
 	// Asymptotic series in 1/x^2 with Bernoulli-number coefficients.
-	return r + math.Log(x) - 0.5/x - f*(1.0/12-f*(1.0/120-f*(1.0/252-f*(1.0/240-f/132))))
+	return r + math.Log(x) - 0.5/x - f*(1.0/12-f*(1.0/120-f*(1.0/252-f*(1.0/240-f*(1.0/132-f*691/32760)))))
 }
