@@ -1,0 +1,430 @@
+package testspec
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// Backend turns programs into something runnable: the interpreter, the
+// compiled Go backend, or a fake in tests.
+type Backend interface {
+	// Name is the backend's name, as in the run tag no_<name>.
+	Name() string
+	// Compile compiles (or type-checks and prepares) the program at path.
+	// The error message is what `error:` compile-failure patterns match.
+	Compile(path string) (Program, error)
+}
+
+// Program is a compiled program. Run may be called concurrently.
+type Program interface {
+	// Run calls the entry point with args and returns its results, tuples
+	// unpacked. Run must not modify args. A run-time failure is an error
+	// whose message `error:` patterns match.
+	Run(entry string, args []Value) ([]Value, error)
+}
+
+// Runner runs the test cases of programs and judges them (FORMATS.md §3.6).
+type Runner struct {
+	Backend Backend
+	// Reference, if non-nil, provides the expected results of `auto output`
+	// cases; without it such cases must merely run successfully.
+	Reference Backend
+	Select    Selection
+	// Concurrency bounds simultaneous compilations and runs; <= 0 means
+	// the number of CPUs.
+	Concurrency int
+	// Progress, if non-nil, is called once per result as soon as it is
+	// known, never concurrently.
+	Progress func(Result)
+}
+
+// Outcome is the verdict on one case (or one program).
+type Outcome uint8
+
+const (
+	Pass Outcome = iota
+	Fail
+	Skip
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Pass:
+		return "pass"
+	case Fail:
+		return "fail"
+	}
+	return "skip"
+}
+
+// Result is the verdict on one (case, entry point) pair, or on a whole
+// program when Case is nil (compilation failures, compile-error
+// expectations, type-check mode, unparsable test blocks).
+type Result struct {
+	File    string
+	Entry   string
+	Case    *Case
+	Outcome Outcome
+	Reason  string // why the case failed or was skipped
+}
+
+// String formats the result as a report line, such as
+// `prog.fut: entry total, dataset #0 ("1i32"): expected ...`.
+func (r Result) String() string {
+	var b strings.Builder
+	b.WriteString(r.File)
+	if r.Case != nil {
+		fmt.Fprintf(&b, ": entry %s, dataset %s", r.Entry, r.Case.DatasetName())
+	}
+	if r.Reason != "" {
+		b.WriteString(": ")
+		b.WriteString(r.Reason)
+	}
+	return b.String()
+}
+
+// Report is the outcome of a run: every result in a deterministic order
+// (files as found, cases in source order, entries as listed).
+type Report struct {
+	Results                 []Result
+	Passed, Failed, Skipped int
+}
+
+// OK reports whether every selected case passed (exit status 0).
+func (r *Report) OK() bool { return r.Failed == 0 }
+
+// Summary is the final line of a test run.
+func (r *Report) Summary() string {
+	s := fmt.Sprintf("%d passed, %d failed", r.Passed, r.Failed)
+	if r.Skipped > 0 {
+		s += fmt.Sprintf(", %d skipped", r.Skipped)
+	}
+	return s
+}
+
+// Failures returns the failed results.
+func (r *Report) Failures() []Result {
+	var fs []Result
+	for _, res := range r.Results {
+		if res.Outcome == Fail {
+			fs = append(fs, res)
+		}
+	}
+	return fs
+}
+
+// FindPrograms expands paths into program files: directories are searched
+// recursively for .fut files (in lexical order); files are taken as given.
+func FindPrograms(paths []string) ([]string, error) {
+	var files []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			files = append(files, p)
+		}
+	}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			add(p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".fut") {
+				add(path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// Run runs all selected cases of all programs found under paths. The error
+// is non-nil only if the paths cannot be searched; failures of programs
+// and cases are in the report.
+func (r *Runner) Run(paths []string) (*Report, error) {
+	files, err := FindPrograms(paths)
+	if err != nil {
+		return nil, err
+	}
+	n := r.Concurrency
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	st := &runState{Runner: r, sel: r.Select, tokens: make(chan struct{}, n)}
+	if st.sel.Backend == "" {
+		st.sel.Backend = r.Backend.Name()
+	}
+	perFile := make([][]Result, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			perFile[i] = st.runFile(f)
+		}()
+	}
+	wg.Wait()
+	rep := &Report{}
+	for _, rs := range perFile {
+		for _, res := range rs {
+			rep.Results = append(rep.Results, res)
+			switch res.Outcome {
+			case Pass:
+				rep.Passed++
+			case Fail:
+				rep.Failed++
+			default:
+				rep.Skipped++
+			}
+		}
+	}
+	return rep, nil
+}
+
+// runState is shared by the goroutines of one Run.
+type runState struct {
+	*Runner
+	sel    Selection     // Select with the backend name filled in
+	tokens chan struct{} // one per concurrent compilation or run
+	mu     sync.Mutex    // serializes Progress
+}
+
+func (st *runState) report(res Result) Result {
+	if st.Progress != nil {
+		st.mu.Lock()
+		st.Progress(res)
+		st.mu.Unlock()
+	}
+	return res
+}
+
+// limited runs f while holding a concurrency token.
+func (st *runState) limited(f func()) {
+	st.tokens <- struct{}{}
+	defer func() { <-st.tokens }()
+	f()
+}
+
+// runFile compiles one program and runs its cases; the results are in
+// source order.
+func (st *runState) runFile(path string) []Result {
+	programResult := func(o Outcome, reason string) []Result {
+		return []Result{st.report(Result{File: path, Outcome: o, Reason: reason})}
+	}
+	spec, err := ParseFile(path)
+	if err != nil {
+		return programResult(Fail, "invalid test block: "+err.Error())
+	}
+	if reason := st.sel.SkipProgram(spec); reason != "" {
+		var skipped []Result
+		for _, c := range spec.Cases {
+			for _, e := range c.Entries {
+				if st.sel.SelectEntry(e) {
+					skipped = append(skipped, st.report(Result{File: path, Entry: e, Case: c, Outcome: Skip, Reason: reason}))
+				}
+			}
+		}
+		return skipped
+	}
+	var prog Program
+	var cerr error
+	st.limited(func() { prog, cerr = safeCompile(st.Backend, path) })
+	switch {
+	case spec.CompileError != nil:
+		if cerr == nil {
+			return programResult(Fail, "compilation succeeded but was expected to fail")
+		}
+		if !spec.CompileError.Match(cerr.Error()) {
+			return programResult(Fail, fmt.Sprintf("compilation failed as expected, but the error does not match %q:\n%s",
+				spec.CompileError.Pattern, indent(cerr.Error())))
+		}
+		return programResult(Pass, "")
+	case cerr != nil:
+		return programResult(Fail, "compilation failed:\n"+indent(cerr.Error()))
+	case st.sel.Mode == TypeCheck:
+		return programResult(Pass, "")
+	}
+
+	ref := &reference{backend: st.Reference, path: path, st: st}
+	type job struct {
+		res Result
+		run bool
+	}
+	var jobs []job
+	for _, c := range spec.Cases {
+		for _, e := range c.Entries {
+			if !st.sel.SelectEntry(e) {
+				continue
+			}
+			res := Result{File: path, Entry: e, Case: c}
+			if reason := st.sel.SkipCase(c); reason != "" {
+				res.Outcome, res.Reason = Skip, reason
+				jobs = append(jobs, job{st.report(res), false})
+				continue
+			}
+			jobs = append(jobs, job{res, true})
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range jobs {
+		if !jobs[i].run {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st.limited(func() {
+				res := &jobs[i].res
+				res.Outcome, res.Reason = Pass, ""
+				if reason := st.runCase(prog, ref, spec, res.Case, res.Entry); reason != "" {
+					res.Outcome, res.Reason = Fail, reason
+				}
+			})
+			st.report(jobs[i].res)
+		}()
+	}
+	wg.Wait()
+	results := make([]Result, len(jobs))
+	for i, j := range jobs {
+		results[i] = j.res
+	}
+	return results
+}
+
+// runCase runs one case on one entry point and returns why it failed, or
+// "" if it passed.
+func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, entry string) string {
+	args, err := CaseInput(spec, c, entry)
+	if err != nil {
+		return err.Error()
+	}
+	got, rerr := safeRun(prog, entry, args)
+	switch c.Expect.Kind {
+	case ExpectError:
+		if rerr == nil {
+			return "the run succeeded but was expected to fail with an error matching " + fmt.Sprintf("%q", c.Expect.Error.Pattern)
+		}
+		if !c.Expect.Error.Match(rerr.Error()) {
+			return fmt.Sprintf("the run failed as expected, but the error does not match %q:\n%s",
+				c.Expect.Error.Pattern, indent(rerr.Error()))
+		}
+		return ""
+	}
+	if rerr != nil {
+		return "run failed:\n" + indent(rerr.Error())
+	}
+	var want []Value
+	switch c.Expect.Kind {
+	case ExpectSuccess:
+		return ""
+	case ExpectValues:
+		want = c.Expect.Values
+	case ExpectFile:
+		want, err = readValuesFile(filepath.Join(filepath.Dir(spec.Path), c.Expect.Path))
+		if err != nil {
+			return fmt.Sprintf("%s: reading expected output: %v", c.Expect.Pos, err)
+		}
+	case ExpectAuto:
+		refProg, err := ref.program()
+		if err != nil {
+			return err.Error()
+		}
+		if refProg == nil {
+			return ""
+		}
+		want, err = safeRun(refProg, entry, args)
+		if err != nil {
+			return "reference run failed:\n" + indent(err.Error())
+		}
+	}
+	if ms := compareValues(want, got); len(ms) > 0 {
+		return strings.Join(ms, "\n")
+	}
+	return ""
+}
+
+// CaseInput returns the arguments of case c for entry (the entry point
+// seeds random inputs), reading input files relative to the program.
+func CaseInput(spec *Spec, c *Case, entry string) ([]Value, error) {
+	switch c.Input.Kind {
+	case InputFile:
+		vs, err := readValuesFile(filepath.Join(filepath.Dir(spec.Path), c.Input.Path))
+		if err != nil {
+			return nil, fmt.Errorf("%s: reading input: %v", c.Input.Pos, err)
+		}
+		return vs, nil
+	case InputRandom:
+		return RandomInput(spec.Path, entry, c), nil
+	}
+	return c.Input.Values, nil
+}
+
+// reference compiles the program with the reference backend at most once.
+type reference struct {
+	backend Backend
+	path    string
+	st      *runState
+	once    sync.Once
+	prog    Program
+	err     error
+}
+
+// program returns the reference program, or nil if there is no reference.
+func (r *reference) program() (Program, error) {
+	if r.backend == nil {
+		return nil, nil
+	}
+	r.once.Do(func() {
+		// The caller holds a token already, so compile without taking one.
+		r.prog, r.err = safeCompile(r.backend, r.path)
+		if r.err != nil {
+			r.err = fmt.Errorf("compiling with reference backend %s failed:\n%s", r.backend.Name(), indent(r.err.Error()))
+		}
+	})
+	return r.prog, r.err
+}
+
+// safeCompile turns a panic in a backend into an error, so one broken
+// program cannot bring down the whole run.
+func safeCompile(b Backend, path string) (p Program, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			p, err = nil, fmt.Errorf("internal error: backend %s panicked: %v", b.Name(), x)
+		}
+	}()
+	return b.Compile(path)
+}
+
+func safeRun(p Program, entry string, args []Value) (vs []Value, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			vs, err = nil, fmt.Errorf("internal error: run panicked: %v", x)
+		}
+	}()
+	return p.Run(entry, args)
+}
+
+// indent prefixes every line of s with two spaces.
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return strings.Join(lines, "\n")
+}
