@@ -1,0 +1,518 @@
+package check
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/fluxion-lang/fluxion/internal/syntax"
+)
+
+// checker is the state of one run.
+type checker struct {
+	inference
+	load    Loader
+	sources map[string][]byte
+	files   map[string]*module
+	loading []string
+	prog    *Program
+	errs    ErrorList
+	root    *scope
+	// syntaxErr is a parse failure with no position information.
+	syntaxErr error
+	prelude   bool // checking the prelude: intrinsics are visible
+
+	// Per top-level declaration: everything whose types are finished
+	// (defaulted, zonked) when the declaration ends.
+	exprs   []*ExprInfo
+	pats    []*PatInfo
+	insts   []*Instance
+	lits    []litCheck
+	locals  []*Binding
+	matches []*Match
+	unops   []*UnOpExpr
+	extra   []*Type
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func neg(x *big.Int) *big.Int    { return new(big.Int).Neg(x) }
+func negRat(x *big.Rat) *big.Rat { return new(big.Rat).Neg(x) }
+
+// bindTypeParams binds [n] and 't parameters of a definition in sc.
+func (c *checker) bindTypeParams(sc *scope, tps []*syntax.TypeParam) ([]*Binding, []*Param) {
+	var sizes []*Binding
+	var types []*Param
+	for _, tp := range tps {
+		if tp.Size {
+			b := c.newLocal(tp.Name.Name, tp.Name.Pos(), i64())
+			sc.bindTerm(b.Name, &term{bind: b})
+			sizes = append(sizes, b)
+			continue
+		}
+		p := &Param{Name: tp.Name.Name, ID: c.fresh(), Lifted: Liftedness(tp.Lift)}
+		sc.bindType(p.Name, &typeDef{name: p.Name, body: p, lift: p.Lifted})
+		types = append(types, p)
+	}
+	return sizes, types
+}
+
+// funDef is what checking a function or constant definition produces.
+type funDef struct {
+	sizeBinds []*Binding
+	tparams   []*Param
+	implicit  []*Binding
+	params    []Pat
+	ret       Type
+	body      Expr
+	typ       Type
+}
+
+// checkFun types a definition's parameters, return type and body one
+// level deeper than the current one. self, if non-nil, is bound in the
+// body (direct recursion).
+func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.Pat, retType syntax.TypeExp, body syntax.Expr, self *Binding, name string) *funDef {
+	c.level++
+	defer func() { c.level-- }()
+	inner := newScope(sc)
+	fd := &funDef{}
+	fd.sizeBinds, fd.tparams = c.bindTypeParams(inner, tps)
+	implicit := map[string]*Binding{}
+	for _, p := range params {
+		fd.params = append(fd.params, c.pattern(inner, p, &patCtx{anon: anonMeta, irrefutable: true, implicit: implicit}))
+	}
+	for _, b := range implicit {
+		fd.implicit = append(fd.implicit, b)
+		inner.bindTerm(b.Name, &term{bind: b})
+	}
+	if retType != nil {
+		fd.ret = c.typeExp(inner, retType, &typeCtx{anon: anonUnknown})
+	} else {
+		fd.ret = c.newVar()
+	}
+	fd.typ = funcType(fd.params, fd.ret)
+	if self != nil && len(params) > 0 {
+		sizes := make([]*SizeVar, len(fd.sizeBinds))
+		for i, b := range fd.sizeBinds {
+			sizes[i] = &SizeVar{Name: b.Name, ID: b.ID}
+		}
+		self.Scheme = &TypeScheme{TypeParams: fd.tparams, SizeParams: sizes, Type: fd.typ}
+		inner.bindTerm(name, &term{bind: self})
+	}
+	fd.body = c.expr(inner, body)
+	if err := c.unify(fd.ret, fd.body.Type()); err != nil {
+		c.fail(body.Pos(), "%v: the body of %s does not have its declared return type %s", err, name, TypeString(fd.ret))
+	}
+	return fd
+}
+
+// generalise closes fd's type over the variables and size metas created
+// inside it, unless they carry overloading, field or constructor
+// constraints (those are defaulted or resolved instead).
+func (c *checker) generalise(fd *funDef) *TypeScheme {
+	sc := &TypeScheme{TypeParams: append([]*Param{}, fd.tparams...)}
+	for _, b := range fd.sizeBinds {
+		sc.SizeParams = append(sc.SizeParams, &SizeVar{Name: b.Name, ID: b.ID})
+	}
+	for _, b := range fd.implicit {
+		sc.SizeParams = append(sc.SizeParams, &SizeVar{Name: b.Name, ID: b.ID})
+	}
+	n := 0
+	walkVars(fd.typ, func(v *TypeVar) {
+		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 || v.Eq {
+			return
+		}
+		n++
+		p := &Param{Name: fmt.Sprintf("t%d", n-1), ID: c.fresh(), Lifted: v.Lifted}
+		v.Link = p
+		sc.TypeParams = append(sc.TypeParams, p)
+	})
+	walkSizes(fd.typ, func(s Size) {
+		walkSizeMetas(s, func(m *SizeMeta) {
+			if m.Level <= c.level || m.Link != nil {
+				return
+			}
+			v := &SizeVar{Name: fmt.Sprintf("n%d", len(sc.SizeParams)), ID: c.fresh()}
+			m.Link = v
+			sc.SizeParams = append(sc.SizeParams, v)
+		})
+	})
+	sc.Type = fd.typ
+	return sc
+}
+
+// letFun types a local function definition.
+func (c *checker) letFun(sc *scope, e *syntax.LetFun) Expr {
+	fd := c.checkFun(sc, e.TypeParams, e.Params, e.RetType, e.Value, nil, e.Name.Name)
+	var scheme *TypeScheme
+	if len(e.Params) > 0 {
+		scheme = c.generalise(fd)
+	} else {
+		scheme = &TypeScheme{Type: fd.typ}
+	}
+	b := &Binding{Name: e.Name.Name, ID: c.fresh(), Pos: e.Name.Pos(), Scheme: scheme}
+	c.locals = append(c.locals, b)
+	inner := newScope(sc)
+	inner.bindTerm(b.Name, &term{bind: b})
+	body := c.expr(inner, e.Body)
+	return c.node(&LetFun{ExprInfo: c.info(e.Pos(), body.Type()), Bind: b, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Value: fd.body, Body: body})
+}
+
+// beginDecl resets the per-declaration state.
+func (c *checker) beginDecl() {
+	c.exprs = c.exprs[:0]
+	c.pats = c.pats[:0]
+	c.insts = c.insts[:0]
+	c.lits = c.lits[:0]
+	c.locals = c.locals[:0]
+	c.matches = c.matches[:0]
+	c.unops = c.unops[:0]
+	c.extra = c.extra[:0]
+}
+
+// forEachType calls f on every type recorded in the declaration.
+func (c *checker) forEachType(f func(Type)) {
+	for _, e := range c.exprs {
+		f(e.T)
+	}
+	for _, p := range c.pats {
+		f(p.T)
+	}
+	for _, in := range c.insts {
+		for _, t := range in.Types {
+			f(t)
+		}
+	}
+	for _, b := range c.locals {
+		f(b.Scheme.Type)
+	}
+	for _, t := range c.extra {
+		f(*t)
+	}
+}
+
+// defaultOverloaded applies §9.2 defaulting to every overloaded variable.
+func (c *checker) defaultOverloaded() {
+	c.forEachType(func(t Type) {
+		walkVars(t, func(v *TypeVar) {
+			if v.Prims != 0 && v.Link == nil {
+				defaultVar(v)
+			}
+		})
+	})
+}
+
+// finishDecl resolves what is left and zonks every recorded type.
+func (c *checker) finishDecl(pos syntax.Pos) {
+	c.defaultOverloaded()
+	var unresolvedField *ExprInfo
+	for _, e := range c.exprs {
+		walkVars(e.T, func(v *TypeVar) {
+			if len(v.Fields) > 0 && unresolvedField == nil {
+				unresolvedField = e
+			}
+		})
+	}
+	if unresolvedField != nil {
+		c.fail(unresolvedField.At, "cannot infer the record type of %s; add a type annotation", TypeString(unresolvedField.T))
+	}
+	c.forEachType(func(t Type) {
+		walkVars(t, func(v *TypeVar) {
+			if v.Link != nil {
+				return
+			}
+			if len(v.Cons) > 0 {
+				cs := make([]Constructor, 0, len(v.Cons))
+				for _, name := range sortedKeys(v.Cons) {
+					cs = append(cs, Constructor{name, v.Cons[name]})
+				}
+				v.Link = NewSum(cs)
+				return
+			}
+			v.Link = Unit()
+		})
+	})
+	// A second pass: constructor payloads may have held variables.
+	c.defaultOverloaded()
+	c.forEachType(func(t Type) {
+		walkVars(t, func(v *TypeVar) {
+			if v.Link == nil {
+				v.Link = Unit()
+			}
+		})
+		walkSizes(t, func(s Size) {
+			walkSizeMetas(s, func(m *SizeMeta) {
+				if m.Link == nil {
+					m.Link = c.newUnknownSize("d")
+				}
+			})
+		})
+	})
+	for _, in := range c.insts {
+		for _, s := range in.Sizes {
+			walkSizeMetas(s, func(m *SizeMeta) {
+				if m.Link == nil {
+					m.Link = c.newUnknownSize("d")
+				}
+			})
+		}
+	}
+	for _, e := range c.exprs {
+		e.T = Zonk(e.T)
+	}
+	for _, p := range c.pats {
+		p.T = Zonk(p.T)
+	}
+	for _, in := range c.insts {
+		for i, t := range in.Types {
+			in.Types[i] = Zonk(t)
+		}
+		for i, s := range in.Sizes {
+			in.Sizes[i] = ZonkSize(s)
+		}
+	}
+	for _, b := range c.locals {
+		b.Scheme.Type = Zonk(b.Scheme.Type)
+	}
+	for _, t := range c.extra {
+		*t = Zonk(*t)
+	}
+	for _, lc := range c.lits {
+		c.checkLit(lc)
+	}
+	for _, u := range c.unops {
+		if p, ok := u.T.(*Prim); ok {
+			u.Prim = p.P
+		}
+	}
+	for _, m := range c.matches {
+		c.checkExhaustive(m)
+	}
+}
+
+// valDecl checks a top-level def/entry/let and returns its binding.
+func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
+	c.beginDecl()
+	name := d.Name.Name
+	if len(name) > 1 && name[0] == '_' && name[1] == '_' && !c.prelude {
+		c.fail(d.Name.Pos(), "names starting with __ are reserved")
+	}
+	if d.IsOp && (name == "&&" || name == "||") {
+		c.fail(d.Name.Pos(), "the operator %s cannot be redefined", name)
+	}
+	self := &Binding{Name: path + name, ID: c.fresh(), Pos: d.Name.Pos()}
+	fd := c.checkFun(sc, d.TypeParams, d.Params, d.RetType, d.Body, self, name)
+	c.extra = append(c.extra, &fd.ret)
+	c.defaultOverloaded()
+	var scheme *TypeScheme
+	scheme = c.generalise(fd)
+	c.extra = append(c.extra, &scheme.Type)
+	c.finishDecl(d.Pos())
+	self.Scheme = scheme
+	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Body: fd.body, Entry: d.Kind == syntax.KwEntry}
+	self.Decl = vb
+	c.prog.Decls = append(c.prog.Decls, vb)
+	return self
+}
+
+// typeDecl checks a type abbreviation.
+func (c *checker) typeDecl(sc *scope, d *syntax.TypeDecl) *typeDef {
+	inner := newScope(sc)
+	def := &typeDef{name: d.Name.Name, lift: Liftedness(d.Lift)}
+	for _, tp := range d.TypeParams {
+		id := c.fresh()
+		if tp.Size {
+			b := &Binding{Name: tp.Name.Name, ID: id, Pos: tp.Name.Pos(), Scheme: &TypeScheme{Type: i64()}}
+			inner.bindTerm(b.Name, &term{bind: b})
+			def.params = append(def.params, typeParamDef{name: b.Name, size: true, id: id})
+			continue
+		}
+		p := &Param{Name: tp.Name.Name, ID: id, Lifted: Liftedness(tp.Lift)}
+		inner.bindType(p.Name, &typeDef{name: p.Name, body: p, lift: p.Lifted})
+		def.params = append(def.params, typeParamDef{name: p.Name, id: id, lift: p.Lifted})
+	}
+	def.body = c.typeExp(inner, d.Type, &typeCtx{anon: anonUnknown})
+	for _, p := range def.params {
+		if !p.size {
+			continue
+		}
+		used := false
+		walkSizes(def.body, func(s Size) {
+			forSizeVars(s, func(v *SizeVar) { used = used || v.ID == p.id })
+		})
+		if !used {
+			c.fail(d.Name.Pos(), "size parameter [%s] of type %s is not used in its definition", p.name, d.Name.Name)
+		}
+	}
+	if def.lift < FullLifted && ContainsFunc(def.body) {
+		c.fail(d.Name.Pos(), "type %s contains a function type, so it must be declared with type^", d.Name.Name)
+	}
+	if def.lift == Unlifted && hasUnknownSize(def.body) {
+		c.fail(d.Name.Pos(), "type %s contains an anonymous or existential size, so it must be declared with type~", d.Name.Name)
+	}
+	return def
+}
+
+func hasUnknownSize(t Type) bool {
+	found := false
+	walkSizes(t, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) { found = found || v.Unknown })
+	})
+	return found
+}
+
+// decls checks the declarations of a file or structure. Bindings go into
+// sc, and into exports (the module being built) unless exports is nil.
+func (c *checker) decls(sc *scope, exports *module, ds []syntax.Decl, path string) {
+	for _, d := range ds {
+		c.decl(sc, exports, d, path)
+		if len(c.errs) > 100 {
+			panic(fatalFailure{})
+		}
+	}
+}
+
+func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
+	switch d := d.(type) {
+	case *syntax.ValDecl:
+		var b *Binding
+		if !c.guard(d.Pos(), func() { b = c.valDecl(sc, d, path) }) {
+			// Bind a placeholder of any type so uses do not cascade.
+			p := &Param{Name: "a", ID: c.fresh(), Lifted: FullLifted}
+			b = &Binding{Name: path + d.Name.Name, ID: c.fresh(), Pos: d.Name.Pos(), Scheme: &TypeScheme{TypeParams: []*Param{p}, Type: p}}
+		}
+		t := &term{bind: b}
+		sc.bindTerm(d.Name.Name, t)
+		if exports != nil {
+			exports.terms[d.Name.Name] = t
+		}
+	case *syntax.TypeDecl:
+		c.guard(d.Pos(), func() {
+			def := c.typeDecl(sc, d)
+			sc.bindType(d.Name.Name, def)
+			if exports != nil {
+				exports.types[d.Name.Name] = def
+			}
+		})
+	case *syntax.ModDecl:
+		c.guard(d.Pos(), func() {
+			var m *module
+			if len(d.Params) > 0 {
+				m = &module{functor: &functor{params: d.Params, result: d.Sig, body: d.Body, env: sc, path: path + d.Name.Name + "."}}
+				c.checkFunctorBody(m.functor, d.Pos())
+			} else {
+				m = c.modExp(sc, d.Body, path+d.Name.Name+".")
+				if d.Sig != nil {
+					s := c.modTypeExp(sc, d.Sig)
+					m = c.ascribe(m, s, true, d.Sig.Pos(), path+d.Name.Name+".")
+				}
+			}
+			t := &term{mod: m}
+			sc.bindTerm(d.Name.Name, t)
+			if exports != nil {
+				exports.terms[d.Name.Name] = t
+			}
+		})
+	case *syntax.ModTypeDecl:
+		c.guard(d.Pos(), func() {
+			s := c.modTypeExp(sc, d.Type)
+			sc.bindSig(d.Name.Name, s)
+			if exports != nil {
+				exports.sigs[d.Name.Name] = s
+			}
+		})
+	case *syntax.OpenDecl:
+		c.guard(d.Pos(), func() {
+			m := c.modExp(sc, d.Mod, path)
+			if m.functor != nil {
+				c.fail(d.Mod.Pos(), "cannot open a parametric module")
+			}
+			sc.openModule(m)
+			if exports != nil {
+				exports.include(m)
+			}
+		})
+	case *syntax.ImportDecl:
+		c.guard(d.Pos(), func() {
+			m := c.importFile(d.Path, d.PathPos)
+			sc.openModule(m)
+		})
+	case *syntax.LocalDecl:
+		c.decl(sc, nil, d.Decl, path)
+	case *syntax.AttrDecl:
+		c.decl(sc, exports, d.Decl, path)
+	}
+}
+
+// checkFunctorBody checks a functor once with its parameters bound to
+// their signatures, to report errors in the body even if it is never
+// applied. The bindings produced are discarded.
+func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
+	saved := len(c.prog.Decls)
+	nerr := len(c.errs)
+	env := newScope(f.env)
+	for _, p := range f.params {
+		s := c.modTypeExp(env, p.Type)
+		env.bindTerm(p.Name.Name, &term{mod: c.moduleOfSig(s, f.path+p.Name.Name+".")})
+	}
+	c.guard(pos, func() {
+		m := c.modExp(env, f.body, f.path)
+		if f.result != nil {
+			s := c.modTypeExp(env, f.result)
+			c.ascribe(m, s, true, f.result.Pos(), f.path)
+		}
+	})
+	c.prog.Decls = c.prog.Decls[:saved]
+	_ = nerr
+}
+
+// modExp elaborates a module expression.
+func (c *checker) modExp(sc *scope, e syntax.ModExp, path string) *module {
+	switch e := e.(type) {
+	case *syntax.ModVar:
+		return c.lookupModPath(sc, append(append([]*syntax.Ident{}, e.Name.Quals...), e.Name.Name))
+	case *syntax.ModStruct:
+		m := newModule()
+		c.decls(newScope(sc), m, e.Decls, path)
+		return m
+	case *syntax.ModAscribe:
+		m := c.modExp(sc, e.Mod, path)
+		s := c.modTypeExp(sc, e.Sig)
+		return c.ascribe(m, s, true, e.Sig.Pos(), path)
+	case *syntax.ModApply:
+		f := c.modExp(sc, e.Fun, path)
+		if f.functor == nil {
+			c.fail(e.Fun.Pos(), "this module is not parametric and cannot be applied")
+		}
+		arg := c.modExp(sc, e.Arg, path)
+		return c.applyFunctor(f.functor, arg, e.Arg.Pos(), path)
+	case *syntax.ModLambda:
+		return &module{functor: &functor{params: []*syntax.ModParam{e.Param}, result: e.Sig, body: e.Body, env: sc, path: path}}
+	case *syntax.ModImport:
+		return c.importFile(e.Path, e.PathPos)
+	}
+	c.fail(e.Pos(), "unsupported module expression")
+	return nil
+}
+
+// applyFunctor elaborates the functor body with its first parameter bound
+// to arg (seen through the parameter's signature, transparently).
+func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path string) *module {
+	if arg.functor != nil {
+		c.fail(pos, "a parametric module cannot be a functor argument (unsupported in Fluxion v1)")
+	}
+	p := f.params[0]
+	s := c.modTypeExp(f.env, p.Type)
+	bound := c.ascribe(arg, s, false, pos, path)
+	env := newScope(f.env)
+	env.bindTerm(p.Name.Name, &term{mod: bound})
+	if len(f.params) > 1 {
+		return &module{functor: &functor{params: f.params[1:], result: f.result, body: f.body, env: env, path: f.path}}
+	}
+	m := c.modExp(env, f.body, path)
+	if f.result != nil {
+		rs := c.modTypeExp(env, f.result)
+		m = c.ascribe(m, rs, true, pos, path)
+	}
+	return m
+}

@@ -1,0 +1,306 @@
+package check
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/internal/syntax"
+)
+
+// patCtx carries the options of one pattern.
+type patCtx struct {
+	anon        anonMode
+	irrefutable bool
+	implicit    map[string]*Binding
+	seen        map[string]bool
+}
+
+// pattern types p, binding its names into sc as they appear.
+func (c *checker) pattern(sc *scope, p syntax.Pat, pc *patCtx) Pat {
+	if pc.seen == nil {
+		pc.seen = map[string]bool{}
+	}
+	var out Pat
+	switch p := p.(type) {
+	case *syntax.PatName:
+		if pc.seen[p.Name.Name] {
+			c.fail(p.Pos(), "name %s is bound twice in one pattern", p.Name.Name)
+		}
+		pc.seen[p.Name.Name] = true
+		b := c.newLocal(p.Name.Name, p.Name.Pos(), c.newVar())
+		sc.bindTerm(p.Name.Name, &term{bind: b})
+		out = &PName{PatInfo: PatInfo{At: p.Pos(), T: b.Scheme.Type}, Bind: b}
+	case *syntax.PatWild:
+		out = &PWild{PatInfo{At: p.Pos(), T: c.newVar()}}
+	case *syntax.PatTuple:
+		if len(p.Elems) == 0 {
+			out = &PRecord{PatInfo: PatInfo{At: p.Pos(), T: Unit()}}
+			break
+		}
+		fs := make([]PField, len(p.Elems))
+		ts := make([]Type, len(p.Elems))
+		for i, e := range p.Elems {
+			fs[i] = PField{itoa(i), c.pattern(sc, e, pc)}
+			ts[i] = fs[i].Pat.Type()
+		}
+		out = &PRecord{PatInfo: PatInfo{At: p.Pos(), T: Tuple(ts...)}, Fields: fs}
+	case *syntax.PatRecord:
+		fs := make([]PField, len(p.Fields))
+		tf := make([]Field, len(p.Fields))
+		seen := map[string]bool{}
+		for i, f := range p.Fields {
+			if seen[f.Name.Name] {
+				c.fail(f.Name.Pos(), "duplicate field %s in record pattern", f.Name.Name)
+			}
+			seen[f.Name.Name] = true
+			fs[i] = PField{f.Name.Name, c.pattern(sc, f.Pat, pc)}
+			tf[i] = Field{f.Name.Name, fs[i].Pat.Type()}
+		}
+		out = &PRecord{PatInfo: PatInfo{At: p.Pos(), T: NewRecord(tf)}, Fields: fs}
+	case *syntax.PatConstr:
+		args := make([]Pat, len(p.Args))
+		ts := make([]Type, len(p.Args))
+		for i, a := range p.Args {
+			args[i] = c.pattern(sc, a, pc)
+			ts[i] = args[i].Type()
+		}
+		v := c.newVar()
+		v.Cons = map[string][]Type{p.Name.Name: ts}
+		out = &PConstr{PatInfo: PatInfo{At: p.Pos(), T: v}, Name: p.Name.Name, Args: args}
+	case *syntax.PatLit:
+		if pc.irrefutable {
+			c.fail(p.Pos(), "literal patterns are only allowed in match cases")
+		}
+		l := c.expr(sc, p.Lit).(*Lit)
+		if p.Neg {
+			if l.Int != nil {
+				l.Int = neg(l.Int)
+			} else if l.Float != nil {
+				l.Float = negRat(l.Float)
+			} else {
+				c.fail(p.Pos(), "only numbers can be negated in a pattern")
+			}
+			if pv, ok := l.T.(*TypeVar); ok && pv.Prims == maskNumeric {
+				pv.Prims = maskSigned | maskFloat
+			}
+		}
+		out = &PLit{PatInfo: PatInfo{At: p.Pos(), T: l.T}, Lit: l}
+	case *syntax.PatAscript:
+		inner := c.pattern(sc, p.Pat, pc)
+		t := c.typeExp(sc, p.Type, &typeCtx{anon: pc.anon, implicit: pc.implicit})
+		if err := c.unify(t, inner.Type()); err != nil {
+			c.fail(p.Pos(), "%v in pattern type annotation", err)
+		}
+		// The annotation carries uniqueness and size names; keep it.
+		setPatType(inner, t)
+		return inner
+	case *syntax.PatAttr:
+		return c.pattern(sc, p.Pat, pc)
+	default:
+		c.fail(p.Pos(), "unsupported pattern")
+	}
+	if pi, ok := out.(interface{ pinfo() *PatInfo }); ok {
+		c.pats = append(c.pats, pi.pinfo())
+	}
+	return out
+}
+
+func setPatType(p Pat, t Type) {
+	if pi, ok := p.(interface{ pinfo() *PatInfo }); ok {
+		pi.pinfo().T = t
+	}
+	if pn, ok := p.(*PName); ok {
+		pn.Bind.Scheme.Type = t
+	}
+}
+
+// loop types loop p = init form do body.
+func (c *checker) loop(sc *scope, e *syntax.Loop) Expr {
+	var init Expr
+	if e.Init != nil {
+		init = c.expr(sc, e.Init)
+	} else {
+		init = c.expr(sc, patAsExpr(e.Pat))
+	}
+	inner := newScope(sc)
+	l := &Loop{Init: init}
+	switch f := e.Form.(type) {
+	case *syntax.ForLoop:
+		bound := c.expr(sc, f.Bound)
+		c.mustUnify(f.Bound.Pos(), c.newPrimVar(maskIntegral, "a for loop bound"), bound.Type(), "in the bound of a for loop")
+		l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
+		iv := c.newLocal(f.Var.Name, f.Var.Pos(), bound.Type())
+		inner.bindTerm(f.Var.Name, &term{bind: iv})
+		l.For = &LoopFor{Var: iv, Bound: bound}
+	case *syntax.ForInLoop:
+		arr := c.expr(sc, f.Array)
+		elem := c.newVar()
+		c.mustUnify(f.Array.Pos(), &Array{Size: c.newSizeMeta(), Elem: elem}, arr.Type(), "in the array of a for-in loop")
+		l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
+		ep := c.pattern(inner, f.Pat, &patCtx{anon: anonMeta, irrefutable: true})
+		c.mustUnify(f.Pat.Pos(), ep.Type(), elem, "in the element pattern of a for-in loop")
+		l.ForIn = &LoopForIn{Pat: ep, Array: arr}
+	case *syntax.WhileLoop:
+		l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
+		cond := c.expr(inner, f.Cond)
+		c.mustUnify(f.Cond.Pos(), boolT(), cond.Type(), "in the condition of a while loop")
+		l.While = &LoopWhile{Cond: cond}
+	}
+	c.sizeLenient++
+	err := c.unify(l.Pat.Type(), init.Type())
+	c.sizeLenient--
+	if err != nil {
+		c.fail(init.Pos(), "%v in the initial value of the loop", err)
+	}
+	if ContainsFunc(l.Pat.Type()) {
+		c.fail(e.Pat.Pos(), "a loop parameter cannot be a function")
+	}
+	l.Body = c.expr(inner, e.Body)
+	c.sizeLenient++
+	err = c.unify(l.Pat.Type(), l.Body.Type())
+	c.sizeLenient--
+	if err != nil {
+		c.fail(e.Body.Pos(), "%v in the loop body (the loop parameter has type %s)", err, TypeString(l.Pat.Type()))
+	}
+	l.ExprInfo = c.info(e.Pos(), c.joinSizes(c.joinSizes(l.Pat.Type(), init.Type()), l.Body.Type()))
+	return c.node(l)
+}
+
+// patAsExpr turns the pattern of a loop without "= init" into the
+// expression reading the same-named variables.
+func patAsExpr(p syntax.Pat) syntax.Expr {
+	switch p := p.(type) {
+	case *syntax.PatName:
+		return &syntax.Var{Span: p.Span, Path: []*syntax.Ident{p.Name}}
+	case *syntax.PatTuple:
+		es := make([]syntax.Expr, len(p.Elems))
+		for i, e := range p.Elems {
+			es[i] = patAsExpr(e)
+		}
+		return &syntax.Tuple{Span: p.Span, Elems: es}
+	case *syntax.PatRecord:
+		fs := make([]*syntax.FieldExp, len(p.Fields))
+		for i, f := range p.Fields {
+			fs[i] = &syntax.FieldExp{Span: f.Span, Name: f.Name, Value: patAsExpr(f.Pat)}
+		}
+		return &syntax.Record{Span: p.Span, Fields: fs}
+	case *syntax.PatAscript:
+		return &syntax.Ascript{Span: p.Span, X: patAsExpr(p.Pat), Type: p.Type}
+	case *syntax.PatAttr:
+		return patAsExpr(p.Pat)
+	}
+	return &syntax.Var{Span: syntax.Span{Start: p.Pos(), Stop: p.End()}, Path: []*syntax.Ident{{Span: syntax.Span{Start: p.Pos(), Stop: p.End()}, Name: "_"}}}
+}
+
+// match types match x case ... .
+func (c *checker) match(sc *scope, e *syntax.Match) Expr {
+	x := c.expr(sc, e.X)
+	m := &Match{X: x}
+	var res Type
+	for _, cs := range e.Cases {
+		inner := newScope(sc)
+		p := c.pattern(inner, cs.Pat, &patCtx{anon: anonMeta})
+		if err := c.unify(x.Type(), p.Type()); err != nil {
+			c.fail(cs.Pat.Pos(), "%v in case pattern (the matched value has type %s)", err, TypeString(x.Type()))
+		}
+		body := c.expr(inner, cs.Body)
+		if res == nil {
+			res = body.Type()
+		} else {
+			if err := c.unify(res, body.Type()); err != nil {
+				c.fail(cs.Body.Pos(), "%v in match case (earlier cases have type %s)", err, TypeString(res))
+			}
+			res = c.joinSizes(res, body.Type())
+		}
+		m.Cases = append(m.Cases, &Case{Pat: p, Body: body})
+	}
+	if ContainsFunc(res) {
+		c.fail(e.Pos(), "a match expression cannot return a function")
+	}
+	m.ExprInfo = c.info(e.Pos(), res)
+	c.matches = append(c.matches, m)
+	return c.node(m)
+}
+
+// checkExhaustive reports a match whose cases obviously miss a
+// constructor or boolean value; other matches fail at run time.
+func (c *checker) checkExhaustive(m *Match) {
+	covered := map[string]bool{}
+	for _, cs := range m.Cases {
+		switch p := cs.Pat.(type) {
+		case *PName, *PWild:
+			return
+		case *PConstr:
+			all := true
+			for _, a := range p.Args {
+				all = all && irrefutable(a)
+			}
+			if all {
+				covered["#"+p.Name] = true
+			}
+		case *PLit:
+			if p.Lit.Prim == prim.Bool || isBoolType(p.T) {
+				covered[boolName(p.Lit.Bool)] = true
+			}
+		case *PRecord:
+			if irrefutable(p) {
+				return
+			}
+			return // nested refutable patterns: left to the run-time check
+		}
+	}
+	switch t := Resolve(m.X.Type()).(type) {
+	case *Sum:
+		for _, k := range t.Cons {
+			if !covered["#"+k.Name] {
+				c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: constructor #"+k.Name+" is not covered"))
+				return
+			}
+		}
+	case *Prim:
+		if t.P == prim.Bool {
+			for _, v := range []string{"true", "false"} {
+				if !covered[v] {
+					c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: "+v+" is not covered"))
+					return
+				}
+			}
+			return
+		}
+		c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: add a final case with a wildcard pattern _"))
+	}
+}
+
+func isBoolType(t Type) bool {
+	p, ok := Resolve(t).(*Prim)
+	return ok && p.P == prim.Bool
+}
+
+func boolName(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+func irrefutable(p Pat) bool {
+	switch p := p.(type) {
+	case *PName, *PWild:
+		return true
+	case *PRecord:
+		for _, f := range p.Fields {
+			if !irrefutable(f.Pat) {
+				return false
+			}
+		}
+		return true
+	case *PConstr:
+		if s, ok := Resolve(p.T).(*Sum); ok && len(s.Cons) == 1 {
+			for _, a := range p.Args {
+				if !irrefutable(a) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}

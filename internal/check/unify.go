@@ -1,0 +1,596 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// inference holds the state of type inference shared by a whole run: fresh
+// name supply and the current let-level for generalisation.
+type inference struct {
+	nextID int
+	level  int
+	// sizeLenient > 0 makes size unification never fail (coercions).
+	sizeLenient int
+}
+
+func (in *inference) fresh() int {
+	in.nextID++
+	return in.nextID
+}
+
+// newVar makes an unconstrained inference variable that may become any type.
+func (in *inference) newVar() *TypeVar {
+	return &TypeVar{ID: in.fresh(), Level: in.level, Lifted: FullLifted}
+}
+
+// newPrimVar makes a variable restricted to the primitive types in mask.
+func (in *inference) newPrimVar(mask uint16, why string) *TypeVar {
+	v := in.newVar()
+	v.Prims = mask
+	v.Why = why
+	return v
+}
+
+func (in *inference) newSizeMeta() *SizeMeta {
+	return &SizeMeta{ID: in.fresh(), Level: in.level}
+}
+
+// newUnknownSize invents a size that is distinct from every other one.
+func (in *inference) newUnknownSize(hint string) *SizeVar {
+	id := in.fresh()
+	return &SizeVar{Name: fmt.Sprintf("%s%d", hint, id), ID: id, Unknown: true}
+}
+
+// unifyError is a failed unification; the caller adds where it happened.
+type unifyError struct{ msg string }
+
+func (e *unifyError) Error() string { return e.msg }
+
+func mismatch(a, b Type) error {
+	return &unifyError{fmt.Sprintf("cannot unify %s with %s", TypeString(a), TypeString(b))}
+}
+
+// unify makes a and b equal, binding inference variables. Size mismatches
+// are only reported when both sizes are distinct constants (§9.6 rule 6);
+// uniqueness is ignored.
+func (in *inference) unify(a, b Type) error {
+	a, b = Resolve(a), Resolve(b)
+	if a == b {
+		return nil
+	}
+	if va, ok := a.(*TypeVar); ok {
+		return in.bind(va, b)
+	}
+	if vb, ok := b.(*TypeVar); ok {
+		return in.bind(vb, a)
+	}
+	switch a := a.(type) {
+	case *Prim:
+		if b, ok := b.(*Prim); ok && a.P == b.P {
+			return nil
+		}
+	case *Array:
+		b, ok := b.(*Array)
+		if !ok {
+			break
+		}
+		if err := in.unifySize(a.Size, b.Size); err != nil {
+			return &unifyError{fmt.Sprintf("cannot unify %s with %s (%v)", TypeString(a), TypeString(b), err)}
+		}
+		if err := in.unify(a.Elem, b.Elem); err != nil {
+			if _, ok := err.(*unifyError); ok && rankOf(a) != rankOf(b) {
+				return &unifyError{fmt.Sprintf("cannot unify %s with %s (arrays of rank %d and %d)", TypeString(a), TypeString(b), rankOf(a), rankOf(b))}
+			}
+			return err
+		}
+		return nil
+	case *Record:
+		b, ok := b.(*Record)
+		if !ok || len(a.Fields) != len(b.Fields) {
+			break
+		}
+		for i := range a.Fields {
+			if a.Fields[i].Name != b.Fields[i].Name {
+				return mismatch(a, b)
+			}
+		}
+		for i := range a.Fields {
+			if err := in.unify(a.Fields[i].Type, b.Fields[i].Type); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *Sum:
+		b, ok := b.(*Sum)
+		if !ok || len(a.Cons) != len(b.Cons) {
+			break
+		}
+		for i := range a.Cons {
+			if a.Cons[i].Name != b.Cons[i].Name || len(a.Cons[i].Payload) != len(b.Cons[i].Payload) {
+				return mismatch(a, b)
+			}
+		}
+		for i := range a.Cons {
+			for j := range a.Cons[i].Payload {
+				if err := in.unify(a.Cons[i].Payload[j], b.Cons[i].Payload[j]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	case *Func:
+		b, ok := b.(*Func)
+		if !ok {
+			break
+		}
+		if err := in.unify(a.Param, b.Param); err != nil {
+			return err
+		}
+		return in.unify(a.Result, b.Result)
+	case *Param:
+		if b, ok := b.(*Param); ok && a.ID == b.ID {
+			return nil
+		}
+	case *Abstract:
+		b, ok := b.(*Abstract)
+		if !ok || a.ID != b.ID || len(a.Args) != len(b.Args) {
+			break
+		}
+		for i := range a.Args {
+			if a.Args[i].Type != nil && b.Args[i].Type != nil {
+				if err := in.unify(a.Args[i].Type, b.Args[i].Type); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return mismatch(a, b)
+}
+
+func rankOf(t Type) int {
+	n, _ := Rank(t)
+	return n
+}
+
+// bind sets v := t after checking v's constraints against t.
+func (in *inference) bind(v *TypeVar, t Type) error {
+	if tv, ok := t.(*TypeVar); ok {
+		return in.merge(v, tv)
+	}
+	if occurs(v, t) {
+		return &unifyError{fmt.Sprintf("cannot unify %s with %s (the type would be infinite)", TypeString(v), TypeString(t))}
+	}
+	if v.Prims != 0 {
+		p, ok := t.(*Prim)
+		if !ok || v.Prims&(1<<p.P) == 0 {
+			return &unifyError{fmt.Sprintf("cannot unify %s with %s%s", TypeString(t), maskName(v.Prims), whyText(v))}
+		}
+	}
+	if v.Eq && ContainsFunc(t) {
+		return &unifyError{fmt.Sprintf("%s is not an equality type (it contains a function)%s", TypeString(t), whyText(v))}
+	}
+	if v.Lifted < FullLifted && ContainsFunc(t) {
+		return &unifyError{fmt.Sprintf("cannot instantiate a non-lifted type parameter with the function type %s (declare it as '^)", TypeString(t))}
+	}
+	if len(v.Fields) > 0 {
+		r, ok := t.(*Record)
+		if !ok {
+			return &unifyError{fmt.Sprintf("%s is not a record, but its field %s is used", TypeString(t), firstKey(v.Fields))}
+		}
+		for name, ft := range v.Fields {
+			rt, ok := r.Field(name)
+			if !ok {
+				return &unifyError{fmt.Sprintf("record type %s has no field %s", TypeString(t), name)}
+			}
+			if err := in.unify(ft, rt); err != nil {
+				return err
+			}
+		}
+	}
+	if len(v.Cons) > 0 {
+		s, ok := t.(*Sum)
+		if !ok {
+			return &unifyError{fmt.Sprintf("%s is not a sum type, but constructor #%s is used", TypeString(t), firstKey(v.Cons))}
+		}
+		for name, ps := range v.Cons {
+			sp, ok := s.Constructor(name)
+			if !ok {
+				return &unifyError{fmt.Sprintf("sum type %s has no constructor #%s", TypeString(t), name)}
+			}
+			if len(sp) != len(ps) {
+				return &unifyError{fmt.Sprintf("constructor #%s of %s takes %d arguments, not %d", name, TypeString(t), len(sp), len(ps))}
+			}
+			for i := range ps {
+				if err := in.unify(ps[i], sp[i]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	lowerLevels(t, v.Level, v.Eq, v.Lifted)
+	v.Link = t
+	return nil
+}
+
+func whyText(v *TypeVar) string {
+	if v.Why == "" {
+		return ""
+	}
+	return " (required by " + v.Why + ")"
+}
+
+func firstKey[V any](m map[string]V) string {
+	best := ""
+	for k := range m {
+		if best == "" || fieldLess(k, best) {
+			best = k
+		}
+	}
+	return best
+}
+
+// merge unifies two unresolved variables, combining their constraints
+// into b and linking a to b.
+func (in *inference) merge(a, b *TypeVar) error {
+	if a == b {
+		return nil
+	}
+	if a.Prims != 0 || b.Prims != 0 {
+		m := a.Prims
+		switch {
+		case m == 0:
+			m = b.Prims
+		case b.Prims != 0:
+			m &= b.Prims
+		}
+		if m == 0 {
+			return &unifyError{fmt.Sprintf("no type is both %s and %s", maskName(a.Prims), maskName(b.Prims))}
+		}
+		if len(a.Fields)+len(b.Fields)+len(a.Cons)+len(b.Cons) > 0 {
+			return &unifyError{fmt.Sprintf("a primitive type cannot have fields or constructors")}
+		}
+		b.Prims = m
+		if b.Why == "" {
+			b.Why = a.Why
+		}
+	}
+	if len(a.Fields) > 0 && len(b.Cons) > 0 || len(a.Cons) > 0 && len(b.Fields) > 0 {
+		return &unifyError{"a type cannot be both a record and a sum type"}
+	}
+	for name, t := range a.Fields {
+		if bt, ok := b.Fields[name]; ok {
+			if err := in.unify(t, bt); err != nil {
+				return err
+			}
+		} else {
+			if b.Fields == nil {
+				b.Fields = map[string]Type{}
+			}
+			b.Fields[name] = t
+		}
+	}
+	for name, ps := range a.Cons {
+		if bps, ok := b.Cons[name]; ok {
+			if len(ps) != len(bps) {
+				return &unifyError{fmt.Sprintf("constructor #%s is used with %d and with %d arguments", name, len(ps), len(bps))}
+			}
+			for i := range ps {
+				if err := in.unify(ps[i], bps[i]); err != nil {
+					return err
+				}
+			}
+		} else {
+			if b.Cons == nil {
+				b.Cons = map[string][]Type{}
+			}
+			b.Cons[name] = ps
+		}
+	}
+	b.Eq = b.Eq || a.Eq
+	if a.Level < b.Level {
+		b.Level = a.Level
+	}
+	if a.Lifted < b.Lifted {
+		b.Lifted = a.Lifted
+	}
+	a.Link = b
+	return nil
+}
+
+func occurs(v *TypeVar, t Type) bool {
+	found := false
+	walkVars(t, func(u *TypeVar) {
+		if u == v {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkVars calls f on every unresolved variable in t, including those in
+// field and constructor constraints.
+func walkVars(t Type, f func(*TypeVar)) {
+	switch t := Resolve(t).(type) {
+	case *TypeVar:
+		f(t)
+		for _, ft := range t.Fields {
+			walkVars(ft, f)
+		}
+		for _, ps := range t.Cons {
+			for _, p := range ps {
+				walkVars(p, f)
+			}
+		}
+	case *Array:
+		walkVars(t.Elem, f)
+	case *Record:
+		for _, fl := range t.Fields {
+			walkVars(fl.Type, f)
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				walkVars(p, f)
+			}
+		}
+	case *Func:
+		walkVars(t.Param, f)
+		walkVars(t.Result, f)
+	case *Abstract:
+		for _, a := range t.Args {
+			if a.Type != nil {
+				walkVars(a.Type, f)
+			}
+		}
+	}
+}
+
+// walkSizes calls f on every size in t.
+func walkSizes(t Type, f func(Size)) {
+	switch t := Resolve(t).(type) {
+	case *Array:
+		f(t.Size)
+		walkSizes(t.Elem, f)
+	case *Record:
+		for _, fl := range t.Fields {
+			walkSizes(fl.Type, f)
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				walkSizes(p, f)
+			}
+		}
+	case *Func:
+		walkSizes(t.Param, f)
+		walkSizes(t.Result, f)
+	case *Abstract:
+		for _, a := range t.Args {
+			if a.Type != nil {
+				walkSizes(a.Type, f)
+			} else {
+				f(a.Size)
+			}
+		}
+	case *TypeVar:
+		for _, ft := range t.Fields {
+			walkSizes(ft, f)
+		}
+	}
+}
+
+func lowerLevels(t Type, level int, eq bool, lifted Liftedness) {
+	walkVars(t, func(u *TypeVar) {
+		if u.Level > level {
+			u.Level = level
+		}
+		if eq {
+			u.Eq = true
+		}
+		if lifted < u.Lifted {
+			u.Lifted = lifted
+		}
+	})
+	walkSizes(t, func(s Size) {
+		walkSizeMetas(s, func(m *SizeMeta) {
+			if m.Level > level {
+				m.Level = level
+			}
+		})
+	})
+}
+
+func walkSizeMetas(s Size, f func(*SizeMeta)) {
+	switch s := ResolveSize(s).(type) {
+	case *SizeMeta:
+		f(s)
+	case *SizeOp:
+		walkSizeMetas(s.L, f)
+		walkSizeMetas(s.R, f)
+	}
+}
+
+// unifySize equates two sizes. Only distinct constants are a static error;
+// everything else that is not syntactically equal is left to run time.
+func (in *inference) unifySize(a, b Size) error {
+	a, b = ResolveSize(a), ResolveSize(b)
+	if SizeEqual(a, b) {
+		return nil
+	}
+	if ma, ok := a.(*SizeMeta); ok {
+		if !sizeMentions(b, ma) {
+			lowerSizeLevel(b, ma.Level)
+			ma.Link = b
+		}
+		return nil
+	}
+	if mb, ok := b.(*SizeMeta); ok {
+		if !sizeMentions(a, mb) {
+			lowerSizeLevel(a, mb.Level)
+			mb.Link = a
+		}
+		return nil
+	}
+	ca, aok := a.(*SizeConst)
+	cb, bok := b.(*SizeConst)
+	if aok && bok && ca.N != cb.N && in.sizeLenient == 0 {
+		return fmt.Errorf("sizes %d and %d differ", ca.N, cb.N)
+	}
+	return nil
+}
+
+func lowerSizeLevel(s Size, level int) {
+	walkSizeMetas(s, func(m *SizeMeta) {
+		if m.Level > level {
+			m.Level = level
+		}
+	})
+}
+
+func sizeMentions(s Size, m *SizeMeta) bool {
+	found := false
+	walkSizeMetas(s, func(x *SizeMeta) {
+		if x == m {
+			found = true
+		}
+	})
+	return found
+}
+
+// substitution maps quantified type parameters and size variables (by ID)
+// to their instances.
+type substitution struct {
+	types map[int]Type
+	sizes map[int]Size
+}
+
+func (s *substitution) empty() bool { return len(s.types) == 0 && len(s.sizes) == 0 }
+
+func (s *substitution) typ(t Type) Type {
+	if s.empty() {
+		return t
+	}
+	switch t := Resolve(t).(type) {
+	case *Param:
+		if r, ok := s.types[t.ID]; ok {
+			return r
+		}
+		return t
+	case *Array:
+		return &Array{Size: s.size(t.Size), Elem: s.typ(t.Elem), Unique: t.Unique}
+	case *Record:
+		fs := make([]Field, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = Field{f.Name, s.typ(f.Type)}
+		}
+		return &Record{Fields: fs, Unique: t.Unique}
+	case *Sum:
+		cs := make([]Constructor, len(t.Cons))
+		for i, c := range t.Cons {
+			ps := make([]Type, len(c.Payload))
+			for j, p := range c.Payload {
+				ps[j] = s.typ(p)
+			}
+			cs[i] = Constructor{c.Name, ps}
+		}
+		return &Sum{Cons: cs}
+	case *Func:
+		return &Func{Param: s.typ(t.Param), ParamName: t.ParamName, Result: s.typ(t.Result), Unique: t.Unique}
+	case *Abstract:
+		if len(t.Args) == 0 {
+			return t
+		}
+		args := make([]TypeArg, len(t.Args))
+		for i, a := range t.Args {
+			if a.Type != nil {
+				args[i].Type = s.typ(a.Type)
+			} else {
+				args[i].Size = s.size(a.Size)
+			}
+		}
+		return &Abstract{Name: t.Name, ID: t.ID, Args: args, Repr: t.Repr}
+	default:
+		return t
+	}
+}
+
+func (s *substitution) size(z Size) Size {
+	switch z := ResolveSize(z).(type) {
+	case *SizeVar:
+		if r, ok := s.sizes[z.ID]; ok {
+			return r
+		}
+		return z
+	case *SizeOp:
+		return simplifySize(&SizeOp{Op: z.Op, L: s.size(z.L), R: s.size(z.R)})
+	default:
+		return z
+	}
+}
+
+// simplifySize folds constant arithmetic.
+func simplifySize(s *SizeOp) Size {
+	l, lok := ResolveSize(s.L).(*SizeConst)
+	r, rok := ResolveSize(s.R).(*SizeConst)
+	if lok && rok {
+		switch s.Op {
+		case '+':
+			return &SizeConst{l.N + r.N}
+		case '-':
+			return &SizeConst{l.N - r.N}
+		case '*':
+			return &SizeConst{l.N * r.N}
+		}
+	}
+	return s
+}
+
+// Instance records how a polymorphic binding was instantiated at one
+// reference: the type for each type parameter and the size for each size
+// parameter, in the order of the binding's scheme.
+type Instance struct {
+	Types []Type
+	Sizes []Size
+}
+
+// instantiate gives fresh variables for the scheme's parameters.
+func (in *inference) instantiate(sc *TypeScheme) (Type, *Instance) {
+	if len(sc.TypeParams) == 0 && len(sc.SizeParams) == 0 {
+		return sc.Type, &Instance{}
+	}
+	sub := &substitution{types: map[int]Type{}, sizes: map[int]Size{}}
+	inst := &Instance{}
+	for _, p := range sc.TypeParams {
+		v := in.newVar()
+		v.Lifted = p.Lifted
+		sub.types[p.ID] = v
+		inst.Types = append(inst.Types, v)
+	}
+	for _, p := range sc.SizeParams {
+		m := in.newSizeMeta()
+		sub.sizes[p.ID] = m
+		inst.Sizes = append(inst.Sizes, m)
+	}
+	return sub.typ(sc.Type), inst
+}
+
+// defaultVar gives an overloaded variable its default type (§9.2):
+// i32 if allowed, else f64, else the first allowed type.
+func defaultVar(v *TypeVar) {
+	switch {
+	case v.Prims&(1<<prim.I32) != 0:
+		v.Link = &Prim{prim.I32}
+	case v.Prims&(1<<prim.F64) != 0:
+		v.Link = &Prim{prim.F64}
+	default:
+		for _, t := range prim.Types {
+			if v.Prims&(1<<t) != 0 {
+				v.Link = &Prim{t}
+				return
+			}
+		}
+	}
+}
