@@ -418,7 +418,7 @@ func (p *parser) let() Expr {
 		x = f
 	default:
 		l := &LetPat{}
-		for p.at(tLBrack) {
+		for p.at(tLBrack) || len(l.Sizes) > 0 && p.at(tLBrackIx) {
 			p.advance()
 			l.Sizes = append(l.Sizes, p.ident("in size binding"))
 			p.expect(tRBrack, "after size binding")

@@ -4,40 +4,40 @@ package syntax
 type tokKind uint8
 
 const (
-	tEOF      tokKind = iota
-	tIdent            // name (including the wildcard-like _x forms)
-	tUnder            // lone _
-	tInt              // integer literal (also a character literal)
-	tFloat            // float literal
-	tString           // string literal
-	tConstr           // #name
-	tSymbol           // operator symbol, e.g. + or >->
-	tKeyword          // reserved word; text in tok.text
-	tLParen           // (
-	tRParen           // )
-	tLBrack           // [ opening an array literal or type
-	tLBrackIx         // [ directly after a name, ) or ]: indexing
-	tRBrack           // ]
-	tLBrace           // {
-	tRBrace           // }
-	tComma            // ,
-	tColon            // :
-	tColonGt          // :>
-	tArrow            // ->
-	tBackslash        // \
-	tTick             // '
-	tTickHat          // '^
-	tTickTilde        // '~
-	tBacktick         // `
-	tAttr             // #[
-	tDotDot           // ..
-	tDotDotLt         // ..<
-	tDotDotGt         // ..>
-	tDotDotDot        // ...
-	tDot              // .
-	tQuestion         // ?
-	tEquals           // =
-	tDollar           // $
+	tEOF       tokKind = iota
+	tIdent             // name (including the wildcard-like _x forms)
+	tUnder             // lone _
+	tInt               // integer literal (also a character literal)
+	tFloat             // float literal
+	tString            // string literal
+	tConstr            // #name
+	tSymbol            // operator symbol, e.g. + or >->
+	tKeyword           // reserved word; text in tok.text
+	tLParen            // (
+	tRParen            // )
+	tLBrack            // [ opening an array literal or type
+	tLBrackIx          // [ directly after a name, ) or ]: indexing
+	tRBrack            // ]
+	tLBrace            // {
+	tRBrace            // }
+	tComma             // ,
+	tColon             // :
+	tColonGt           // :>
+	tArrow             // ->
+	tBackslash         // \
+	tTick              // '
+	tTickHat           // '^
+	tTickTilde         // '~
+	tBacktick          // `
+	tAttr              // #[
+	tDotDot            // ..
+	tDotDotLt          // ..<
+	tDotDotGt          // ..>
+	tDotDotDot         // ...
+	tDot               // .
+	tQuestion          // ?
+	tEquals            // =
+	tDollar            // $
 )
 
 var tokNames = [...]string{
