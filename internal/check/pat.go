@@ -220,53 +220,126 @@ func (c *checker) match(sc *scope, e *syntax.Match) Expr {
 	return c.node(m)
 }
 
-// checkExhaustive reports a match whose cases obviously miss a
-// constructor or boolean value; other matches fail at run time.
+// checkExhaustive reports a match whose cases do not cover every value
+// of a sum type or bool (nested in records and payloads too). Cases on
+// other literals need a final catch-all case.
 func (c *checker) checkExhaustive(m *Match) {
-	covered := map[string]bool{}
-	for _, cs := range m.Cases {
-		switch p := cs.Pat.(type) {
-		case *PName, *PWild:
-			return
-		case *PConstr:
-			all := true
-			for _, a := range p.Args {
-				all = all && irrefutable(a)
-			}
-			if all {
-				covered["#"+p.Name] = true
-			}
-		case *PLit:
-			if p.Lit.Prim == prim.Bool || isBoolType(p.T) {
-				covered[boolName(p.Lit.Bool)] = true
-			}
-		case *PRecord:
-			if irrefutable(p) {
-				return
-			}
-			return // nested refutable patterns: left to the run-time check
-		}
+	rows := make([][]Pat, len(m.Cases))
+	for i, cs := range m.Cases {
+		rows[i] = []Pat{cs.Pat}
 	}
-	switch t := Resolve(m.X.Type()).(type) {
+	if missing, ok := uncovered(rows, []Type{m.X.Type()}, 0); ok {
+		c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: "+missing+" is not covered"))
+	}
+}
+
+func isWild(p Pat) bool {
+	switch p.(type) {
+	case *PName, *PWild:
+		return true
+	}
+	return false
+}
+
+// uncovered returns a description of a value of types that no row of the
+// pattern matrix matches, if there is one.
+func uncovered(rows [][]Pat, types []Type, depth int) (string, bool) {
+	if len(types) == 0 {
+		if len(rows) > 0 {
+			return "", false
+		}
+		return "", true
+	}
+	if depth > 50 {
+		return "", false
+	}
+	rest := types[1:]
+	switch t := Resolve(types[0]).(type) {
 	case *Sum:
 		for _, k := range t.Cons {
-			if !covered["#"+k.Name] {
-				c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: constructor #"+k.Name+" is not covered"))
-				return
-			}
-		}
-	case *Prim:
-		if t.P == prim.Bool {
-			for _, v := range []string{"true", "false"} {
-				if !covered[v] {
-					c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: "+v+" is not covered"))
-					return
+			var sub [][]Pat
+			for _, r := range rows {
+				switch p := r[0].(type) {
+				case *PConstr:
+					if p.Name == k.Name && len(p.Args) == len(k.Payload) {
+						sub = append(sub, append(append([]Pat{}, p.Args...), r[1:]...))
+					}
+				default:
+					if isWild(p) {
+						ws := make([]Pat, len(k.Payload))
+						for i := range ws {
+							ws[i] = &PWild{}
+						}
+						sub = append(sub, append(ws, r[1:]...))
+					}
 				}
 			}
-			return
+			if w, ok := uncovered(sub, append(append([]Type{}, k.Payload...), rest...), depth+1); ok {
+				if w != "" && len(k.Payload) > 0 {
+					return "#" + k.Name + " " + w, true
+				}
+				return "#" + k.Name, true
+			}
 		}
-		c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: add a final case with a wildcard pattern _"))
+		return "", false
+	case *Record:
+		ft := make([]Type, len(t.Fields))
+		for i, f := range t.Fields {
+			ft[i] = f.Type
+		}
+		var sub [][]Pat
+		for _, r := range rows {
+			ps := make([]Pat, len(t.Fields))
+			switch p := r[0].(type) {
+			case *PRecord:
+				for i, f := range t.Fields {
+					ps[i] = &PWild{}
+					for _, pf := range p.Fields {
+						if pf.Name == f.Name {
+							ps[i] = pf.Pat
+						}
+					}
+				}
+			default:
+				if !isWild(p) {
+					continue
+				}
+				for i := range ps {
+					ps[i] = &PWild{}
+				}
+			}
+			sub = append(sub, append(ps, r[1:]...))
+		}
+		if _, ok := uncovered(sub, append(ft, rest...), depth+1); ok {
+			return "some value", true
+		}
+		return "", false
+	case *Prim:
+		if t.P == prim.Bool {
+			for _, v := range []bool{true, false} {
+				var sub [][]Pat
+				for _, r := range rows {
+					if l, ok := r[0].(*PLit); ok && l.Lit.Bool == v || isWild(r[0]) {
+						sub = append(sub, r[1:])
+					}
+				}
+				if _, ok := uncovered(sub, rest, depth+1); ok {
+					return boolName(v), true
+				}
+			}
+			return "", false
+		}
 	}
+	var sub [][]Pat
+	for _, r := range rows {
+		if isWild(r[0]) {
+			sub = append(sub, r[1:])
+		}
+	}
+	if _, ok := uncovered(sub, rest, depth+1); ok {
+		return "some value (add a final case _)", true
+	}
+	return "", false
 }
 
 func isBoolType(t Type) bool {

@@ -480,7 +480,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 		if atom {
 			b.WriteByte('(')
 		}
-		if t.ParamName != nil {
+		if t.ParamName != nil && mentionsSize(t.Result, t.ParamName.ID) {
 			fmt.Fprintf(b, "(%s: ", t.ParamName.Name)
 			writeType(b, t.Param, false)
 			b.WriteByte(')')
@@ -586,4 +586,13 @@ func SizeEqual(a, b Size) bool {
 		return ok && a.Op == b.Op && SizeEqual(a.L, b.L) && SizeEqual(a.R, b.R)
 	}
 	return false
+}
+
+// mentionsSize reports whether the size variable id occurs in t.
+func mentionsSize(t Type, id int) bool {
+	found := false
+	walkSizes(t, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) { found = found || v.ID == id })
+	})
+	return found
 }

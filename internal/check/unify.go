@@ -427,7 +427,7 @@ func (in *inference) unifySize(a, b Size) error {
 		}
 		return nil
 	}
-	if mb, ok := b.(*SizeMeta); ok {
+	if mb, ok := b.(*SizeMeta); ok && in.sizeLenient == 0 {
 		if !sizeMentions(a, mb) {
 			lowerSizeLevel(a, mb.Level)
 			mb.Link = a
