@@ -128,11 +128,34 @@ func (b *Builder) Lambda(params []Type, fill func(lb *Builder, params []SubExp) 
 		args[i] = Var(ps[i].Name)
 	}
 	res := fill(lb, args)
+	body := lb.Body(res...)
+	local := BoundInBody(body)
+	for _, p := range ps {
+		local.Add(p.Name)
+	}
 	ret := make([]Type, len(res))
 	for i, r := range res {
-		ret[i] = lb.Type(r)
+		ret[i] = EraseSizes(lb.Type(r), local)
 	}
-	return &Lambda{Params: ps, Body: lb.Body(res...), Ret: ret}
+	return &Lambda{Params: ps, Body: body, Ret: ret}
+}
+
+// EraseSizes returns t with the sizes that are names in local made
+// unknown, for types that leave the scope where those names live.
+func EraseSizes(t Type, local Names) Type {
+	var shape Shape
+	for i, d := range t.Shape {
+		if d.IsVar() && local.Has(d.Var) {
+			if shape == nil {
+				shape = append(Shape{}, t.Shape...)
+			}
+			shape[i] = SubExp{}
+		}
+	}
+	if shape != nil {
+		t.Shape = shape
+	}
+	return t
 }
 
 // BinOp appends x op y; the operand type is x's.
