@@ -15,11 +15,13 @@ const (
 // parser is a recursive-descent parser over a pre-lexed token slice, so
 // that disambiguation can look ahead freely.
 type parser struct {
-	toks      []token
-	i         int
-	errs      ErrorList
-	depth     int
-	noAscribe bool // inside an index: e : t would clash with slices
+	toks       []token
+	i          int
+	recovering bool // skipping after an error: stray closers are noise
+	modBraces  int  // module/signature braces open around the current point
+	errs       ErrorList
+	depth      int
+	noAscribe  bool // inside an index: e : t would clash with slices
 }
 
 // bailout aborts the current declaration after an error was recorded.
@@ -98,7 +100,17 @@ func (p *parser) internalErrorNet(err *error) {
 }
 
 func (p *parser) finish(lexErrs ErrorList) error {
-	all := append(lexErrs, p.errs...)
+	// A parse error on a line with a lexical error is a consequence of it.
+	lexLines := map[int]bool{}
+	for _, e := range lexErrs {
+		lexLines[e.Pos.Line] = true
+	}
+	all := lexErrs
+	for _, e := range p.errs {
+		if !lexLines[e.Pos.Line] {
+			all = append(all, e)
+		}
+	}
 	// Keep source order and drop errors at an identical position: the
 	// lexer's report is the useful one there.
 	sortErrors(all)
@@ -241,26 +253,46 @@ func (p *parser) declRecover() (d Decl) {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
+			p.recovering = true
 			d = nil
 			p.depth = 0
 			p.noAscribe = false
 			if p.i == start {
 				p.advance()
 			}
-			p.syncDecl()
+			p.syncDecl(p.modBraces)
+			p.modBraces = 0
 		}
 	}()
-	return p.decl()
+	for p.recovering && (p.at(tRBrace) || p.at(tRParen) || p.at(tRBrack)) {
+		p.advance()
+	}
+	if p.at(tEOF) {
+		return nil
+	}
+	d = p.decl()
+	p.recovering = false
+	return d
 }
 
-// syncDecl skips to a token that likely starts a top-level declaration.
-func (p *parser) syncDecl() {
+// syncDecl skips to a token that likely starts a top-level declaration,
+// first leaving the open module braces the error happened in.
+func (p *parser) syncDecl(open int) {
 	for {
 		t := p.tok()
-		if t.kind == tEOF {
+		switch t.kind {
+		case tEOF:
 			return
+		case tLBrace:
+			open++
+		case tRBrace:
+			if open > 0 {
+				open--
+				p.advance()
+				continue
+			}
 		}
-		if t.kind == tKeyword {
+		if t.kind == tKeyword && open == 0 {
 			switch t.text {
 			case "def", "entry", "type", "type~", "type^", "module", "open", "import", "local":
 				return
@@ -528,10 +560,12 @@ func (p *parser) modAtom() ModExp {
 	case t.kind == tLBrace:
 		p.advance()
 		s := &ModStruct{}
+		p.modBraces++
 		for !p.at(tRBrace) && !p.at(tEOF) {
 			s.Decls = append(s.Decls, p.decl())
 		}
 		p.expect(tRBrace, "to close module")
+		p.modBraces--
 		s.Span = p.span(start)
 		return s
 	case p.atKw("import"):
@@ -590,10 +624,12 @@ func (p *parser) modTypeNoArrow() ModTypeExp {
 	case p.at(tLBrace):
 		p.advance()
 		s := &ModTypeSpecs{}
+		p.modBraces++
 		for !p.at(tRBrace) && !p.at(tEOF) {
 			s.Specs = append(s.Specs, p.spec())
 		}
 		p.expect(tRBrace, "to close module type")
+		p.modBraces--
 		s.Span = p.span(start)
 		t = s
 	case p.at(tLParen):
