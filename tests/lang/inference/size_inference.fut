@@ -1,6 +1,7 @@
 -- Size parameters inferred from argument shapes and from expected result types (split, sized, rep, unflatten).
 -- ==
 -- input { [1, 2, 3, 4, 5, 6, 7, 8] } output { [1, 2, 3] [4, 5, 6, 7, 8] [[1, 2, 3, 4], [5, 6, 7, 8]] [0, 0, 0, 0] 8i64 [1, 2, 3, 4, 5, 6, 7, 8] }
+-- input { [1, 2, 3, 4, 5, 6, 7] } error: .
 
 def len [n] 't (_: [n]t) : i64 = n
 
