@@ -517,6 +517,7 @@ func (c *checker) builtinApply(op *builtinOp, x, y Expr, pos syntax.Pos) Expr {
 	}
 	b := &BinOpExpr{ExprInfo: c.info(pos, res), Op: op.name, Operand: operand, X: x, Y: y}
 	b.Bin, b.Cmp = opCodes(op.name)
+	c.extra = append(c.extra, &b.Operand)
 	return c.node(b)
 }
 
