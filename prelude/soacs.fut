@@ -109,18 +109,22 @@ def all [n] 'a (p: a -> bool) (as: [n]a) : bool =
 def any [n] 'a (p: a -> bool) (as: [n]a) : bool =
   __reduce (\x y -> x || y) false (__map p as)
 
--- | Output element `j` belongs to the segment whose start is the last one
--- at or before `j`; `f` is applied again to fetch it, which keeps every
--- step a regular array operation.
+-- | The data array is filled segment by segment with in-place slice
+-- updates, so `f` runs twice per element and the work is linear in the
+-- output.  Its initial contents are copies of the first output element,
+-- computed inside a map over at most one index so that no value of type
+-- `b` is needed when the output is empty.
 def flatmap' [n] 'a 'b (f: a -> ?[k].[k]b) (as: [n]a) : ?[m].([n]i64, [m]bool, [n]i64, [m]b) =
   let S = __map (\x -> length (f x)) as
   let O = exscan (+) 0i64 S
   let m = __reduce (+) 0i64 S
   let starts = __map (\(s, o) -> if s > 0 then o else -1) (zip S O)
   let F = __scatter (replicate m false) starts (replicate n true)
-  let seg = __scan (\x y -> if x < y then y else x) 0i64
-                   (__scatter (replicate m 0i64) starts (iota n))
-  let D = __map (\j -> let i = seg[j] in (f as[i])[j - O[i]]) (iota m)
+  let first_nonempty = __reduce (\x y -> if x < y then x else y) n
+                                (__map (\(s, i) -> if s > 0 then i else n) (zip S (iota n)))
+  let seed = __map (\_ -> (f as[first_nonempty])[0]) (iota (if m > 0 then 1 else 0))
+  let D = loop D = __map (\_ -> seed[0]) (iota m) for i < n do
+            D with [O[i]:O[i]+S[i]] = f as[i]
   in (S, F, O, D)
 
 def flatmap [n] 'a 'b 'c (f: a -> ?[k].([k]b, c)) (as: [n]a) : ?[m].([n]i64, [m]bool, [n]i64, [m]b, [n]c) =
