@@ -1,0 +1,77 @@
+// Command fluxion compiles, runs, tests and differentiates programs written
+// in Fluxion's Futhark-compatible array language.
+//
+// Usage:
+//
+//	fluxion check FILE...     type-check programs; silent on success
+//	fluxion version           print the compiler version
+//
+// Every command exits 0 on success, 1 on a program error and 2 on a usage
+// error or bad input.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// version is the compiler version; it also keys compilation caches.
+const version = "0.1.0-dev"
+
+// command is one subcommand of the CLI.
+type command struct {
+	summary string
+	run     func(env *cliEnv, args []string) int
+}
+
+// cliEnv carries the process's standard streams so commands can be tested.
+type cliEnv struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+var commands = map[string]command{
+	"check":   {"type-check programs; silent on success", cmdCheck},
+	"version": {"print the compiler version", cmdVersion},
+}
+
+func main() {
+	os.Exit(runCLI(&cliEnv{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
+}
+
+func runCLI(env *cliEnv, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(env.stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(env.stderr, "fluxion: unknown command %q\n", args[0])
+		usage(env.stderr)
+		return 2
+	}
+	return cmd.run(env, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: fluxion COMMAND [ARGS]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
+	}
+}
+
+func cmdVersion(env *cliEnv, args []string) int {
+	fmt.Fprintln(env.stdout, "fluxion", version)
+	return 0
+}
