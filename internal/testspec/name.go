@@ -3,6 +3,8 @@ package testspec
 import (
 	"fmt"
 	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // maxNameText is how much of a literal input a dataset name shows.
@@ -38,7 +40,7 @@ func (c *Case) DatasetName() string {
 // String writes the generator as dataset names show it: a type without
 // spaces ("[100][16]f32") or a constant with its type suffix ("1.0f64").
 func (g Generator) String() string {
-	if g.Const != nil {
+	if g.Type == prim.Invalid {
 		return nameText(g.Const)
 	}
 	var b strings.Builder

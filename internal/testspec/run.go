@@ -1,7 +1,9 @@
 package testspec
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -105,6 +107,17 @@ func (r *Report) Summary() string {
 		s += fmt.Sprintf(", %d skipped", r.Skipped)
 	}
 	return s
+}
+
+// Write prints every failure (see Result.String), then the summary line.
+func (r *Report) Write(w io.Writer) error {
+	for _, res := range r.Failures() {
+		if _, err := fmt.Fprintln(w, res.String()); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintln(w, r.Summary())
+	return err
 }
 
 // Failures returns the failed results.
@@ -227,7 +240,11 @@ func (st *runState) runFile(path string) []Result {
 	programResult := func(o Outcome, reason string) []Result {
 		return []Result{st.report(Result{File: path, Outcome: o, Reason: reason})}
 	}
-	spec, err := ParseFile(path)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return programResult(Fail, err.Error())
+	}
+	spec, err := Parse(path, src)
 	if err != nil {
 		return programResult(Fail, "invalid test block: "+err.Error())
 	}
@@ -315,6 +332,9 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 		return err.Error()
 	}
 	got, rerr := safeRun(prog, entry, args)
+	if isArgumentError(rerr) {
+		return "invalid input for entry point " + entry + ":\n" + indent(rerr.Error())
+	}
 	switch c.Expect.Kind {
 	case ExpectError:
 		if rerr == nil {
@@ -333,12 +353,10 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 	switch c.Expect.Kind {
 	case ExpectSuccess:
 		return ""
-	case ExpectValues:
-		want = c.Expect.Values
-	case ExpectFile:
-		want, err = readValuesFile(filepath.Join(filepath.Dir(spec.Path), c.Expect.Path))
+	case ExpectValues, ExpectFile:
+		want, err = ExpectedValues(spec, c)
 		if err != nil {
-			return fmt.Sprintf("%s: reading expected output: %v", c.Expect.Pos, err)
+			return err.Error()
 		}
 	case ExpectAuto:
 		refProg, err := ref.program()
@@ -353,7 +371,7 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 			return "reference run failed:\n" + indent(err.Error())
 		}
 	}
-	if ms := compareValues(want, got); len(ms) > 0 {
+	if ms := Mismatches(want, got); len(ms) > 0 {
 		return strings.Join(ms, "\n")
 	}
 	return ""
@@ -373,6 +391,35 @@ func CaseInput(spec *Spec, c *Case, entry string) ([]Value, error) {
 		return RandomInput(spec.Path, entry, c), nil
 	}
 	return c.Input.Values, nil
+}
+
+// ExpectedValues returns the expected results of a case with an output
+// clause (output { ... } or output @ path), and nil for other cases.
+func ExpectedValues(spec *Spec, c *Case) ([]Value, error) {
+	switch c.Expect.Kind {
+	case ExpectValues:
+		return c.Expect.Values, nil
+	case ExpectFile:
+		vs, err := readValuesFile(filepath.Join(filepath.Dir(spec.Path), c.Expect.Path))
+		if err != nil {
+			return nil, fmt.Errorf("%s: reading expected output: %v", c.Expect.Pos, err)
+		}
+		return vs, nil
+	}
+	return nil, nil
+}
+
+// Mismatches judges results against expected values (FORMATS.md §3.6) and
+// describes the first differences, one per line; none means they agree.
+func Mismatches(want, got []Value) []string { return compareValues(want, got) }
+
+// isArgumentError reports whether err says that the arguments do not fit
+// the entry point's parameters. Backends mark such errors with a method
+// BadArguments() bool returning true; they never satisfy `error:` cases,
+// since they are mistakes in the test rather than run-time failures.
+func isArgumentError(err error) bool {
+	var bad interface{ BadArguments() bool }
+	return err != nil && errors.As(err, &bad) && bad.BadArguments()
 }
 
 // reference compiles the program with the reference backend at most once.

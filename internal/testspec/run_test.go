@@ -249,3 +249,43 @@ func TestReportSummary(t *testing.T) {
 		}
 	}
 }
+
+// badArgs is how a backend reports arguments that do not fit the entry point.
+type badArgs struct{ msg string }
+
+func (e *badArgs) Error() string      { return e.msg }
+func (e *badArgs) BadArguments() bool { return true }
+
+func TestRunReportsBadArgumentsAndWrites(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"w.fut": `-- ==
+-- entry: f
+-- input { 1 } error:
+-- input { 1 } output { 1 }
+-- "named" input { 2 } error: boom
+`})
+	be := &fakeBackend{name: "fake", programs: map[string]*fakeProgram{"w.fut": {map[string]func([]Value) ([]Value, error){
+		"f": func(args []Value) ([]Value, error) {
+			if args[0].String() == "1i32" {
+				return nil, fmt.Errorf("argument 1: %w", &badArgs{"expected f32, got i32"})
+			}
+			return nil, errors.New("boom")
+		}}}}}
+	rep, err := (&Runner{Backend: be}).Run([]string{filepath.Join(dir, "w.fut")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "w.fut")
+	want := p + `: entry f, dataset #0 ("1i32"): invalid input for entry point f:
+  argument 1: expected f32, got i32
+` + p + `: entry f, dataset #1 ("1i32"): invalid input for entry point f:
+  argument 1: expected f32, got i32
+1 passed, 2 failed
+`
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
