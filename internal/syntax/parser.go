@@ -306,21 +306,6 @@ func (p *parser) syncDecl(open int) {
 	}
 }
 
-func (p *parser) atDeclStart() bool {
-	t := p.tok()
-	if t.kind == tAttr {
-		return true
-	}
-	if t.kind != tKeyword {
-		return false
-	}
-	switch t.text {
-	case "def", "entry", "let", "type", "type~", "type^", "module", "open", "import", "local":
-		return true
-	}
-	return false
-}
-
 func (p *parser) decl() Decl {
 	p.enter()
 	defer p.leave()
