@@ -1,0 +1,191 @@
+package rad
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+)
+
+// chain is a sequential computation of 4*n recorded entries.
+func chain(n int) func(t *Task, x []Num) Num {
+	return func(t *Task, x []Num) Num {
+		a, b := x[0], x[1]
+		for range n {
+			c := t.Mul(a, b)
+			d := t.Sin(c)
+			a = t.Add(d, b)
+			b = t.MulF(a, 0.5)
+		}
+		return t.Add(a, b)
+	}
+}
+
+func chainPlain(n int, x []float64) float64 {
+	a, b := x[0], x[1]
+	for range n {
+		d := math.Sin(a * b)
+		a = d + b
+		b = a * 0.5
+	}
+	return a + b
+}
+
+var sink float64
+
+// BenchmarkEntry measures the cost of one recorded operation: recording
+// alone, and recording plus the reverse sweep, against the plain float64
+// computation.
+func BenchmarkEntry(b *testing.B) {
+	const n = 10000
+	const entries = 4 * n
+	x := []float64{0.3, 0.7}
+	b.Run("primal", func(b *testing.B) {
+		for b.Loop() {
+			sink = chainPlain(n, x)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+	})
+	b.Run("record", func(b *testing.B) {
+		f := func(t *Task, x []Num) []Num { return []Num{chain(n)(t, x)} }
+		for b.Loop() {
+			if _, err := Record(f, x); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+	})
+	b.Run("grad", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := Grad(chain(n), x); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+	})
+}
+
+// BenchmarkExpTrap differentiates x_k = 5 x_(k-1) - 3 x_(k-1); the time per
+// level must stay flat as the number of levels grows.
+func BenchmarkExpTrap(b *testing.B) {
+	for _, levels := range []int{10, 20, 40} {
+		b.Run(fmt.Sprintf("levels=%d", levels), func(b *testing.B) {
+			f := expTrap(levels)
+			for b.Loop() {
+				if _, _, err := Grad(f, []float64{0.7}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(levels), "ns/level")
+		})
+	}
+}
+
+// The particles benchmark: particles in a radial force field with
+// friction, each simulated in its own task. The input holds x, y, vx, vy
+// per particle; the output is the sum of x*y over the final positions.
+const (
+	particleSteps = 1000
+	particleDt    = 0.01
+	particleDrag  = 0.1
+)
+
+func particle(t *Task, p []Num) Num {
+	x, y, vx, vy := p[0], p[1], p[2], p[3]
+	for range particleSteps {
+		s := t.FDiv(1, t.Sqrt(t.AddF(t.Add(t.Square(x), t.Square(y)), 1)))
+		ax := t.Sub(t.Neg(t.Mul(x, s)), t.MulF(vx, particleDrag))
+		ay := t.Sub(t.Neg(t.Mul(y, s)), t.MulF(vy, particleDrag))
+		vx = t.Add(vx, t.MulF(ax, particleDt))
+		vy = t.Add(vy, t.MulF(ay, particleDt))
+		x = t.Add(x, t.MulF(vx, particleDt))
+		y = t.Add(y, t.MulF(vy, particleDt))
+	}
+	return t.Mul(x, y)
+}
+
+func particles(t *Task, in []Num) Num {
+	return t.Sum(ParMap(t, len(in)/4, func(t *Task, i int) Num { return particle(t, in[4*i:4*i+4]) }))
+}
+
+func particlePlain(p []float64) float64 {
+	x, y, vx, vy := p[0], p[1], p[2], p[3]
+	for range particleSteps {
+		s := 1 / math.Sqrt(x*x+y*y+1)
+		ax := -(x * s) - vx*particleDrag
+		ay := -(y * s) - vy*particleDrag
+		vx += ax * particleDt
+		vy += ay * particleDt
+		x += vx * particleDt
+		y += vy * particleDt
+	}
+	return x * y
+}
+
+// particlesPlain runs the primal with one goroutine per particle, like the
+// recorded version.
+func particlesPlain(in []float64) float64 {
+	out := make([]float64, len(in)/4)
+	var wg sync.WaitGroup
+	for i := range out {
+		wg.Go(func() { out[i] = particlePlain(in[4*i : 4*i+4]) })
+	}
+	wg.Wait()
+	s := 0.0
+	for _, v := range out {
+		s += v
+	}
+	return s
+}
+
+func particleInputs(n int) []float64 {
+	in := make([]float64, 4*n)
+	for i := range n {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		in[4*i], in[4*i+1] = 2*math.Cos(a)+0.1, 1.5*math.Sin(a)+0.2
+		in[4*i+2], in[4*i+3] = -math.Sin(a), math.Cos(a)
+	}
+	return in
+}
+
+func TestParticlesGradient(t *testing.T) {
+	in := particleInputs(4)
+	v, g, err := Grad(particles, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := particlesPlain(in); !close(v, want) {
+		t.Errorf("value %v, plain %v", v, want)
+	}
+	fd := centralDiff(particlesPlain, in)
+	for i := range g {
+		if !nearFD(g[i], fd[i]) {
+			t.Errorf("gradient[%d] = %v, central difference %v", i, g[i], fd[i])
+		}
+	}
+}
+
+func BenchmarkParticles(b *testing.B) {
+	in := particleInputs(4)
+	b.Run("primal", func(b *testing.B) {
+		for b.Loop() {
+			sink = particlesPlain(in)
+		}
+	})
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"grad", Config{}},
+		{"grad-deterministic", Config{Deterministic: true}},
+		{"grad-sequential", Config{Sequential: true}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := c.cfg.Grad(particles, in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
