@@ -138,7 +138,7 @@ func (c *checker) importFile(imp string, pos syntax.Pos) *module {
 	p := path.Clean(path.Join(path.Dir(from), imp) + ".fut")
 	if m, ok := c.files[p]; ok {
 		if m == nil {
-			c.fail(pos, "import of %s failed earlier", p)
+			panic(failure{})
 		}
 		return m
 	}
@@ -161,7 +161,7 @@ func (c *checker) importFile(imp string, pos syntax.Pos) *module {
 	}
 	c.files[p] = m
 	if m == nil {
-		c.fail(pos, "errors in imported file %s", p)
+		panic(failure{}) // the imported file's errors are already reported
 	}
 	return m
 }

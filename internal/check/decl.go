@@ -503,7 +503,7 @@ func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path str
 	}
 	p := f.params[0]
 	s := c.modTypeExp(f.env, p.Type)
-	bound := c.ascribe(arg, s, false, pos, path)
+	bound := c.ascribe(arg, s, false, pos, "")
 	env := newScope(f.env)
 	env.bindTerm(p.Name.Name, &term{mod: bound})
 	if len(f.params) > 1 {

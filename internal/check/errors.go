@@ -123,7 +123,9 @@ func (c *checker) guard(pos syntax.Pos, f func()) (ok bool) {
 			ok = false
 			switch r := r.(type) {
 			case failure:
-				c.errs = append(c.errs, r.err)
+				if r.err != nil {
+					c.errs = append(c.errs, r.err)
+				}
 			case fatalFailure:
 				panic(r)
 			default:

@@ -122,33 +122,37 @@ func (c *checker) loop(sc *scope, e *syntax.Loop) Expr {
 	}
 	inner := newScope(sc)
 	l := &Loop{Init: init}
-	switch f := e.Form.(type) {
-	case *syntax.ForLoop:
-		bound := c.expr(sc, f.Bound)
+	var bound Expr
+	if f, ok := e.Form.(*syntax.ForLoop); ok {
+		bound = c.expr(sc, f.Bound)
 		c.mustUnify(f.Bound.Pos(), c.newPrimVar(maskIntegral, "a for loop bound"), bound.Type(), "in the bound of a for loop")
-		l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
-		iv := c.newLocal(f.Var.Name, f.Var.Pos(), bound.Type())
-		inner.bindTerm(f.Var.Name, &term{bind: iv})
-		l.For = &LoopFor{Var: iv, Bound: bound}
-	case *syntax.ForInLoop:
-		arr := c.expr(sc, f.Array)
-		elem := c.newVar()
-		c.mustUnify(f.Array.Pos(), &Array{Size: c.newSizeMeta(), Elem: elem}, arr.Type(), "in the array of a for-in loop")
-		l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
-		ep := c.pattern(inner, f.Pat, &patCtx{anon: anonMeta, irrefutable: true})
-		c.mustUnify(f.Pat.Pos(), ep.Type(), elem, "in the element pattern of a for-in loop")
-		l.ForIn = &LoopForIn{Pat: ep, Array: arr}
-	case *syntax.WhileLoop:
-		l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
-		cond := c.expr(inner, f.Cond)
-		c.mustUnify(f.Cond.Pos(), boolT(), cond.Type(), "in the condition of a while loop")
-		l.While = &LoopWhile{Cond: cond}
 	}
+	var arr Expr
+	if f, ok := e.Form.(*syntax.ForInLoop); ok {
+		arr = c.expr(sc, f.Array)
+	}
+	l.Pat = c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
 	c.sizeLenient++
 	err := c.unify(l.Pat.Type(), init.Type())
 	c.sizeLenient--
 	if err != nil {
 		c.fail(init.Pos(), "%v in the initial value of the loop", err)
+	}
+	switch f := e.Form.(type) {
+	case *syntax.ForLoop:
+		iv := c.newLocal(f.Var.Name, f.Var.Pos(), bound.Type())
+		inner.bindTerm(f.Var.Name, &term{bind: iv})
+		l.For = &LoopFor{Var: iv, Bound: bound}
+	case *syntax.ForInLoop:
+		elem := c.newVar()
+		c.mustUnify(f.Array.Pos(), &Array{Size: c.newSizeMeta(), Elem: elem}, arr.Type(), "in the array of a for-in loop")
+		ep := c.pattern(inner, f.Pat, &patCtx{anon: anonMeta, irrefutable: true})
+		c.mustUnify(f.Pat.Pos(), ep.Type(), elem, "in the element pattern of a for-in loop")
+		l.ForIn = &LoopForIn{Pat: ep, Array: arr}
+	case *syntax.WhileLoop:
+		cond := c.expr(inner, f.Cond)
+		c.mustUnify(f.Cond.Pos(), boolT(), cond.Type(), "in the condition of a while loop")
+		l.While = &LoopWhile{Cond: cond}
 	}
 	if ContainsFunc(l.Pat.Type()) {
 		c.fail(e.Pat.Pos(), "a loop parameter cannot be a function")

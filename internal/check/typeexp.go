@@ -150,7 +150,7 @@ func (c *checker) typeApp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 	}
 	def := c.lookupTypeName(sc, name.Name)
 	if len(args) != len(def.params) {
-		c.fail(name.Pos(), "type %s takes %d arguments, but is given %d", name.Name.String(), len(def.params), len(args))
+		c.fail(name.Pos(), "type %s takes %s, but is given %d", name.Name.String(), plural(len(def.params), "argument"), len(args))
 	}
 	if len(args) == 0 {
 		return def.body
@@ -274,4 +274,12 @@ func (c *checker) sizeExp(sc *scope, e syntax.Expr, tc *typeCtx) Size {
 	// Other size expressions are evaluated at run time; statically the
 	// size is unknown.
 	return c.newUnknownSize("d")
+}
+
+// plural renders "1 argument" or "2 arguments".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return itoa(n) + " " + noun + "s"
 }

@@ -201,7 +201,7 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 				return &unifyError{fmt.Sprintf("sum type %s has no constructor #%s", TypeString(t), name)}
 			}
 			if len(sp) != len(ps) {
-				return &unifyError{fmt.Sprintf("constructor #%s of %s takes %d arguments, not %d", name, TypeString(t), len(sp), len(ps))}
+				return &unifyError{fmt.Sprintf("constructor #%s of %s takes %s, not %d", name, TypeString(t), plural(len(sp), "argument"), len(ps))}
 			}
 			for i := range ps {
 				if err := in.unify(ps[i], sp[i]); err != nil {
