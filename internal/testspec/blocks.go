@@ -21,24 +21,32 @@ type block struct {
 
 // findBlocks returns the test blocks of src in order: maximal groups of
 // consecutive lines starting with "--" at column 0 that contain an "==" line.
+// A further "==" line in the same group starts another block, as if the
+// group had been split just before it.
 func findBlocks(file string, src []byte) []block {
 	var blocks []block
 	var group []blockLine
 	flush := func() {
+		var eqs []int
 		for i, l := range group {
-			if strings.TrimSpace(l.text) != "==" {
-				continue
+			if strings.TrimSpace(l.text) == "==" {
+				eqs = append(eqs, i)
 			}
-			var descr []string
-			for _, d := range group[:i] {
-				descr = append(descr, d.text)
+		}
+		for k, i := range eqs {
+			end := len(group)
+			if k+1 < len(eqs) {
+				end = eqs[k+1]
 			}
-			blocks = append(blocks, block{
-				description: strings.TrimSpace(strings.Join(descr, "\n")),
-				eq:          Pos{file, l.num, 1},
-				body:        group[i+1:],
-			})
-			break
+			b := block{eq: Pos{file, group[i].num, 1}, body: group[i+1 : end]}
+			if k == 0 {
+				var descr []string
+				for _, d := range group[:i] {
+					descr = append(descr, d.text)
+				}
+				b.description = strings.TrimSpace(strings.Join(descr, "\n"))
+			}
+			blocks = append(blocks, b)
 		}
 		group = nil
 	}

@@ -150,8 +150,11 @@ func (p *parser) parseCase() (*Case, error) {
 			c.Input.Pos = t.pos
 			break
 		}
-		if reservedWord(t.text) || !isTag(t.text) {
+		if reservedWord(t.text) {
 			return nil, p.errorf(t.pos, "expected a run tag or `input`, found %s", describe(t))
+		}
+		if !isTag(t.text) {
+			return nil, p.errorf(t.pos, "expected a run tag or `input`, found %s (free text belongs before the `==` line)", describe(t))
 		}
 		c.Tags = append(c.Tags, t.text)
 	}

@@ -123,6 +123,8 @@ func TestParse(t *testing.T) {
 			"blocks=1 tags=[]\n2:4 main b0 #0 tags=[random] rand{[10][2]f32 i64 3 0.5f32 true}"},
 		{"description across lines", "-- Line one.\n--\n-- Line two.\n-- ==\n-- input { 1 }\n",
 			`blocks=1 tags=[] descr="Line one.\n\nLine two."` + "\n5:4 main b0 #0 in{1}"},
+		{"second == in a group starts a block", "-- D.\n-- ==\n-- entry: f\n-- input { 1 }\n-- ==\n-- input { 2 }\n-- ==\n",
+			`blocks=3 tags=[] descr="D."` + "\n4:4 f b0 #0 in{1}\n6:4 main b1 #0 in{2}"},
 		{"blank line separates blocks", "-- ==\n-- input { 1 }\n\n-- Other.\n-- ==\n-- input { 2 }\n",
 			"blocks=2 tags=[]\n2:4 main b0 #0 in{1}\n6:4 main b1 #0 in{2}"},
 		{"CRLF line endings", "-- ==\r\n-- input { 1 } output { 2 }\r\n",
