@@ -2,6 +2,7 @@ package values
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 )
 
@@ -20,6 +21,10 @@ func FuzzReadText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		vs, err := ReadAll(bytes.NewReader(in))
 		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v is not a SyntaxError", err)
+			}
 			return
 		}
 		var text, bin bytes.Buffer

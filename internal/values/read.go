@@ -473,6 +473,12 @@ var suffixes = []struct {
 	{"f16", prim.F16}, {"f32", prim.F32}, {"f64", prim.F64},
 }
 
+// ParseScalar reads one scalar written in the textual format ("3i64",
+// "-2.5f32", "f64.nan", "true"). If want is not prim.Invalid the scalar is
+// read as that type (§1.4); otherwise its suffix or the i32/f64 default
+// decides (§1.1).
+func ParseScalar(s string, want prim.Type) (prim.Value, error) { return parseScalar(s, want) }
+
 // parseScalar interprets a scalar token; want is the expected type or
 // Invalid. Errors name the expected type and the offending text.
 func parseScalar(tok string, want prim.Type) (prim.Value, error) {

@@ -366,3 +366,44 @@ func TestIntRangeLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestParseScalar(t *testing.T) {
+	tests := []struct {
+		in   string
+		want prim.Type
+		out  string
+	}{
+		{"10i64", prim.Invalid, "10i64"},
+		{"3", prim.Invalid, "3i32"},
+		{"3", prim.F32, "3f32"},
+		{"0.5f32", prim.Invalid, "0.5f32"},
+		{"-f64.inf", prim.Invalid, "-f64.inf"},
+		{"3i8", prim.I16, "error"},
+		{"3 4", prim.Invalid, "error"},
+	}
+	for _, tt := range tests {
+		v, err := ParseScalar(tt.in, tt.want)
+		if tt.out == "error" {
+			if err == nil {
+				t.Errorf("ParseScalar(%q, %v) = %v, want an error", tt.in, tt.want, v)
+			}
+		} else if err != nil || v.String() != tt.out {
+			t.Errorf("ParseScalar(%q, %v) = %v, %v; want %s", tt.in, tt.want, v, err, tt.out)
+		}
+	}
+}
+
+func BenchmarkReadText(b *testing.B) {
+	v := NewArray(prim.F64, []int64{1000, 100})
+	for i := range v.F64() {
+		v.F64()[i] = float64(i) * 0.37
+	}
+	text := []byte(v.String())
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		if _, err := ReadAll(bytes.NewReader(text)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
