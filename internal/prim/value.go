@@ -31,9 +31,13 @@ func IntValue(t Type, x int64) Value {
 }
 
 // UintValue returns x as a value of the integer type t, wrapped to its width.
+// For float types it converts x; for bool it tests x != 0.
 func UintValue(t Type, x uint64) Value {
-	if t.IsInt() {
+	switch {
+	case t.IsInt():
 		return Value{t, wrapBits(t, x)}
+	case t.IsFloat():
+		return Convert(Value{U64, x}, t)
 	}
 	return IntValue(t, int64(x))
 }
@@ -86,6 +90,30 @@ func Zero(t Type) Value {
 		return Value{}
 	}
 	return Value{t, 0}
+}
+
+// Lowest returns the smallest value of t (-inf for floats, false for bool).
+func Lowest(t Type) Value {
+	switch {
+	case t.IsSigned():
+		return IntValue(t, -1<<(t.Bits()-1))
+	case t.IsFloat():
+		return FloatValue(t, math.Inf(-1))
+	}
+	return Zero(t)
+}
+
+// Highest returns the largest value of t (+inf for floats, true for bool).
+func Highest(t Type) Value {
+	switch {
+	case t.IsSigned():
+		return IntValue(t, 1<<(t.Bits()-1)-1)
+	case t.IsUnsigned():
+		return UintValue(t, math.MaxUint64)
+	case t.IsFloat():
+		return FloatValue(t, math.Inf(1))
+	}
+	return One(t)
 }
 
 // One returns the one of t (true for bool).

@@ -160,3 +160,51 @@ func TestPrintedFloatsRoundTrip(t *testing.T) {
 		check(FromBits(F16, h))
 	}
 }
+
+func TestLimitsAndConstructors(t *testing.T) {
+	tests := []struct {
+		v    Value
+		want string
+	}{
+		{Lowest(I8), "-128i8"},
+		{Highest(I8), "127i8"},
+		{Lowest(I64), "-9223372036854775808i64"},
+		{Highest(U16), "65535u16"},
+		{Lowest(U32), "0u32"},
+		{Highest(F16), "f16.inf"},
+		{Lowest(F32), "-f32.inf"},
+		{Lowest(Bool), "false"},
+		{Highest(Bool), "true"},
+		{Zero(F64), "0f64"},
+		{One(F16), "1f16"},
+		{One(Bool), "true"},
+		{UintValue(F64, math.MaxUint64), "1.8446744073709552e+19f64"},
+		{UintValue(F32, 1<<63), "9.22337204e+18f32"},
+		{IntValue(F32, -3), "-3f32"},
+		{IntValue(Bool, 2), "true"},
+		{FromBits(I8, 0xff), "-1i8"},
+		{FromBits(U8, 0x1ff), "255u8"},
+		{FromBits(F32, 0x3f800000), "1f32"},
+		{FromBits(F64, 0xfff0000000000000), "-f64.inf"},
+		{FromBits(Bool, 1), "true"},
+		{Value{}, "<invalid>"},
+		{Zero(Invalid), "<invalid>"},
+	}
+	for _, tt := range tests {
+		if got := tt.v.String(); got != tt.want {
+			t.Errorf("got %s, want %s", got, tt.want)
+		}
+	}
+	if Identical(FloatValue(F64, 0), FloatValue(F64, math.Copysign(0, -1))) || !Identical(FloatValue(F64, math.NaN()), FloatValue(F64, math.NaN())) {
+		t.Errorf("Identical compares bits")
+	}
+	if v := FloatValue(F16, 2.5); v.Float32() != 2.5 || v.Int() != 2 || v.Bool() != true || v.IsZero() {
+		t.Errorf("f16 accessors wrong for %v", v)
+	}
+	if v := IntValue(U64, -1); v.Float() != 0x1p64 || v.Uint() != math.MaxUint64 || v.Bits() != math.MaxUint64 {
+		t.Errorf("u64 accessors wrong for %v", v)
+	}
+	if v := IntValue(I16, -2); v.Bits() != 0xfffe || v.Float() != -2 {
+		t.Errorf("i16 accessors wrong for %v", v)
+	}
+}
