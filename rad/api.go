@@ -62,6 +62,9 @@ func (c Config) Record(f func(t *Task, x []Num) []Num, x []float64) (*Tape, erro
 			return nil, fmt.Errorf("rad: output %d (value %v) belongs to another tape", i, y.v)
 		}
 	}
+	if err := checkReferences(rec.segs, newSPOrder(rec.root, len(rec.segs))); err != nil {
+		return nil, err
+	}
 	tp := &Tape{
 		cfg:    c,
 		segs:   rec.segs,

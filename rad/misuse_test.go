@@ -75,6 +75,36 @@ func TestMisuse(t *testing.T) {
 			want: "Mul: task used after its branch or recording ended",
 		},
 		{
+			name: "Num passed between sibling branches",
+			f: func(t *Task, x []Num) []Num {
+				ch := make(chan Num, 1)
+				var y Num
+				t.Par(
+					func(t *Task) { ch <- t.Mul(x[0], x[1]) },
+					func(t *Task) { y = t.Sin(<-ch) },
+				)
+				return []Num{y}
+			},
+			want: "used in a concurrent branch",
+		},
+		{
+			name: "Num passed between nested sibling branches",
+			f: func(t *Task, x []Num) []Num {
+				ch := make(chan Num, 1)
+				var y Num
+				t.Par(
+					func(t *Task) {
+						t.Par(func(t *Task) {}, func(t *Task) { ch <- t.Mul(x[0], x[1]) })
+					},
+					func(t *Task) {
+						t.Par(func(t *Task) { y = t.Sin(<-ch) })
+					},
+				)
+				return []Num{y}
+			},
+			want: "used in a concurrent branch",
+		},
+		{
 			name: "task used from another goroutine in debug mode",
 			cfg:  Config{Debug: true},
 			f: func(t *Task, x []Num) []Num {
