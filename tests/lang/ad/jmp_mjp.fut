@@ -7,7 +7,7 @@ def f (x: [2]f64) : [2]f64 = [x[0] * x[1], x[0] + x[1] * x[1]]
 
 def eye : [2][2]f64 = [[1, 0], [0, 1]]
 
-entry jacobian_fwd (x: [2]f64) : ([2][2]f64, [2][2]f64) = (jmp f x eye, map (jvp f x) eye)
+entry jacobian_fwd (x: [2]f64) : ([2][2]f64, [2][2]f64) = (#[unroll] jmp f x eye, map (jvp f x) eye)
 
 -- ==
 -- entry: jacobian_rev
