@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Backend turns programs into something runnable: the interpreter, the
@@ -43,6 +44,9 @@ type Runner struct {
 	// Progress, if non-nil, is called once per result as soon as it is
 	// known, never concurrently.
 	Progress func(Result)
+	// Timeout, if positive, fails a run that takes longer. The run itself
+	// cannot be stopped and continues in the background.
+	Timeout time.Duration
 }
 
 // Outcome is the verdict on one case (or one program).
@@ -331,9 +335,12 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 	if err != nil {
 		return err.Error()
 	}
-	got, rerr := safeRun(prog, entry, args)
+	got, rerr := st.run(prog, entry, args)
 	if isArgumentError(rerr) {
 		return "invalid input for entry point " + entry + ":\n" + indent(rerr.Error())
+	}
+	if _, ok := rerr.(errTimeout); ok {
+		return rerr.Error()
 	}
 	switch c.Expect.Kind {
 	case ExpectError:
@@ -366,7 +373,7 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 		if refProg == nil {
 			return ""
 		}
-		want, err = safeRun(refProg, entry, args)
+		want, err = st.run(refProg, entry, args)
 		if err != nil {
 			return "reference run failed:\n" + indent(err.Error())
 		}
@@ -457,6 +464,36 @@ func safeCompile(b Backend, path string) (p Program, err error) {
 	}()
 	return b.Compile(path)
 }
+
+// run runs the entry point within the runner's time limit.
+func (st *runState) run(p Program, entry string, args []Value) ([]Value, error) {
+	if st.Timeout <= 0 {
+		return safeRun(p, entry, args)
+	}
+	type outcome struct {
+		vs  []Value
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		vs, err := safeRun(p, entry, args)
+		done <- outcome{vs, err}
+	}()
+	timer := time.NewTimer(st.Timeout)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		return o.vs, o.err
+	case <-timer.C:
+		return nil, errTimeout{st.Timeout}
+	}
+}
+
+// errTimeout is a run that exceeded the time limit; it is a failure of the
+// test, not a run-time error, so it never satisfies error: cases.
+type errTimeout struct{ limit time.Duration }
+
+func (e errTimeout) Error() string { return fmt.Sprintf("timed out after %v", e.limit) }
 
 func safeRun(p Program, entry string, args []Value) (vs []Value, err error) {
 	defer func() {

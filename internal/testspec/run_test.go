@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // fakeBackend "compiles" a program by looking up its base name.
@@ -287,5 +288,91 @@ func TestRunReportsBadArgumentsAndWrites(t *testing.T) {
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"slow.fut": "-- ==\n-- input {} error:\n-- input {}\n"})
+	release := make(chan struct{})
+	defer close(release)
+	be := &fakeBackend{name: "fake", programs: map[string]*fakeProgram{"slow.fut": {map[string]func([]Value) ([]Value, error){
+		"main": func([]Value) ([]Value, error) { <-release; return nil, nil }}}}}
+	rep, err := (&Runner{Backend: be, Timeout: 20 * time.Millisecond}).Run([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "slow.fut main b0#0 fail: timed out after 20ms\nslow.fut main b0#1 fail: timed out after 20ms"
+	if got := outcomes(rep); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRunConcurrencyBound(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("-- ==\n-- entry: f g\n")
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&src, "-- input { %d } output { %d }\n", i, i)
+	}
+	files := map[string]string{}
+	for _, name := range []string{"a.fut", "b.fut", "c.fut"} {
+		files[name] = src.String()
+	}
+	dir := writeFiles(t, files)
+	var mu sync.Mutex
+	running, peak := 0, 0
+	slowEcho := func(args []Value) ([]Value, error) {
+		mu.Lock()
+		running++
+		peak = max(peak, running)
+		mu.Unlock()
+		time.Sleep(time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+		return args, nil
+	}
+	prog := &fakeProgram{map[string]func([]Value) ([]Value, error){"f": slowEcho, "g": slowEcho}}
+	be := &fakeBackend{name: "fake", programs: map[string]*fakeProgram{"a.fut": prog, "b.fut": prog, "c.fut": prog}}
+	for _, n := range []int{1, 3} {
+		peak = 0
+		rep, err := (&Runner{Backend: be, Concurrency: n}).Run([]string{dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Passed != 120 || rep.Failed != 0 {
+			t.Errorf("concurrency %d: %s", n, rep.Summary())
+		}
+		if peak > n {
+			t.Errorf("concurrency %d: %d runs at once", n, peak)
+		}
+		// Results stay in source order whatever the scheduling.
+		for i, res := range rep.Results {
+			file := []string{"a.fut", "b.fut", "c.fut"}[i/40]
+			entry := []string{"f", "g"}[i%2]
+			if filepath.Base(res.File) != file || res.Entry != entry || res.Case.Index != (i%40)/2 {
+				t.Fatalf("concurrency %d: result %d is %s %s #%d", n, i, res.File, res.Entry, res.Case.Index)
+			}
+		}
+	}
+}
+
+func TestRunTypeCheckMode(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"ok.fut":    "-- ==\n-- input { 1 } output { 2 }\n",
+		"bad.fut":   "entry main = x\n",
+		"fails.fut": "-- ==\n-- error: Unknown\n",
+	})
+	ran := false
+	be := &fakeBackend{name: "fake",
+		programs: map[string]*fakeProgram{"ok.fut": {map[string]func([]Value) ([]Value, error){
+			"main": func(args []Value) ([]Value, error) { ran = true; return args, nil }}}},
+		compileE: map[string]string{"bad.fut": "bad.fut:1:13: Unknown name x", "fails.fut": "Unknown name"}}
+	rep, err := (&Runner{Backend: be, Select: Selection{Mode: TypeCheck}}).Run([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "bad.fut fail: compilation failed:\nfails.fut pass\nok.fut pass"
+	if got := outcomes(rep); got != want || ran {
+		t.Errorf("got\n%s\nwant\n%s\n(ran: %v)", got, want, ran)
 	}
 }
