@@ -27,8 +27,7 @@ type function struct {
 // frame holds the value of every name of one running entry point. Names
 // are unique, so every name has one slot even inside lambdas and loops.
 type frame struct {
-	v   []value
-	pos ir.Pos
+	v []value
 }
 
 type stmFn func(fr *frame) error
@@ -205,13 +204,9 @@ func (c *compiler) stm(s *ir.Stm) stmFn {
 	}
 	pos := s.Pos
 	if len(checks) == 0 {
-		return func(fr *frame) error {
-			fr.pos = pos
-			return exec(fr)
-		}
+		return exec
 	}
 	return func(fr *frame) error {
-		fr.pos = pos
 		if err := exec(fr); err != nil {
 			return err
 		}
@@ -255,7 +250,7 @@ func (p *Program) Run(name string, args []Value) (res []Value, err error) {
 	fr := &frame{v: make([]value, fn.nslots)}
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = nil, rtErr(fr.pos, "internal error in the interpreter: %v", r)
+			res, err = nil, fmt.Errorf("internal error in the interpreter: %v", r)
 		}
 	}()
 	if err := fn.bindArgs(fr, args); err != nil {
