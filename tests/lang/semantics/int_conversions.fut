@@ -1,7 +1,7 @@
 -- Integer conversions: sign-extend only signed to signed, otherwise zero-extend; truncate when narrowing; reinterpret at equal width.
 -- ==
 -- input { -1i8 200u8 70000i64 }
--- output { -1i64 200i64 255u32 255u8 -56i8 4464i16 200i32 4294967295u64 -1i32 127i8 }
+-- output { -1i64 200i64 255u32 255u8 -56i8 4464i16 200 4294967295u64 -1 127i8 }
 
 def main (s: i8) (u: u8) (w: i64) =
   ( i64.i8 s
