@@ -231,4 +231,104 @@ print("misc: cos(.5)=%.17g sin(.5)=%.17g 2+cos1=%.17g cos3=%.17g 8ln2=%.17g"
 print("misc: exp(sin .5)cos .5=%.17g 11*1.1^10=%.17g 2e=%.17g"
       % (exp(sin(0.5)) * cos(0.5), 11 * 1.1 ** 10, 2 * math.e))
 print("misc: cos(0)=1 cos(1)=%.17g cos(2)=%.17g" % (cos(1.0), cos(2.0)))
+
+# Cross-check: the hand-derived values above, recomputed here from the
+# formulas, must appear in the test blocks of the AD programs.
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def cases(path):
+    """(input text, output numbers) of every single-line-normalised case."""
+    lines = open(os.path.join(ROOT, path), encoding="utf-8").read().split("\n")
+    text = " ".join(" ".join(l[2:] for l in lines if l.startswith("--")).split())
+    out = []
+    for m in re.finditer(r"input \{ ([^}]*) \} output \{ ([^}]*) \}", text):
+        out.append((m.group(1), numbers(m.group(2))))
+    return out
+
+
+def numbers(text):
+    text = re.sub(r"empty\([^)]*\)", " ", text)
+    vals = []
+    for tok in re.findall(r"-?f(?:16|32|64)\.(?:inf|nan)|true|false|-?[0-9][0-9_.eE+-]*(?:[iuf](?:8|16|32|64))?", text):
+        if tok in ("true", "false"):
+            vals.append(1.0 if tok == "true" else 0.0)
+        elif "inf" in tok:
+            vals.append(-math.inf if tok.startswith("-") else math.inf)
+        elif "nan" in tok:
+            vals.append(math.nan)
+        else:
+            vals.append(float(re.sub(r"[iuf](8|16|32|64)$", "", tok).replace("_", "")))
+    return vals
+
+
+def in_file(path, inp, want):
+    """Some case of path with input inp must have outputs want (rel. 1e-6)."""
+    global bad
+    for i, got in cases(path):
+        if i == inp and len(got) == len(want) and all(
+                abs(g - w) <= 1e-6 * max(1.0, abs(w)) for g, w in zip(got, want)):
+            print("ok  %s { %s } %r" % (path, inp, want))
+            return
+    bad += 1
+    print("BAD %s { %s } expected %r; cases: %r" % (path, inp, want, [c for c in cases(path) if c[0] == inp]))
+
+
+E = math.e
+c1, c3, s3 = cos(1.0), cos(3.0), sin(3.0)
+in_file("ad/scalars.fut", "0.5", [cos(0.5)])
+in_file("ad/scalars.fut", "0.0", [1.0])
+in_file("ad/scalars.fut", "2.0 1.5", [(3 * 4 - 4 * 2 + 1) * 1.5])
+in_file("ad/scalars.fut", "2.0 1.5", [2.0 ** 3 - 2 * 4 + 2, 7.5])
+in_file("ad/scalars.fut", "1.0f32 2.0f32", [2 * E])
+in_file("ad/scalars.fut", "1.0", [2 * E])
+in_file("ad/scalars.fut", "2.0 3.0", [log(2), 3 / 2])
+in_file("ad/scalars.fut", "4.0f32", [1 / (2 * 2)])
+in_file("ad/tuples.fut", "1.0 2.0 0.5 3.0", [(2 + c1) * 0.5 + 1 * 3])
+in_file("ad/tuples.fut", "1.0 2.0 2.0", [(2 + c1) * 2, 1 * 2])
+in_file("ad/tuples.fut", "3.0", [6.0, c3])
+in_file("ad/tuples.fut", "3.0 1.0 2.0", [6 + 2 * c3])
+in_file("ad/tuples.fut", "3.0", [9.0, s3, 6 + 2 * c3])
+in_file("ad/records.fut", "3.0 2.0", [2.0 ** 2, 2 * 3 * 2.0])
+in_file("ad/records.fut", "3.0 2.0", [1 + 2.0, 1 + 3.0, 1 + 4, 2 + 4])
+in_file("ad/arrays.fut", "[1.0, 2.0, 3.0]", [2, 4, 6])
+in_file("ad/arrays.fut", "[1.0, 2.0, 3.0] [1.0, 0.0, 1.0]", [2 * 1 + 2 * 3])
+in_file("ad/arrays.fut", "[0.0, 1.0] [2.0, 3.0]", [2 * cos(0), 3 * c1])
+in_file("ad/arrays.fut", "[1.0, 2.0] [3.0, 4.0]", [3, 4, 1, 2])
+in_file("ad/arrays.fut", "[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] [1.0, -1.0] [1.0, 1.0, 1.0]", [1 + 3 + 5, 2 + 4 + 6])
+in_file("ad/arrays.fut", "[[1.0, 2.0], [3.0, 4.0]]", [2, 6, 4, 8])
+in_file("ad/jmp_mjp.fut", "0.5 [1.0, 2.0, -1.0]", [cos(0.5), 2 * cos(0.5), -cos(0.5)])
+in_file("ad/higher_order.fut", "0.5", [-sin(0.5)])
+in_file("ad/higher_order.fut", "2.0", [6 * 2.0])
+in_file("ad/higher_order.fut", "1.0 2.0 1.0 0.0", [2 * 2.0, 2 * 1.0])
+in_file("ad/higher_order.fut", "1.0 2.0 0.0 1.0", [2 * 1.0, 6 * 2.0])
+in_file("ad/higher_order.fut", "[0.0, 1.0, 2.0]", [cos(0), cos(1), cos(2)])
+in_file("ad/higher_order.fut", "1.5", [6.0])
+in_file("ad/partial_and_free.fut", "2.0", [2 * 3 * 2.0, 2 * 3 * 2.0])
+in_file("ad/partial_and_free.fut", "1.5 4.0", [1.5 * 2, 0.0])
+in_file("ad/partial_and_free.fut", "3.0", [5.0, 2 ** 3 * log(2), -1.0])
+in_file("ad/partial_and_free.fut", "0.5", [exp(sin(0.5)) * cos(0.5)])
+in_file("ad/partial_and_free.fut", "0.0f32 2.0f32", [2 * cos(0)])
+in_file("ad/with_vjp.fut", "0.5 2.0", [sin(0.5), 100 * 2.0])
+in_file("ad/with_vjp.fut", "0.5", [cos(0.5)])
+in_file("ad/with_vjp.fut", "1.0", [E, E])
+in_file("ad/with_vjp.fut", "2.0", [100 * 3 * 2.0 * 0.1])
+in_file("ad/loops.fut", "1.1 10", [11 * 1.1 ** 10] * 2)
+in_file("ad/loops.fut", "3.0 10i64", [0.5 ** 10 + sum(0.5 ** k for k in range(10))] * 2)
+in_file("ad/loops.fut", "3.0 7i64", [0.5 ** 7 + sum(0.5 ** k for k in range(7))] * 2)
+in_file("ad/loops.fut", "2.0", [3.0 ** 4] * 2)
+in_file("ad/loops.fut", "[1.0, 2.0, 3.0]", [2 * 1 * 0.25, 2 * 2 * 0.5, 2 * 3 * 1.0])
+in_file("ad/power_edges.fut", "2.0 3.0", [3 * 2.0 ** 2, 2.0 ** 3 * log(2)])
+in_file("ad/power_edges.fut", "-2.0 3.0", [3 * 4.0, 0.0])
+in_file("ad/loop_updates.fut", "[2.0, 3.0, 4.0] [1.0, 1.0, 1.0]", [1 + 3 + 3 * 4, 2 + 2 * 4, 2 * 3, 2 + 2 * 4])
+in_file("ad/elementary.fut", "0.7", [d for _, _, d in unary[:8]])
+in_file("ad/elementary.fut", "0.7", [d for _, _, d in unary[8:14]] + [d for _, _, d in unary[22:24]])
+in_file("ad/elementary.fut", "0.7", [d for _, _, d in unary[14:22]])
+in_file("ad/elementary.fut", "1.3 0.7", [v for _, _, _, v in binary])
+in_file("ad/control_flow.fut", "3.0", [6.0, 6.0, 2 * 3.0 * 1.5])
+in_file("ad/map_free.fut", "[1.0, 2.0] 3.0", [2 * 3 * 1.0, 2 * 3 * 2.0, 1.0 + 4.0])
+print("%d problems" % bad)
 sys.exit(1 if bad else 0)
