@@ -20,6 +20,7 @@ type function struct {
 	f      *ir.Func
 	nslots int
 	params []int
+	copyIn []bool // parameters that may be updated in place
 	sizes  map[ir.VName]int // implicit size parameters and their slots
 	body   *body
 }
@@ -152,6 +153,7 @@ func compileFunc(f *ir.Func) (fn *function, err error) {
 	}
 	fn.body = c.body(f.Body)
 	fn.nslots = len(c.slots)
+	fn.copyIn = consumedParams(f)
 	return fn, nil
 }
 
@@ -240,8 +242,8 @@ func checkShape(fr *frame, a *Array, dims []operand, pos ir.Pos) error {
 	return rtErr(pos, "Value of shape %s does not match shape %s.", shapeString(a.Shape), want)
 }
 
-// Run calls the entry point name with args. Array arguments are copied, so
-// the caller's arrays are never modified.
+// Run calls the entry point name with args. The caller's arrays are never
+// modified (those the program may update in place are copied first).
 func (p *Program) Run(name string, args []Value) (res []Value, err error) {
 	fn, ok := p.funcs[name]
 	if !ok {
@@ -290,7 +292,11 @@ func (fn *function) bindArgs(fr *frame, args []Value) error {
 		if a.Arr == nil || a.Arr.Elem != p.Type.Elem || len(a.Arr.Shape) != p.Type.Rank() {
 			return fmt.Errorf("argument %d of %s: got %s, want a value of type %v", i+1, f.Name, describe(a), p.Type)
 		}
-		fr.v[fn.params[i]] = value{a: a.Arr.clone()}
+		arr := a.Arr
+		if fn.copyIn[i] {
+			arr = arr.clone()
+		}
+		fr.v[fn.params[i]] = value{a: arr}
 		bound[fn.params[i]] = true
 	}
 	// Sizes: bind implicit ones from the first array that names them and

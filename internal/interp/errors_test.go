@@ -136,19 +136,41 @@ func TestSizeParameters(t *testing.T) {
 }
 
 func TestInputsNotModified(t *testing.T) {
-	prog := one([]ir.Type{vec(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) ir.Exp {
-		return &ir.Update{Arr: ps[0].Var, Dims: []ir.DimSlice{{Fixed: true, I: ir.I64(0)}}, Val: ir.I64(99)}
-	})
-	p, err := Compile(prog)
-	if err != nil {
-		t.Fatal(err)
+	set0 := func(b *ir.Builder, arr ir.VName) ir.SubExp {
+		return b.Let("u", &ir.Update{Arr: arr, Dims: []ir.DimSlice{{Fixed: true, I: ir.I64(0)}}, Val: ir.I64(99)})
 	}
-	in := i64s([]int64{2}, 1, 2)
-	res, err := p.Run("main", []Value{in})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if in.String() != "[1i64, 2i64]" || res[0].String() != "[99i64, 2i64]" {
-		t.Errorf("input %v, result %v", in, res[0])
+	for _, tc := range []struct {
+		name string
+		prog *ir.Program
+	}{
+		{"direct", fn([]ir.Type{vec(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{set0(b, ps[0].Var)}
+		})},
+		{"through reshape", fn([]ir.Type{vec(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			r := b.Let("r", &ir.Reshape{Arr: ps[0].Var, Shape: ir.Shape{ir.I64(2)}})
+			return []ir.SubExp{set0(b, r.Var)}
+		})},
+		{"through loop", fn([]ir.Type{vec(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			acc, i := b.Param("acc", vec(prim.I64)), b.Param("i", i64)
+			lb := b.Sub()
+			u := set0(lb, acc.Name)
+			l := b.LetN("l", &ir.Loop{Params: []ir.Param{acc}, Init: []ir.SubExp{ps[0]}, Form: &ir.For{I: i.Name, T: prim.I64, Bound: ir.I64(1)}, Body: lb.Body(u)})
+			return []ir.SubExp{ir.Var(l[0])}
+		})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Compile(tc.prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := i64s([]int64{2}, 1, 2)
+			res, err := p.Run("main", []Value{in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in.String() != "[1i64, 2i64]" || res[0].String() != "[99i64, 2i64]" {
+				t.Errorf("input %v, result %v", in, res[0])
+			}
+		})
 	}
 }

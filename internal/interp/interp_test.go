@@ -229,3 +229,29 @@ func TestPrograms(t *testing.T) {
 		{name: "withacc", prog: accs, args: []Value{i64s([]int64{3}, 0, 2, 0), f64s([]int64{3}, 1, 1, 1)}, want: []string{"[2f64, 0f64, 1f64]"}},
 	})
 }
+
+func TestValuesRoundTrip(t *testing.T) {
+	for _, v := range []Value{
+		ScalarValue(prim.IntValue(prim.I8, -3)),
+		ScalarValue(prim.BoolValue(true)),
+		f64s([]int64{2, 2}, 1, 2, 3, 4.5),
+		i64s([]int64{0, 3}),
+		ArrayValue(&Array{Elem: prim.F32, Shape: []int64{2}, Data: []prim.Value{prim.Float32Value(1.5), prim.Float32Value(-0.25)}}),
+	} {
+		w := ToValue(v)
+		if w.Rank() != len(shapeOf(v)) {
+			t.Errorf("%v: rank %d", v, w.Rank())
+		}
+		back := FromValue(w)
+		if back.String() != v.String() {
+			t.Errorf("round trip of %v gave %v", v, back)
+		}
+	}
+}
+
+func shapeOf(v Value) []int64 {
+	if v.Arr == nil {
+		return nil
+	}
+	return v.Arr.Shape
+}
