@@ -19,19 +19,29 @@ const maxExponent = 20000
 type lexer struct {
 	file      string
 	src       []byte
+	text      string // src as a string, so token texts share its memory
 	off       int
 	line      int
 	lineStart int
 	mode      Mode
 	errs      ErrorList
 	toks      []token
+	docs      map[int]string // doc comments by index of the following token
 }
 
 // lex tokenises src; the result always ends with a tEOF token.
 func lex(file string, src []byte, mode Mode) ([]token, ErrorList) {
-	lx := &lexer{file: file, src: src, line: 1, mode: mode}
+	toks, _, errs := lexDocs(file, src, mode)
+	return toks, errs
+}
+
+// lexDocs is lex that also returns the doc comments, keyed by the index of
+// the token that follows each.
+func lexDocs(file string, src []byte, mode Mode) ([]token, map[int]string, ErrorList) {
+	lx := &lexer{file: file, src: src, text: string(src), line: 1, mode: mode}
+	lx.toks = make([]token, 0, len(src)/2+16)
 	lx.run()
-	return lx.toks, lx.errs
+	return lx.toks, lx.docs, lx.errs
 }
 
 func (lx *lexer) pos() Pos {
@@ -94,19 +104,23 @@ func (lx *lexer) run() {
 		}
 		if lx.off >= len(lx.src) {
 			p := lx.pos()
-			lx.toks = append(lx.toks, token{kind: tEOF, pos: p, end: p, space: true})
+			lx.toks = append(lx.toks, token{kind: tEOF, pos: p, space: true})
 			return
 		}
 		start := lx.off
 		p := lx.pos()
 		tok := lx.next()
 		tok.pos = p
-		tok.end = lx.pos()
 		if tok.text == "" {
-			tok.text = string(lx.src[start:lx.off])
+			tok.text = lx.text[start:lx.off]
 		}
 		tok.space = space
-		tok.doc = doc
+		if doc != "" {
+			if lx.docs == nil {
+				lx.docs = map[int]string{}
+			}
+			lx.docs[len(lx.toks)] = doc
+		}
 		space, doc, inDoc = false, "", false
 		if tok.kind == tEOF {
 			continue // a skipped bad character
@@ -152,7 +166,7 @@ func (lx *lexer) next() token {
 		for lx.off < len(lx.src) && (isOpChar(lx.src[lx.off]) || lx.src[lx.off] == '.') {
 			lx.off++
 		}
-		switch string(lx.src[start:lx.off]) {
+		switch lx.text[start:lx.off] {
 		case "=":
 			return token{kind: tEquals}
 		case "->":
@@ -224,7 +238,7 @@ func (lx *lexer) ident() token {
 	for lx.off < len(lx.src) && isConstituent(lx.src[lx.off]) {
 		lx.off++
 	}
-	text := string(lx.src[start:lx.off])
+	text := lx.text[start:lx.off]
 	if !keywords[text] {
 		return token{kind: tIdent, text: text}
 	}
@@ -267,7 +281,7 @@ func (lx *lexer) hash() token {
 		for lx.off < len(lx.src) && isConstituent(lx.src[lx.off]) {
 			lx.off++
 		}
-		return token{kind: tConstr, text: string(lx.src[start:lx.off])}
+		return token{kind: tConstr, text: lx.text[start:lx.off]}
 	}
 	lx.off++
 	lx.errorAt(p, "expected a constructor name or [ directly after #")
@@ -297,7 +311,7 @@ func (lx *lexer) tick() token {
 		if !ok {
 			return token{kind: tEOF}
 		}
-		text := string(lx.src[start:lx.off])
+		text := lx.text[start:lx.off]
 		return token{kind: tInt, text: text, lit: &IntLit{Text: text, Value: big.NewInt(int64(r))}}
 	}
 	if lx.off+1 < len(lx.src) && c1 != '\n' && c1 != '\'' {
@@ -305,7 +319,7 @@ func (lx *lexer) tick() token {
 		if lx.peek(1+size) == '\'' {
 			start := lx.off
 			lx.off += 2 + size
-			text := string(lx.src[start:lx.off])
+			text := lx.text[start:lx.off]
 			if r == utf8.RuneError && size <= 1 {
 				lx.errorAt(p, "invalid UTF-8 in character literal")
 			}
@@ -415,7 +429,7 @@ func (lx *lexer) stringLit() token {
 	if !ok {
 		return token{kind: tEOF}
 	}
-	text := string(lx.src[start:lx.off])
+	text := lx.text[start:lx.off]
 	if val == nil {
 		val = []byte{}
 	}
@@ -450,7 +464,7 @@ func (lx *lexer) number() token {
 		for lx.off < len(lx.src) && isDigit(lx.src[lx.off]) {
 			lx.off++
 		}
-		text := string(lx.src[start:lx.off])
+		text := lx.text[start:lx.off]
 		v, _ := new(big.Int).SetString(text, 10)
 		return token{kind: tInt, text: text, lit: &IntLit{Text: text, Value: v}}
 	}
@@ -513,7 +527,7 @@ func (lx *lexer) number() token {
 			lx.off = e
 		}
 	}
-	text := string(lx.src[start:lx.off])
+	text := lx.text[start:lx.off]
 	if lx.off < len(lx.src) && isConstituent(lx.src[lx.off]) {
 		e := lx.off
 		for e < len(lx.src) && isConstituent(lx.src[e]) {

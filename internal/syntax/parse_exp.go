@@ -162,7 +162,7 @@ func (p *parser) opName(n int) (q *QualName, backtick bool) {
 			if q.Name != nil {
 				q.Quals = append(q.Quals, q.Name)
 			}
-			q.Name = &Ident{Span: Span{t.pos, t.end}, Name: t.text}
+			q.Name = &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}
 		}
 	}
 	q.Span = p.span(start)
@@ -247,7 +247,7 @@ func (p *parser) fieldName() *Ident {
 	t := p.tok()
 	if t.kind == tIdent || t.kind == tInt && isDecimalField(t.text) {
 		p.advance()
-		return &Ident{Span: Span{t.pos, t.end}, Name: t.text}
+		return &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}
 	}
 	p.errorf(t.pos, "expected a field name, found %s", describe(t))
 	return nil
@@ -398,7 +398,7 @@ func (p *parser) let() Expr {
 			p.advance()
 			s := p.advance()
 			p.advance()
-			f.Name, f.IsOp = &Ident{Span: Span{s.pos, s.end}, Name: s.text}, true
+			f.Name, f.IsOp = &Ident{Span: Span{s.pos, s.endPos()}, Name: s.text}, true
 		} else {
 			f.Name = p.ident("")
 		}
@@ -506,7 +506,7 @@ func (p *parser) apply() Expr {
 	start := p.tok().pos
 	if p.at(tConstr) {
 		t := p.advance()
-		c := &ConstrExp{Name: &Ident{Span: Span{t.pos, t.end}, Name: t.text}}
+		c := &ConstrExp{Name: &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}}
 		for p.atAtomStart() {
 			c.Args = append(c.Args, p.atom())
 		}
@@ -553,16 +553,16 @@ func (p *parser) atom() Expr {
 	case tInt, tFloat, tString:
 		p.advance()
 		x = t.lit
-		setSpan(x, Span{t.pos, t.end})
+		setSpan(x, Span{t.pos, t.endPos()})
 	case tKeyword:
 		if t.text != "true" && t.text != "false" {
 			p.errorf(t.pos, "expected an expression, found %s", describe(t))
 		}
 		p.advance()
-		x = &BoolLit{Span: Span{t.pos, t.end}, Value: t.text == "true"}
+		x = &BoolLit{Span: Span{t.pos, t.endPos()}, Value: t.text == "true"}
 	case tConstr:
 		p.advance()
-		x = &ConstrExp{Span: Span{t.pos, t.end}, Name: &Ident{Span: Span{t.pos, t.end}, Name: t.text}}
+		x = &ConstrExp{Span: Span{t.pos, t.endPos()}, Name: &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}}
 	case tIdent:
 		x = p.nameChain()
 	case tLParen:
@@ -818,7 +818,7 @@ func (p *parser) patNoAscribe() Pat {
 	switch {
 	case t.kind == tConstr:
 		p.advance()
-		c := &PatConstr{Name: &Ident{Span: Span{t.pos, t.end}, Name: t.text}}
+		c := &PatConstr{Name: &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}}
 		for p.atPatAtomStart() {
 			c.Args = append(c.Args, p.patAtom())
 		}
@@ -827,7 +827,7 @@ func (p *parser) patNoAscribe() Pat {
 	case t.kind == tSymbol && t.text == "-" && (p.peekTok(1).kind == tInt || p.peekTok(1).kind == tFloat):
 		p.advance()
 		l := p.advance()
-		setSpan(l.lit, Span{l.pos, l.end})
+		setSpan(l.lit, Span{l.pos, l.endPos()})
 		return &PatLit{Span: p.span(start), Neg: true, Lit: l.lit}
 	}
 	return p.patAtom()
@@ -851,23 +851,23 @@ func (p *parser) patAtom() Pat {
 	switch t.kind {
 	case tIdent:
 		p.advance()
-		return &PatName{Span: Span{t.pos, t.end}, Name: &Ident{Span: Span{t.pos, t.end}, Name: t.text}}
+		return &PatName{Span: Span{t.pos, t.endPos()}, Name: &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}}
 	case tUnder:
 		p.advance()
-		return &PatWild{Span: Span{t.pos, t.end}}
+		return &PatWild{Span: Span{t.pos, t.endPos()}}
 	case tInt, tFloat, tString:
 		p.advance()
-		setSpan(t.lit, Span{t.pos, t.end})
-		return &PatLit{Span: Span{t.pos, t.end}, Lit: t.lit}
+		setSpan(t.lit, Span{t.pos, t.endPos()})
+		return &PatLit{Span: Span{t.pos, t.endPos()}, Lit: t.lit}
 	case tKeyword:
 		if t.text == "true" || t.text == "false" {
 			p.advance()
-			sp := Span{t.pos, t.end}
+			sp := Span{t.pos, t.endPos()}
 			return &PatLit{Span: sp, Lit: &BoolLit{Span: sp, Value: t.text == "true"}}
 		}
 	case tConstr:
 		p.advance()
-		return &PatConstr{Span: Span{t.pos, t.end}, Name: &Ident{Span: Span{t.pos, t.end}, Name: t.text}}
+		return &PatConstr{Span: Span{t.pos, t.endPos()}, Name: &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}}
 	case tAttr:
 		a := p.attrAfterHash()
 		q := p.patAtom()
@@ -880,7 +880,7 @@ func (p *parser) patAtom() Pat {
 		if p.at(tSymbol) && p.peekTok(1).kind == tRParen {
 			s := p.advance()
 			p.advance()
-			return &PatName{Span: p.span(start), Name: &Ident{Span: Span{s.pos, s.end}, Name: s.text}, IsOp: true}
+			return &PatName{Span: p.span(start), Name: &Ident{Span: Span{s.pos, s.endPos()}, Name: s.text}, IsOp: true}
 		}
 		q := p.pat()
 		if p.at(tComma) {
@@ -983,7 +983,7 @@ func (p *parser) typeNoArrow() TypeExp {
 		s := &SumType{}
 		for {
 			c := p.expect(tConstr, "in sum type")
-			con := &Constr{Name: &Ident{Span: Span{c.pos, c.end}, Name: c.text}}
+			con := &Constr{Name: &Ident{Span: Span{c.pos, c.endPos()}, Name: c.text}}
 			for p.atTypeAtomStart() {
 				con.Payload = append(con.Payload, p.typeAtom())
 			}

@@ -16,6 +16,7 @@ const (
 // that disambiguation can look ahead freely.
 type parser struct {
 	toks       []token
+	docs       map[int]string // doc comments by token index
 	i          int
 	recovering bool // skipping after an error: stray closers are noise
 	modBraces  int  // module/signature braces open around the current point
@@ -39,7 +40,7 @@ func ParseFile(filename string, src []byte, mode Mode) (f *File, err error) {
 			f.Decls = append(f.Decls, d)
 		}
 	}
-	f.Stop = p.tok().end
+	f.Stop = p.tok().endPos()
 	return f, p.finish(lexErrs)
 }
 
@@ -68,9 +69,12 @@ func ParsePat(filename string, src []byte, mode Mode) (pt Pat, err error) {
 }
 
 func newParser(filename string, src []byte, mode Mode) (*parser, ErrorList) {
-	toks, errs := lex(filename, src, mode)
-	return &parser{toks: toks}, errs
+	toks, docs, errs := lexDocs(filename, src, mode)
+	return &parser{toks: toks, docs: docs}, errs
 }
+
+// doc returns the doc comment before the current token.
+func (p *parser) doc() string { return p.docs[p.i] }
 
 // whole runs parse on the entire input and requires the input to end.
 func (p *parser) whole(parse func()) {
@@ -161,7 +165,7 @@ func (p *parser) prevEnd() Pos {
 	if p.i == 0 {
 		return p.toks[0].pos
 	}
-	return p.toks[p.i-1].end
+	return p.toks[p.i-1].endPos()
 }
 
 func (p *parser) span(start Pos) Span { return Span{Start: start, Stop: p.prevEnd()} }
@@ -236,7 +240,7 @@ func (p *parser) leave() { p.depth-- }
 
 func (p *parser) ident(context string) *Ident {
 	t := p.expect(tIdent, context)
-	return &Ident{Span: Span{t.pos, t.end}, Name: t.text}
+	return &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}
 }
 
 // adjacent reports whether token k ahead directly follows the previous one.
@@ -310,7 +314,7 @@ func (p *parser) decl() Decl {
 	p.enter()
 	defer p.leave()
 	t := p.tok()
-	start, doc := t.pos, t.doc
+	start, doc := t.pos, p.doc()
 	if t.kind == tAttr {
 		a := p.attrAfterHash()
 		d := p.decl()
@@ -382,8 +386,8 @@ func liftOf(kw string) Liftedness {
 }
 
 func (p *parser) valDecl() *ValDecl {
+	d := &ValDecl{Doc: p.doc()}
 	t := p.advance()
-	d := &ValDecl{Doc: t.doc}
 	switch t.text {
 	case "entry":
 		d.Kind = KwEntry
@@ -396,7 +400,7 @@ func (p *parser) valDecl() *ValDecl {
 		p.advance()
 		s := p.advance()
 		p.advance()
-		d.Name = &Ident{Span: Span{s.pos, s.end}, Name: s.text}
+		d.Name = &Ident{Span: Span{s.pos, s.endPos()}, Name: s.text}
 		d.IsOp = true
 	case p.at(tIdent) && p.peekTok(1).kind != tSymbol:
 		d.Name = p.ident("")
@@ -404,7 +408,7 @@ func (p *parser) valDecl() *ValDecl {
 		// Infix definition: pat op pat.
 		left := p.patAtom()
 		s := p.expect(tSymbol, "(an operator) in infix definition")
-		d.Name = &Ident{Span: Span{s.pos, s.end}, Name: s.text}
+		d.Name = &Ident{Span: Span{s.pos, s.endPos()}, Name: s.text}
 		d.IsOp, d.Infix = true, true
 		right := p.patAtom()
 		d.Params = []Pat{left, right}
@@ -478,7 +482,7 @@ func (p *parser) attr() *Attr {
 		if strings.ContainsAny(t.text, "xXbB._'iuf") {
 			p.errorf(t.pos, "attribute numbers must be plain decimal integers, not %s", t.text)
 		}
-		return &Attr{Span: Span{t.pos, t.end}, Name: t.text, IsNum: true}
+		return &Attr{Span: Span{t.pos, t.endPos()}, Name: t.text, IsNum: true}
 	case tIdent, tKeyword:
 		p.advance()
 		a := &Attr{Name: t.text}
@@ -641,7 +645,7 @@ func (p *parser) spec() Spec {
 	p.enter()
 	defer p.leave()
 	t := p.tok()
-	start, doc := t.pos, t.doc
+	start, doc := t.pos, p.doc()
 	if t.kind == tAttr {
 		a := p.attrAfterHash()
 		s := p.spec()
@@ -657,10 +661,10 @@ func (p *parser) spec() Spec {
 				p.advance()
 				o := p.advance()
 				p.advance()
-				s.Name, s.IsOp = &Ident{Span: Span{o.pos, o.end}, Name: o.text}, true
+				s.Name, s.IsOp = &Ident{Span: Span{o.pos, o.endPos()}, Name: o.text}, true
 			case p.at(tSymbol):
 				o := p.advance()
-				s.Name, s.IsOp = &Ident{Span: Span{o.pos, o.end}, Name: o.text}, true
+				s.Name, s.IsOp = &Ident{Span: Span{o.pos, o.endPos()}, Name: o.text}, true
 			default:
 				s.Name = p.ident("after 'val'")
 			}

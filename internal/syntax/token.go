@@ -58,10 +58,15 @@ type token struct {
 	kind  tokKind
 	text  string // source text (keyword spelling, name, symbol, literal)
 	pos   Pos
-	end   Pos
-	space bool   // whitespace or a comment precedes the token
-	doc   string // doc comment directly before the token, if any
-	lit   Expr   // decoded literal for tInt, tFloat, tString
+	space bool // whitespace or a comment precedes the token
+	lit   Expr // decoded literal for tInt, tFloat, tString
+}
+
+// endPos is the position just after the token; tokens never span lines.
+func (t *token) endPos() Pos {
+	p := t.pos
+	p.Col += len(t.text)
+	return p
 }
 
 var keywords = map[string]bool{
