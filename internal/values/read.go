@@ -227,6 +227,9 @@ func (r *Reader) parse(want prim.Type, out *[]prim.Value) (prim.Type, []int64, e
 		return 0, nil, err
 	}
 	if tok == "empty" {
+		if err := r.skipSpace(); err != nil {
+			return 0, nil, err
+		}
 		if c, _ := r.peek(); c == '(' {
 			return r.parseEmpty(want, line, col, off)
 		}

@@ -63,6 +63,7 @@ func TestReadText(t *testing.T) {
 		{"empty([0]i32)", "empty([0]i32)"},
 		{"empty([0][3]f64)", "empty([0][3]f64)"},
 		{"empty( [2] [0] bool )", "empty([2][0]bool)"},
+		{"empty ([0]u16)", "empty([0]u16)"},
 		{"[empty([0]i32), empty([0]i32)]", "empty([2][0]i32)"},
 		{`"ab"`, "[97u8, 98u8]"},
 		{`"a\n\"\\\65"`, "[97u8, 10u8, 34u8, 92u8, 65u8]"},
