@@ -594,3 +594,34 @@ func defaultVar(v *TypeVar) {
 		}
 	}
 }
+
+// Substitute replaces type parameters (by Param ID) and sizes (by SizeVar
+// ID) in t; lowering uses it to monomorphise a binding at an Instance.
+func Substitute(t Type, types map[int]Type, sizes map[int]Size) Type {
+	s := &substitution{types: types, sizes: sizes}
+	return s.typ(t)
+}
+
+// SubstituteSize replaces sizes (by SizeVar ID) in z.
+func SubstituteSize(z Size, sizes map[int]Size) Size {
+	s := &substitution{sizes: sizes}
+	return s.size(z)
+}
+
+// InstanceMaps pairs a scheme's parameters with an instance's arguments,
+// ready for Substitute.
+func InstanceMaps(sc *TypeScheme, in *Instance) (map[int]Type, map[int]Size) {
+	types := map[int]Type{}
+	sizes := map[int]Size{}
+	for i, p := range sc.TypeParams {
+		if i < len(in.Types) {
+			types[p.ID] = in.Types[i]
+		}
+	}
+	for i, p := range sc.SizeParams {
+		if i < len(in.Sizes) {
+			sizes[p.ID] = in.Sizes[i]
+		}
+	}
+	return types, sizes
+}

@@ -1,0 +1,71 @@
+// Package check elaborates modules and type-checks a Fluxion program
+// (LANGUAGE.md §3-§6, §9-§11), producing a typed, module-free Program for
+// lowering to the IR.
+//
+// # Entry points
+//
+//	prog, err := check.CheckFile("dir/main.fut")          // imports from disk
+//	prog, err := check.CheckSource(name, src, loader)      // imports via loader
+//	fmt.Println(check.FormatError(err))                    // messages with excerpts
+//
+// Errors are an ErrorList of *Error (file:line:col: message, with the
+// source line for Excerpt); several errors are reported per run, at least
+// one per failing top-level declaration. The prelude (package prelude) is
+// checked once per process, with the intrinsics of docs/INTRINSICS.md in
+// scope, and opened before every file.
+//
+// # The typed program
+//
+// Program.Decls lists every top-level value binding of every file, module
+// and functor instance (prelude first), each referring only to earlier
+// ones or to itself (direct recursion). Modules no longer exist: a module
+// member is an ordinary ValBind whose Binding.Name is its qualified source
+// name ("f32.sum"); Binding.ID is unique in the program and is what
+// references use. Functors are elaborated anew at every application, so
+// each application has its own bindings.
+//
+// Every Expr and Pat carries its final type: no *TypeVar and no *SizeMeta
+// remain, overloaded literals and operators are defaulted (§9.2). Types
+// may still mention:
+//
+//   - *Param: type parameters of the enclosing polymorphic binding(s).
+//     Monomorphise with Substitute, mapping each Scheme.TypeParams[i].ID to
+//     Instance.Types[i] of the reference being specialised.
+//   - *SizeVar: a size. When it is not Unknown, its ID is the ID of a
+//     binding of type i64 in scope (a value parameter, a let-bound
+//     variable, a size parameter, or a top-level constant). When Unknown, it
+//     is an existential or otherwise unknown size (§9.6 rule 4): it has no
+//     binding, and the actual size is the shape of the value at run time.
+//   - *Abstract: a type made abstract by module ascription; Reveal gives
+//     its representation.
+//
+// References: a *VarRef points to its *Binding and carries the Instance
+// of the binding's TypeScheme at that point (types, and sizes in the order
+// of Scheme.SizeParams: the explicit [n] parameters, whose IDs are the
+// IDs of ValBind.SizeBinds, then implicit ones from anonymous parameter
+// sizes). Size arguments are *SizeConst, *SizeVar or *SizeOp over them;
+// lowering passes them as the hidden i64 arguments and may check the
+// actual argument shapes against them at run time. A recursive reference
+// inside its own definition carries only the explicit parameters.
+// Intrinsics are bindings with Intrinsic set ("__map"), scalar ones also
+// with Func (from internal/prim). A reference through a module ascription
+// has the signature's (possibly more abstract) type as its Expr type, but
+// its Instance is for the binding's own scheme.
+//
+// Built-in operators (§8.1) become *BinOpExpr/*UnOpExpr with prim.BinOp,
+// prim.CmpOp or prim.UnOp and the operand type (== and != also work on
+// arrays, records and sums). When an operator is used as a value or in a
+// section it is wrapped in a *Lambda. User-defined and module operators are
+// ordinary applications. Sections, projection sections and let-with forms
+// are desugared (to Lambda, Let and Update); attributes and local opens
+// disappear. Literals carry their primitive type and exact value.
+//
+// A function type (n: i64) -> [n]t records the parameter name as
+// Func.ParamName; applying it substitutes the argument's size expression
+// (§9.6 rule 5). Uniqueness marks (*) are kept on types but not enforced
+// (§10.3). Sizes are only checked statically where cheap (distinct
+// constants, ranks); lowering must check the rest at run time.
+//
+// Program.Entries lists the main file's entry points with their curried
+// parameter types and unpacked result types (§11).
+package check

@@ -1,0 +1,134 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+)
+
+// memLoader serves files from a map.
+func memLoader(files map[string]string) Loader {
+	return func(p string) ([]byte, error) {
+		if s, ok := files[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, fmt.Errorf("no such file %s", p)
+	}
+}
+
+// TestModules checks module elaboration: each program must check, and the
+// type of its last "f" must be want.
+func TestModules(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string
+	}{
+		{"include and with", `
+module type has_t = { type t }
+module type num = { include has_t val add : t -> t -> t val zero : t }
+module I : num with t = i64 = { type t = i64 def add (a: i64) (b: i64) = a + b def zero = 0i64 }
+def f = I.add I.zero 1`, "i64"},
+		{"nested with path", `
+module type inner = { type e }
+module type outer = { module m : inner val get : m.e -> m.e }
+module O : outer with m.e = f32 = { module m = { type e = f32 } def get (x: f32) = x }
+def f = O.get 2`, "f32"},
+		{"chained with", `
+module type two = { type a type b val conv : a -> b }
+module C : two with a = i32 with b = f64 = { type a = i32 type b = f64 def conv (x: i32) = f64.i32 x }
+def f = C.conv 3`, "f64"},
+		{"curried functor", `
+module type val_t = { type t val x : t }
+module Pair (A: val_t) (B: val_t) = { def both = (A.x, B.x) }
+module P = Pair { type t = i32 def x = 1i32 } { type t = bool def x = true }
+def f = P.both`, "(i32, bool)"},
+		{"functor result ascription", `
+module type S = { type t val one : t }
+module Mk (X: { val v : f32 }) : S with t = f32 = { type t = f32 def one = X.v }
+module M = Mk { def v = 1f32 }
+def f = M.one + 1`, "f32"},
+		{"functor as lambda", `
+module F = \(X: { val n : i64 }) -> { def m = X.n * 2 }
+module G = F { def n = 21i64 }
+def f = G.m`, "i64"},
+		{"open and local", `
+module M = { def a = 1i8 local def hidden = 2i8 def b = hidden + a }
+open M
+def f = a + b`, "i8"},
+		{"local open with operators", `
+def f (x: f64) = f64.(x * 2 + sqrt x)`, "f64 -> f64"},
+		{"qualified operator section", `
+def f = map (i32.+ 1) [1, 2]`, "*[2]i32"},
+		{"more polymorphic than spec", `
+module type S = { val id : i32 -> i32 }
+module M : S = { def id 'a (x: a) = x }
+def f = M.id 3`, "i32"},
+		{"module type inside module", `
+module Outer = { module type S = { val x : i32 } }
+module M : Outer.S = { def x = 5i32 }
+def f = M.x`, "i32"},
+		{"shadowing a prelude module", `
+module m = { def i64 (x: i32) = x + 1 def g = i64 1 }
+def f = m.g`, "i32"},
+		{"parametric abstract type", `
+module type box = { type b 'a val mk 'a : a -> b a val get 'a : b a -> a }
+module B : box = { type b 'a = (a, i32) def mk 'a (x: a) = (x, 0i32) def get 'a ((x, _): (a, i32)) = x }
+def f = B.get (B.mk 1.5f32)`, "f32"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := CheckSource("m.fut", []byte(tt.src), nil)
+			if err != nil {
+				t.Fatalf("%s", FormatError(err))
+			}
+			if got := TypeString(lookupDecl(p, "f").Bind.Scheme.Type); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+			if err := checkResolved(p); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestImports checks import resolution through an in-memory loader.
+func TestImports(t *testing.T) {
+	files := map[string]string{
+		"lib/a.fut":        "def a = 1i32\n",
+		"lib/b.fut":        "import \"a\"\ndef b = a + 1\n",
+		"lib/sub/c.fut":    "import \"../a\"\ndef c = a * 3\n",
+		"cyc/x.fut":        "import \"y\"\ndef x = 1\n",
+		"cyc/y.fut":        "import \"x\"\ndef y = 2\n",
+		"bad/broken.fut":   "def q = 1 +\n",
+		"bad/illtyped.fut": "def r : bool = 1i32\n",
+	}
+	tests := []struct {
+		name, src, want string // want: "" for success, else error regex
+	}{
+		{"relative import", "import \"lib/b\"\ndef f = b", ""},
+		{"import is local", "import \"lib/b\"\nmodule M = { open import \"lib/a\" }\ndef f = M.a + b", ""},
+		{"imported names are not re-exported", "module M = import \"lib/b\"\ndef f = M.a", `main\.fut:2:11: module M has no member a`},
+		{"parent directory", "import \"lib/sub/c\"\ndef f = c", ""},
+		{"imported twice", "import \"lib/a\"\nimport \"lib/b\"\nmodule A = import \"lib/a\"\ndef f = a + A.a", ""},
+		{"cycle", "import \"cyc/x\"\ndef f = x", `cyc/y\.fut:1:8: import cycle: cyc/x\.fut -> cyc/y\.fut -> cyc/x\.fut`},
+		{"missing", "import \"lib/nope\"\ndef f = 1", `main\.fut:1:8: cannot import "lib/nope": file lib/nope\.fut not found`},
+		{"absolute", "import \"/lib/a\"\ndef f = 1", `main\.fut:1:8: import path "/lib/a" must be relative`},
+		{"extension", "import \"lib/a.fut\"\ndef f = 1", `must not include the \.fut extension`},
+		{"syntax error in import", "import \"bad/broken\"\ndef f = 1", `bad/broken\.fut:2:1: `},
+		{"type error in import", "import \"bad/illtyped\"\ndef f = 1", `bad/illtyped\.fut:1:16: cannot unify bool with i32`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := CheckSource("main.fut", []byte(tt.src), memLoader(files))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("%s", FormatError(err))
+			case tt.want != "" && err == nil:
+				t.Fatalf("expected error %q", tt.want)
+			case tt.want != "" && !regexp.MustCompile(tt.want).MatchString(err.Error()):
+				t.Fatalf("error %q does not match %q", err, tt.want)
+			}
+		})
+	}
+}
