@@ -20,7 +20,7 @@ type function struct {
 	f      *ir.Func
 	nslots int
 	params []int
-	copyIn []bool // parameters that may be updated in place
+	copyIn []bool           // parameters that may be updated in place
 	sizes  map[ir.VName]int // implicit size parameters and their slots
 	body   *body
 }
