@@ -35,3 +35,10 @@ entry while_loop (x: f64) : (f64, f64) = (vjp grow x 1, jvp grow x 1)
 
 entry for_in [n] (xs: [n]f64) : [n]f64 =
   vjp (\xs -> loop acc = 0 for x in xs do acc * 0.5 + x * x) xs 1
+
+-- ==
+-- entry: bounded_while
+-- input { 1.5 } output { 6.0 }
+
+entry bounded_while (x: f64) : f64 =
+  vjp (\x -> (#[bound(10)] loop (y, i) = (x, 0) while i < 3 do (y * 2 + 1, i + 1)).0) x 0.75

@@ -34,3 +34,10 @@ entry vjp_tuple_result (x: f64) (d0: f64) (d1: f64) : f64 = vjp g x (d0, d1)
 entry vjp2_tuple (x: f64) : (f64, f64, f64) =
   let ((a, b), dx) = vjp2 g x (1, 2)
   in (a, b, dx)
+
+-- Arrays of tuples have arrays of tuples as cotangents.
+-- ==
+-- entry: array_of_pairs
+-- input { 3.0 } output { 9.0 }
+
+entry array_of_pairs (x: f64) : f64 = vjp (\x -> [(x, 2 * x), (x * x, 0)]) x [(1, 1), (1, 5)]
