@@ -389,7 +389,7 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 func CaseInput(spec *Spec, c *Case, entry string) ([]Value, error) {
 	switch c.Input.Kind {
 	case InputFile:
-		vs, err := readValuesFile(filepath.Join(filepath.Dir(spec.Path), c.Input.Path))
+		vs, err := readValuesFile(DataPath(spec, c.Input.Path))
 		if err != nil {
 			return nil, fmt.Errorf("%s: reading input: %v", c.Input.Pos, err)
 		}
@@ -400,6 +400,15 @@ func CaseInput(spec *Spec, c *Case, entry string) ([]Value, error) {
 	return c.Input.Values, nil
 }
 
+// DataPath resolves the path of an input @ or output @ clause: relative
+// paths are relative to the program's directory.
+func DataPath(spec *Spec, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(filepath.Dir(spec.Path), path)
+}
+
 // ExpectedValues returns the expected results of a case with an output
 // clause (output { ... } or output @ path), and nil for other cases.
 func ExpectedValues(spec *Spec, c *Case) ([]Value, error) {
@@ -407,7 +416,7 @@ func ExpectedValues(spec *Spec, c *Case) ([]Value, error) {
 	case ExpectValues:
 		return c.Expect.Values, nil
 	case ExpectFile:
-		vs, err := readValuesFile(filepath.Join(filepath.Dir(spec.Path), c.Expect.Path))
+		vs, err := readValuesFile(DataPath(spec, c.Expect.Path))
 		if err != nil {
 			return nil, fmt.Errorf("%s: reading expected output: %v", c.Expect.Pos, err)
 		}

@@ -376,3 +376,18 @@ func TestRunTypeCheckMode(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s\n(ran: %v)", got, want, ran)
 	}
 }
+
+func TestDataPath(t *testing.T) {
+	abs, _ := filepath.Abs("x.in")
+	tests := []struct{ prog, path, want string }{
+		{"tests/p.fut", "data/x.in", filepath.Join("tests", "data", "x.in")},
+		{"p.fut", "x.in.gz", "x.in.gz"},
+		{"/a/b/p.fut", "../x.in", filepath.FromSlash("/a/x.in")},
+		{"tests/p.fut", abs, abs},
+	}
+	for _, tt := range tests {
+		if got := DataPath(&Spec{Path: tt.prog}, tt.path); got != tt.want {
+			t.Errorf("DataPath(%q, %q) = %q, want %q", tt.prog, tt.path, got, tt.want)
+		}
+	}
+}
