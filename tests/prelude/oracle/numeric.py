@@ -466,6 +466,52 @@ def write_float_binary():
     f.write()
 
 
+def write_float_arith():
+    f = File("float_arith.fut",
+             "Float + - * / (IEEE, rounded to the type), comparisons, neg, recip,\n"
+             "-- from_fraction and to_f64.")
+    xs = [1.5, -2.25, 0.1, 3.0, 1e4, -0.0, 7.0]
+    ys = [0.5, 4.0, 0.2, -3.0, 3.0, 0.0, 7.0]
+    for t in FLOATS:
+        a = [round_float(v, t) for v in xs]
+        b = [round_float(v, t) for v in ys]
+        def r(v):
+            return round_float(v, t)
+        def div(x, y):
+            if y == 0:
+                return math.nan if x == 0 else math.copysign(math.inf, x) * math.copysign(1, y)
+            return x / y
+        out = " ".join([
+            arr([r(x + y) for x, y in zip(a, b)], t),
+            arr([r(x - y) for x, y in zip(a, b)], t),
+            arr([r(x * y) for x, y in zip(a, b)], t),
+            arr([r(div(x, y)) for x, y in zip(a, b)], t),
+            arr([x == y for x, y in zip(a, b)], "bool"),
+            arr([x != y for x, y in zip(a, b)], "bool"),
+            arr([x < y for x, y in zip(a, b)], "bool"),
+            arr([x <= y for x, y in zip(a, b)], "bool"),
+            arr([x > y for x, y in zip(a, b)], "bool"),
+            arr([x >= y for x, y in zip(a, b)], "bool"),
+            arr([-x for x in a], t),
+            arr([r(div(1.0, y)) for y in b], t),
+        ])
+        f.entry("entry arith_%s (xs: []%s) (ys: []%s) =\n"
+                "  (map2 (%s.+) xs ys, map2 (%s.-) xs ys, map2 (%s.*) xs ys, map2 (%s./) xs ys,\n"
+                "   map2 (%s.==) xs ys, map2 (%s.!=) xs ys, map2 (%s.<) xs ys,\n"
+                "   map2 (%s.<=) xs ys, map2 (%s.>) xs ys, map2 (%s.>=) xs ys,\n"
+                "   map %s.neg xs, map %s.recip ys)\n" % ((t,) * 15),
+                [(arr(a, t) + " " + arr(b, t), out)])
+        nums = [1, -7, 10, 0, 5]
+        dens = [3, 2, -4, 5, 0]
+        fr = [r(div(r(float(p)), r(float(q)))) for p, q in zip(nums, dens)]
+        f.entry("entry fraction_%s (ps: []i64) (qs: []i64) (xs: []%s) =\n"
+                "  (map2 %s.from_fraction ps qs, map (\\x -> f64.to_bits (%s.to_f64 x)) xs)\n"
+                % (t, t, t, t),
+                [(arr(nums, "i64") + " " + arr(dens, "i64") + " " + arr(a, t),
+                  arr(fr, t) + " " + arr([to_bits(x, "f64") for x in a], "u64"))])
+    f.write()
+
+
 if __name__ == "__main__":
     write_int_arith()
     write_int_pow()
@@ -484,3 +530,4 @@ if __name__ == "__main__":
     write_float_bits()
     write_float_math()
     write_float_binary()
+    write_float_arith()
