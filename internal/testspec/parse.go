@@ -93,9 +93,9 @@ func (p *parser) parseBlock() error {
 		case t.kind == tEOF:
 			return nil
 		case t.kind == tWord && strings.HasPrefix(t.text, "entry:"):
-			names := strings.Fields(p.restOfLine(mark{t.end.li, t.end.off - len(t.text) + len("entry:")}))
-			if len(names) == 0 {
-				return p.errorf(t.pos, "expected entry point names after `entry:` on the same line")
+			names, err := p.entryNames(t)
+			if err != nil {
+				return err
 			}
 			entries, index = names, 0
 		default:
@@ -108,6 +108,28 @@ func (p *parser) parseBlock() error {
 			p.spec.Cases = append(p.spec.Cases, c)
 		}
 	}
+}
+
+var entryNameRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_']*$`)
+
+// entryNames reads the names after the "entry:" starting token t, up to
+// the end of its line.
+func (p *parser) entryNames(t token) ([]string, error) {
+	start := t.end.off - len(t.text) + len("entry:")
+	line := p.lines[t.end.li]
+	p.restOfLine(mark{t.end.li, start})
+	var names []string
+	for _, f := range fieldsWithOffsets(line.text[start:]) {
+		if !entryNameRx.MatchString(f.text) {
+			pos := Pos{p.file, line.num, line.col + start + f.off}
+			return nil, p.errorf(pos, "expected an entry point name, found `%s` (names are separated by spaces)", f.text)
+		}
+		names = append(names, f.text)
+	}
+	if len(names) == 0 {
+		return nil, p.errorf(t.pos, "expected entry point names after `entry:` on the same line")
+	}
+	return names, nil
 }
 
 // tagList parses "{" tag* "}" after the keyword that introduces it.
