@@ -446,7 +446,7 @@ func (c *checker) applyOne(fun, arg Expr, n int, name string, pos syntax.Pos) Ex
 		c.fail(pos, "%v in argument %d of %s", err, n, name)
 	}
 	res := ft.Result
-	if ft.ParamName != nil {
+	if ft.ParamName != nil && mentionsSize(res, ft.ParamName.ID) {
 		sub := &substitution{sizes: map[int]Size{ft.ParamName.ID: c.sizeOf(arg)}}
 		res = sub.typ(res)
 	}
