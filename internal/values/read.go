@@ -722,7 +722,7 @@ func f16FromDecimal(s string, x float64) uint16 {
 func (r *Reader) readBinary(want prim.Type, rank int) (Value, error) {
 	line, col, off := r.line, r.col, r.offset
 	fail := func(format string, args ...any) (Value, error) {
-		return Value{}, r.errAt(line, col, off, "binary value: "+format, args...)
+		return Value{}, r.errAt(line, col, off, "binary value at byte offset %d: "+format, append([]any{off}, args...)...)
 	}
 	var head [7]byte
 	if n, _ := io.ReadFull(r.br, head[:]); n < len(head) {

@@ -165,13 +165,13 @@ func TestReadTextErrors(t *testing.T) {
 		{"1\n  ?", `line 2, column 3: expected value, found "\?"`},
 		{"\n\n   [1, 2, 3x]", `line 3, column 11: expected i32 value, found "3x"`},
 		{"[" + strings.Repeat("[", 300) + "1", `nested more than 255 deep`},
-		{"b\x03\x00 i32\x05\x00\x00\x00", `binary value: unsupported format version 3`},
-		{"b\x02\x00 i33\x05\x00\x00\x00", `binary value: unknown element type " i33"`},
-		{"b\x02\x00 i32\x05\x00", `binary value: unexpected end of input in elements`},
-		{"b\x02\x01 i32\x05\x00", `binary value: unexpected end of input in dimensions`},
-		{"b\x02\x00", `binary value: unexpected end of input in header`},
+		{"b\x03\x00 i32\x05\x00\x00\x00", `binary value at byte offset 0: unsupported format version 3`},
+		{"b\x02\x00 i33\x05\x00\x00\x00", `binary value at byte offset 0: unknown element type " i33"`},
+		{"b\x02\x00 i32\x05\x00", `binary value at byte offset 0: unexpected end of input in elements`},
+		{"b\x02\x01 i32\x05\x00", `binary value at byte offset 0: unexpected end of input in dimensions`},
+		{"b\x02\x00", `binary value at byte offset 0: unexpected end of input in header`},
 		{"b\x02\x00bool\x02", `bool byte 2 is not 0 or 1`},
-		{"1 b\x02\x00 i32", `line 1, column 3: binary value`},
+		{"1 b\x02\x00 i32", `line 1, column 3: binary value at byte offset 2: `},
 	}
 	for _, tt := range tests {
 		_, err := ParseText(tt.in)
@@ -221,7 +221,7 @@ func TestReadTyped(t *testing.T) {
 		{`"hi"`, want{prim.I32, 1}, `error: expected i32 value, found a string`},
 		{"", want{prim.I32, 0}, `error: expected i32 value, found end of input`},
 		{"b\x02\x00 i32\x05\x00\x00\x00", want{prim.I32, 0}, "5i32"},
-		{"b\x02\x00 i32\x05\x00\x00\x00", want{prim.I64, 0}, `error: binary value: expected i64 value, found i32 value`},
+		{"b\x02\x00 i32\x05\x00\x00\x00", want{prim.I64, 0}, `error: binary value at byte offset 0: expected i64 value, found i32 value`},
 		{"b\x02\x01 i32\x00\x00\x00\x00\x00\x00\x00\x00", want{prim.I32, 0}, `error: expected i32 value, found \[\]i32 value`},
 	}
 	for _, tt := range tests {
