@@ -62,8 +62,10 @@ func (c Config) Record(f func(t *Task, x []Num) []Num, x []float64) (*Tape, erro
 			return nil, fmt.Errorf("rad: output %d (value %v) belongs to another tape", i, y.v)
 		}
 	}
-	if err := checkReferences(rec.segs, newSPOrder(rec.root, len(rec.segs))); err != nil {
-		return nil, err
+	if len(rec.segs) > 1 {
+		if err := checkReferences(rec.segs, newSPOrder(rec.root, len(rec.segs))); err != nil {
+			return nil, err
+		}
 	}
 	tp := &Tape{
 		cfg:    c,
@@ -106,13 +108,24 @@ func (t *Tape) VJP(w []float64) ([]float64, error) {
 		return nil, fmt.Errorf("rad: VJP: %d weights for %d outputs", len(w), len(t.outs))
 	}
 	s := t.newSweep()
+	defer s.release()
 	return t.sweepOnce(s, w), nil
+}
+
+// release returns the tape's memory for reuse by later recordings; t must
+// not be used afterwards.
+func (t *Tape) release() {
+	for _, s := range t.segs {
+		spareSegments.Put(s)
+	}
+	t.segs = nil
 }
 
 // Jacobian returns the Jacobian of the recorded function, one row per
 // output, sweeping the tape once per output.
 func (t *Tape) Jacobian() [][]float64 {
 	s := t.newSweep()
+	defer s.release()
 	w := make([]float64, len(t.outs))
 	jac := make([][]float64, len(t.outs))
 	for i := range t.outs {
@@ -150,6 +163,7 @@ func (c Config) Grad(f func(t *Task, x []Num) Num, x []float64) (float64, []floa
 		return 0, nil, err
 	}
 	g, _ := tp.VJP([]float64{1})
+	tp.release()
 	return tp.outs[0].v, g, nil
 }
 
@@ -164,6 +178,7 @@ func (c Config) VJP(f func(t *Task, x []Num) []Num, x, w []float64) (y, wJ []flo
 	if err != nil {
 		return nil, nil, err
 	}
+	defer tp.release()
 	wJ, err = tp.VJP(w)
 	if err != nil {
 		return nil, nil, err
@@ -184,6 +199,7 @@ func (c Config) Jacobian(f func(t *Task, x []Num) []Num, x []float64) (y []float
 	if err != nil {
 		return nil, nil, err
 	}
+	defer tp.release()
 	return tp.Outputs(), tp.Jacobian(), nil
 }
 

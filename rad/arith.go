@@ -64,6 +64,7 @@ func (t *Task) Sum(xs []Num) Num {
 		return Num{v: v}
 	}
 	s := t.seg
+	s.reserve(len(xs))
 	for _, x := range xs {
 		if x.tag != 0 {
 			s.ops = append(s.ops, operand{x.job, x.idx, 1})
@@ -95,6 +96,7 @@ func (t *Task) Dot(xs, ys []Num) Num {
 		return Num{v: v}
 	}
 	s := t.seg
+	s.reserve(2 * len(xs))
 	for i, x := range xs {
 		y := ys[i]
 		if x.tag != 0 {

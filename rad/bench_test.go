@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync"
 	"testing"
+	"time"
 )
 
 // chain is a sequential computation of 4*n recorded entries.
@@ -33,6 +34,22 @@ func chainPlain(n int, x []float64) float64 {
 
 var sink float64
 
+// report reports wall time per unit of work, and the process CPU time per
+// iteration and per unit since start, which stays meaningful when other
+// processes share the machine.
+func report(b *testing.B, start time.Duration, units float64, unit string) {
+	cpu := cpuTime() - start
+	if units > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/units, "ns/"+unit)
+	}
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		if units > 0 {
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/units, "cpu-ns/"+unit)
+		}
+	}
+}
+
 // BenchmarkEntry measures the cost of one recorded operation: recording
 // alone, and recording plus the reverse sweep, against the plain float64
 // computation.
@@ -41,27 +58,30 @@ func BenchmarkEntry(b *testing.B) {
 	const entries = 4 * n
 	x := []float64{0.3, 0.7}
 	b.Run("primal", func(b *testing.B) {
+		start := cpuTime()
 		for b.Loop() {
 			sink = chainPlain(n, x)
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+		report(b, start, entries, "entry")
 	})
 	b.Run("record", func(b *testing.B) {
 		f := func(t *Task, x []Num) []Num { return []Num{chain(n)(t, x)} }
+		start := cpuTime()
 		for b.Loop() {
 			if _, err := Record(f, x); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+		report(b, start, entries, "entry")
 	})
 	b.Run("grad", func(b *testing.B) {
+		start := cpuTime()
 		for b.Loop() {
 			if _, _, err := Grad(chain(n), x); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+		report(b, start, entries, "entry")
 	})
 }
 
@@ -71,12 +91,13 @@ func BenchmarkExpTrap(b *testing.B) {
 	for _, levels := range []int{10, 20, 40} {
 		b.Run(fmt.Sprintf("levels=%d", levels), func(b *testing.B) {
 			f := expTrap(levels)
+			start := cpuTime()
 			for b.Loop() {
 				if _, _, err := Grad(f, []float64{0.7}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(levels), "ns/level")
+			report(b, start, float64(levels), "level")
 		})
 	}
 }
@@ -168,9 +189,11 @@ func TestParticlesGradient(t *testing.T) {
 func BenchmarkParticles(b *testing.B) {
 	in := particleInputs(4)
 	b.Run("primal", func(b *testing.B) {
+		start := cpuTime()
 		for b.Loop() {
 			sink = particlesPlain(in)
 		}
+		report(b, start, 0, "")
 	})
 	for _, c := range []struct {
 		name string
@@ -181,11 +204,13 @@ func BenchmarkParticles(b *testing.B) {
 		{"grad-sequential", Config{Sequential: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			start := cpuTime()
 			for b.Loop() {
 				if _, _, err := c.cfg.Grad(particles, in); err != nil {
 					b.Fatal(err)
 				}
 			}
+			report(b, start, 0, "")
 		})
 	}
 }

@@ -198,6 +198,7 @@ func (t *Task) FMA(x, y, z Num) Num {
 		}
 	}
 	s := t.seg
+	s.reserve(3)
 	for _, o := range [...]struct {
 		x Num
 		d float64

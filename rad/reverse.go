@@ -20,10 +20,14 @@ type pending struct {
 // indexed like the segments.
 type sweep struct {
 	adj           [][]float64
-	taskOf        []int32 // preorder number of each job's task
+	buf           []float64 // backing array of adj
+	taskOf        []int32   // preorder number of each job's task
 	parallel      bool
 	deterministic bool
 }
+
+// spareAdjoints holds adjoint buffers of finished sweeps for reuse.
+var spareAdjoints sync.Pool
 
 func (t *Tape) newSweep() *sweep {
 	s := &sweep{
@@ -32,10 +36,29 @@ func (t *Tape) newSweep() *sweep {
 		parallel:      !t.cfg.Sequential,
 		deterministic: t.cfg.Deterministic || t.cfg.Sequential,
 	}
+	n := 0
+	for _, seg := range t.segs {
+		n += len(seg.ends)
+	}
+	if p, _ := spareAdjoints.Get().(*[]float64); p != nil && cap(*p) >= n {
+		s.buf = (*p)[:n]
+		clear(s.buf)
+	} else {
+		s.buf = make([]float64, n)
+	}
+	buf := s.buf
 	for i, seg := range t.segs {
-		s.adj[i] = make([]float64, len(seg.ends))
+		s.adj[i], buf = buf[:len(seg.ends):len(seg.ends)], buf[len(seg.ends):]
 	}
 	return s
+}
+
+// release returns the sweep's adjoints for reuse; s must not be used
+// afterwards.
+func (s *sweep) release() {
+	buf := s.buf
+	s.adj, s.buf = nil, nil
+	spareAdjoints.Put(&buf)
 }
 
 // task resolves a task: its jobs from last to first, and before each job

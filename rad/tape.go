@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,18 @@ type taskGraph struct {
 	lo, hi int32 // preorder numbers of this task and of the task after its subtree
 	jobs   []*segment
 	forks  [][]*taskGraph // forks[k] runs between jobs[k] and jobs[k+1]
+}
+
+// reserve makes room for n more operands and one more entry, doubling the
+// capacity: append alone grows large slices by only a quarter, which would
+// copy a long tape several times over.
+func (s *segment) reserve(n int) {
+	if cap(s.ops)-len(s.ops) < n {
+		s.ops = slices.Grow(s.ops, max(n, cap(s.ops), 64))
+	}
+	if cap(s.ends) == len(s.ends) {
+		s.ends = slices.Grow(s.ends, max(cap(s.ends), 64))
+	}
 }
 
 // Limits on the size of one job's segment, set by the int32 fields of Num
@@ -90,10 +103,19 @@ func (r *recording) newTask() *taskGraph {
 	return &taskGraph{jobs: []*segment{r.newSegment()}}
 }
 
+// spareSegments holds the segments of tapes that Grad, VJP and Jacobian
+// no longer need, so that repeated differentiation reuses their memory.
+var spareSegments sync.Pool
+
 func (r *recording) newSegment() *segment {
+	s, _ := spareSegments.Get().(*segment)
+	if s == nil {
+		s = new(segment)
+	}
+	s.ends, s.ops = s.ends[:0], s.ops[:0]
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	s := &segment{id: int32(len(r.segs))}
+	s.id = int32(len(r.segs))
 	r.segs = append(r.segs, s)
 	return s
 }
@@ -196,7 +218,11 @@ func (t *Task) unary(op string, v float64, a Num, da float64) Num {
 	if (a.tag != t.tag || !t.fast) && !t.admit(op, a) {
 		return Num{v: v}
 	}
-	t.seg.ops = append(t.seg.ops, operand{a.job, a.idx, da})
+	s := t.seg
+	if cap(s.ops)-len(s.ops) < 1 || cap(s.ends) == len(s.ends) {
+		s.reserve(1)
+	}
+	s.ops = append(s.ops, operand{a.job, a.idx, da})
 	return t.entry(v)
 }
 
@@ -209,6 +235,9 @@ func (t *Task) binary(op string, v float64, a Num, da float64, b Num, db float64
 		return Num{v: v}
 	}
 	s := t.seg
+	if cap(s.ops)-len(s.ops) < 2 || cap(s.ends) == len(s.ends) {
+		s.reserve(2)
+	}
 	switch {
 	case a.tag == 0:
 		s.ops = append(s.ops, operand{b.job, b.idx, db})
@@ -221,7 +250,10 @@ func (t *Task) binary(op string, v float64, a Num, da float64, b Num, db float64
 }
 
 // input records an independent variable.
-func (t *Task) input(v float64) Num { return t.entry(v) }
+func (t *Task) input(v float64) Num {
+	t.seg.reserve(0)
+	return t.entry(v)
+}
 
 // goroutineID returns the ID of the calling goroutine. It is slow and used
 // only in debug mode.
