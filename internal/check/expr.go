@@ -429,7 +429,7 @@ func describeFun(f syntax.Expr) string {
 func (c *checker) applyOne(fun, arg Expr, n int, name string, pos syntax.Pos) Expr {
 	ft, ok := Resolve(fun.Type()).(*Func)
 	if !ok {
-		if v, isVar := Resolve(fun.Type()).(*TypeVar); isVar {
+		if v, isVar := Resolve(fun.Type()).(*TypeVar); isVar && v.Prims == 0 && len(v.Fields) == 0 && len(v.Cons) == 0 {
 			nf := &Func{Param: c.newVar(), Result: c.newVar()}
 			if err := c.unify(v, nf); err != nil {
 				c.fail(pos, "%s is applied to too many arguments: %v", name, err)
