@@ -263,6 +263,21 @@ func (v *verifier) nested(pos Pos, what string, params []Param, check func()) []
 	return out
 }
 
+// pure checks a lambda that must consume nothing, not even its
+// parameters (they may be bound to views of arrays still in use).
+func (v *verifier) pure(l *Lambda, pos Pos, what string) {
+	var ps []Param
+	if l != nil {
+		ps = l.Params
+	}
+	used := v.nested(pos, what, ps, func() { v.lambda(l, pos, what) })
+	for i, u := range used {
+		if u {
+			v.fail(pos, "%s consumes its parameter %v", what, ps[i].Name)
+		}
+	}
+}
+
 // isFreeOutside reports whether n is still in scope after leaving a nested
 // construct, i.e. was defined outside it.
 func (v *verifier) isFreeOutside(n VName) bool {
@@ -299,7 +314,7 @@ func (v *verifier) stm(s *Stm) {
 		consumed = []VName{e.Arr}
 	case *Hist:
 		consumed = e.Dests
-		v.nested(pos, "hist operator", nil, func() { v.lambda(e.Op, pos, "hist operator") })
+		v.pure(e.Op, pos, "hist operator")
 	case *Scatter:
 		consumed = e.Dests
 	case *UpdAcc:
@@ -308,7 +323,7 @@ func (v *verifier) stm(s *Stm) {
 		for _, in := range e.Inputs {
 			consumed = append(consumed, in.Arr)
 			if in.Op != nil {
-				v.nested(pos, "withacc operator", nil, func() { v.lambda(in.Op, pos, "withacc operator") })
+				v.pure(in.Op, pos, "withacc operator")
 			}
 		}
 		v.lambda(e.F, pos, "withacc lambda")
@@ -362,6 +377,19 @@ func (v *verifier) stm(s *Stm) {
 		}
 		used := v.nested(pos, "loop body", e.Params, func() { v.body(e.Body, ret, pos, "loop body result") })
 		v.unwind(m)
+		// A consumed parameter is updated in place in the next iteration,
+		// so the body must not hand it storage that lives outside the loop.
+		for i, u := range used {
+			r := e.Body.Result[i]
+			if !u || !r.IsVar() {
+				continue
+			}
+			for _, root := range v.rootsOf(r.Var) {
+				if _, outside := v.types[root]; outside {
+					v.fail(pos, "loop parameter %v is consumed in the loop, but the body returns %v, which shares storage with %v from outside the loop", e.Params[i].Name, r.Var, root)
+				}
+			}
+		}
 		roots = make([][]VName, len(e.Params))
 		for i, init := range e.Init {
 			if used[i] && init.IsVar() {
@@ -379,16 +407,16 @@ func (v *verifier) stm(s *Stm) {
 			}
 		}
 	case *Reduce:
-		v.nested(pos, "reduce operator", nil, func() { v.lambda(e.Op, pos, "reduce operator") })
+		v.pure(e.Op, pos, "reduce operator")
 	case *Scan:
-		v.nested(pos, "scan operator", nil, func() { v.lambda(e.Op, pos, "scan operator") })
+		v.pure(e.Op, pos, "scan operator")
 	case *JVP:
-		v.nested(pos, "jvp lambda", nil, func() { v.lambda(e.F, pos, "jvp lambda") })
+		v.pure(e.F, pos, "jvp lambda")
 	case *VJP:
-		v.nested(pos, "vjp lambda", nil, func() { v.lambda(e.F, pos, "vjp lambda") })
+		v.pure(e.F, pos, "vjp lambda")
 	case *WithVJP:
-		v.nested(pos, "with_vjp lambda", nil, func() { v.lambda(e.F, pos, "with_vjp lambda") })
-		v.nested(pos, "with_vjp rule", nil, func() { v.lambda(e.Rule, pos, "with_vjp rule") })
+		v.pure(e.F, pos, "with_vjp lambda")
+		v.pure(e.Rule, pos, "with_vjp rule")
 		rule := e.Rule
 		for i, p := range e.F.Params {
 			if !rule.Ret[i].Compatible(p.Type) {
