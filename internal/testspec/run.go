@@ -252,14 +252,11 @@ func (st *runState) runFile(path string) []Result {
 	if err != nil {
 		return programResult(Fail, "invalid test block: "+err.Error())
 	}
-	if reason := st.sel.SkipProgram(spec); reason != "" {
-		var skipped []Result
-		for _, c := range spec.Cases {
-			for _, e := range c.Entries {
-				if st.sel.SelectEntry(e) {
-					skipped = append(skipped, st.report(Result{File: path, Entry: e, Case: c, Outcome: Skip, Reason: reason}))
-				}
-			}
+	instances := st.sel.Instances(spec)
+	if st.sel.SkipProgram(spec) != "" {
+		skipped := make([]Result, len(instances))
+		for i, in := range instances {
+			skipped[i] = st.report(Result{File: path, Entry: in.Entry, Case: in.Case, Outcome: Skip, Reason: in.Skip})
 		}
 		return skipped
 	}
@@ -282,25 +279,20 @@ func (st *runState) runFile(path string) []Result {
 		return programResult(Pass, "")
 	}
 
-	ref := &reference{backend: st.Reference, path: path, st: st}
+	ref := &reference{backend: st.Reference, path: path}
 	type job struct {
 		res Result
 		run bool
 	}
 	var jobs []job
-	for _, c := range spec.Cases {
-		for _, e := range c.Entries {
-			if !st.sel.SelectEntry(e) {
-				continue
-			}
-			res := Result{File: path, Entry: e, Case: c}
-			if reason := st.sel.SkipCase(c); reason != "" {
-				res.Outcome, res.Reason = Skip, reason
-				jobs = append(jobs, job{st.report(res), false})
-				continue
-			}
-			jobs = append(jobs, job{res, true})
+	for _, in := range instances {
+		res := Result{File: path, Entry: in.Entry, Case: in.Case}
+		if in.Skip != "" {
+			res.Outcome, res.Reason = Skip, in.Skip
+			jobs = append(jobs, job{st.report(res), false})
+			continue
 		}
+		jobs = append(jobs, job{res, true})
 	}
 	var wg sync.WaitGroup
 	for i := range jobs {
@@ -442,7 +434,6 @@ func isArgumentError(err error) bool {
 type reference struct {
 	backend Backend
 	path    string
-	st      *runState
 	once    sync.Once
 	prog    Program
 	err     error

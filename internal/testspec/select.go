@@ -69,3 +69,31 @@ func (s *Selection) SkipCase(c *Case) string {
 func (s *Selection) SelectEntry(entry string) bool {
 	return s.EntryPoint == "" || s.EntryPoint == entry
 }
+
+// Instance is one case on one of its entry points.
+type Instance struct {
+	Case  *Case
+	Entry string
+	Skip  string // why it does not run; "" if it runs
+}
+
+// Instances lists, in source order, the (case, entry point) pairs of the
+// program whose entry point is selected, each with its skip reason (the
+// program's, if the whole program is skipped).
+func (s *Selection) Instances(spec *Spec) []Instance {
+	progSkip := s.SkipProgram(spec)
+	var is []Instance
+	for _, c := range spec.Cases {
+		for _, e := range c.Entries {
+			if !s.SelectEntry(e) {
+				continue
+			}
+			skip := progSkip
+			if skip == "" {
+				skip = s.SkipCase(c)
+			}
+			is = append(is, Instance{c, e, skip})
+		}
+	}
+	return is
+}

@@ -2,6 +2,7 @@ package testspec
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,39 @@ func TestSelectEntry(t *testing.T) {
 	}
 	if !one.SelectEntry("f") || one.SelectEntry("main") || one.SelectEntry("g") {
 		t.Error("with --entry-point=f only f must be selected")
+	}
+}
+
+func TestInstances(t *testing.T) {
+	spec, err := Parse("t.fut", []byte(`-- ==
+-- tags { t }
+-- input { 1 }
+-- entry: f g
+-- notest input { 2 }
+-- nobench input { 3 }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(is []Instance) string {
+		var b strings.Builder
+		for _, in := range is {
+			fmt.Fprintf(&b, "%s#%d:%s;", in.Entry, in.Case.Index, in.Skip)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		sel  Selection
+		want string
+	}{
+		{Selection{}, "main#0:;f#0:tagged notest;g#0:tagged notest;f#1:;g#1:;"},
+		{Selection{Bench: true}, "main#0:;f#0:;g#0:;f#1:tagged nobench;g#1:tagged nobench;"},
+		{Selection{EntryPoint: "g"}, "g#0:tagged notest;g#1:;"},
+		{Selection{Exclude: []string{"t"}, EntryPoint: "main"}, "main#0:program tagged t (excluded);"},
+	}
+	for _, tt := range tests {
+		if got := render(tt.sel.Instances(spec)); got != tt.want {
+			t.Errorf("%+v: got %s, want %s", tt.sel, got, tt.want)
+		}
 	}
 }
