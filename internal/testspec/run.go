@@ -175,6 +175,9 @@ func FindPrograms(paths []string) ([]string, error) {
 // is non-nil only if the paths cannot be searched; failures of programs
 // and cases are in the report.
 func (r *Runner) Run(paths []string) (*Report, error) {
+	if r.Backend == nil {
+		return nil, errors.New("testspec: Runner.Backend is nil")
+	}
 	files, err := FindPrograms(paths)
 	if err != nil {
 		return nil, err

@@ -227,10 +227,13 @@ func TestRunSelection(t *testing.T) {
 	}
 }
 
-func TestRunMissingPath(t *testing.T) {
+func TestRunMissingPathOrBackend(t *testing.T) {
 	r := &Runner{Backend: &fakeBackend{name: "fake"}}
 	if _, err := r.Run([]string{filepath.Join(t.TempDir(), "nope")}); err == nil {
 		t.Error("no error for a missing path")
+	}
+	if _, err := (&Runner{}).Run([]string{t.TempDir()}); err == nil {
+		t.Error("no error without a backend")
 	}
 }
 
