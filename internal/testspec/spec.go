@@ -9,13 +9,17 @@
 //	group     ::= ["entry:" name+ <end of line>] case*
 //	case      ::= [stringlit] runtag* input [expected] structure* warning*
 //	input     ::= "input" "{" value* "}" | "input" "@" path
-//	            | "random" runtag* "input" "{" gen* "}"
+//	            | "input" "{" gen* "}"        (when a run tag is "random")
 //	expected  ::= "output" "{" value* "}" | "output" "@" path
 //	            | "auto" "output" | "error:" rest-of-line
 //	structure ::= "structure" word* "{" (word natural)* "}"
 //	warning   ::= "warning:" rest-of-line
 //	tag       ::= [A-Za-z0-9_-]+
 //	gen       ::= ("[" natural "]")* primtype | value
+//
+// Tokens may span lines, except that entry names, error regexes and
+// warning text end at the end of their line. Parse gives a Spec; a Runner
+// runs the specs of many programs on a Backend and returns a Report.
 package testspec
 
 import (
