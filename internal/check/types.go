@@ -277,7 +277,7 @@ func zonkList(ts []Type) []Type {
 func ZonkSize(s Size) Size {
 	switch s := ResolveSize(s).(type) {
 	case *SizeOp:
-		return &SizeOp{Op: s.Op, L: ZonkSize(s.L), R: ZonkSize(s.R)}
+		return simplifySize(&SizeOp{Op: s.Op, L: ZonkSize(s.L), R: ZonkSize(s.R)})
 	default:
 		return s
 	}

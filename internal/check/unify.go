@@ -434,6 +434,17 @@ func (in *inference) unifySize(a, b Size) error {
 		}
 		return nil
 	}
+	if oa, ok := a.(*SizeOp); ok {
+		if ob, ok := b.(*SizeOp); ok && oa.Op == ob.Op {
+			// Structural matching infers n and m from [a*b] against [n*m];
+			// a mismatch is left to run time.
+			in.sizeLenient++
+			in.unifySize(oa.L, ob.L)
+			in.unifySize(oa.R, ob.R)
+			in.sizeLenient--
+			return nil
+		}
+	}
 	ca, aok := a.(*SizeConst)
 	cb, bok := b.(*SizeConst)
 	if aok && bok && ca.N != cb.N && in.sizeLenient == 0 {
