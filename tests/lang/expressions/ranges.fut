@@ -25,3 +25,49 @@ def main (k: i32) =
 -- input { 2 4 } output { [2, 3] }
 
 entry invalid (a: i32) (b: i32) : []i32 = a..<b
+
+-- Stepped ranges check their step direction at run time.
+-- ==
+-- entry: stepped_inclusive
+-- input { 0 2 7 } output { [0, 2, 4, 6] }
+-- input { 10 7 0 } output { [10, 7, 4, 1] }
+-- input { 0 0 5 } error: [Rr]ange
+-- input { 0 2 -1 } error: [Rr]ange
+-- input { 5 3 9 } error: [Rr]ange
+-- input { 4 5 4 } output { [4] }
+
+entry stepped_inclusive (a: i32) (s: i32) (b: i32) : []i32 = a..s...b
+
+-- ==
+-- entry: stepped_up
+-- input { 0 2 5 } output { [0, 2, 4] }
+-- input { 3 5 3 } output { empty([0]i32) }
+-- input { 0 0 5 } error: [Rr]ange
+-- input { 0 -1 5 } error: [Rr]ange
+-- input { 6 7 5 } error: [Rr]ange
+
+entry stepped_up (a: i32) (s: i32) (b: i32) : []i32 = a..s..<b
+
+-- ==
+-- entry: stepped_down
+-- input { 5 3 0 } output { [5, 3, 1] }
+-- input { 5 6 0 } error: [Rr]ange
+-- input { 0 -1 5 } error: [Rr]ange
+
+entry stepped_down (a: i32) (s: i32) (b: i32) : []i32 = a..s..>b
+
+-- ==
+-- entry: inclusive
+-- input { 2 2 } output { [2] }
+-- input { 3 2 } error: [Rr]ange
+-- input { -2 1 } output { [-2, -1, 0, 1] }
+
+entry inclusive (a: i32) (b: i32) : []i32 = a...b
+
+-- ==
+-- entry: downward
+-- input { 3 3 } output { empty([0]i32) }
+-- input { 2 3 } error: [Rr]ange
+-- input { 2 -1 } output { [2, 1, 0] }
+
+entry downward (a: i32) (b: i32) : []i32 = a..>b

@@ -28,3 +28,10 @@ entry take_too_many (xs: []i32) (k: i64) : []i32 = take k xs
 -- input { 0i64 } output { empty([0]i64) }
 
 entry iota_negative (n: i64) : []i64 = iota n
+
+-- ==
+-- entry: replicate_negative
+-- input { -1i64 } error: .
+-- input { 2i64 } output { [7, 7] }
+
+entry replicate_negative (n: i64) : []i32 = replicate n 7
