@@ -433,24 +433,48 @@ func (r *Reader) parseString(want prim.Type, out *[]prim.Value) (prim.Type, []in
 // token reads a scalar token: an optional sign, then letters, digits, '_'
 // and '.', and a sign right after the exponent letter of a decimal number.
 func (r *Reader) token() (string, error) {
+	// Fast path: the whole token is already buffered.
+	if _, err := r.br.Peek(1); err != nil && err != io.EOF {
+		return "", err
+	}
+	if data, _ := r.br.Peek(r.br.Buffered()); len(data) > 0 {
+		if k := tokenLen(data); k < len(data) {
+			s := string(data[:k])
+			r.br.Discard(k)
+			r.col += k // tokens contain no newlines
+			r.offset += int64(k)
+			return s, nil
+		}
+	}
 	var b []byte
 	for len(b) <= maxToken {
 		c, err := r.peek()
 		if err != nil {
 			return "", err
 		}
-		switch {
-		case c == '-' || c == '+':
-			if len(b) > 0 && !exponentSign(b) {
-				return string(b), nil
-			}
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.':
-		default:
+		if c == -1 || tokenLen(append(b, byte(c))) == len(b) {
 			return string(b), nil
 		}
 		b = append(b, r.next())
 	}
 	return "", r.errf("token too long")
+}
+
+// tokenLen returns the length of the token at the start of data (all of
+// data if the token may continue beyond it).
+func tokenLen(data []byte) int {
+	for k, c := range data {
+		switch {
+		case c == '-' || c == '+':
+			if k > 0 && !exponentSign(data[:k]) {
+				return k
+			}
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.':
+		default:
+			return k
+		}
+	}
+	return len(data)
 }
 
 // exponentSign reports whether a sign after b continues a decimal float's
@@ -460,11 +484,13 @@ func exponentSign(b []byte) bool {
 	if last != 'e' && last != 'E' {
 		return false
 	}
-	s := strings.TrimLeft(string(b), "+-")
-	if s == "" || s[0] < '0' || s[0] > '9' {
+	for len(b) > 0 && (b[0] == '+' || b[0] == '-') {
+		b = b[1:]
+	}
+	if len(b) == 0 || b[0] < '0' || b[0] > '9' {
 		return false
 	}
-	return !(len(s) > 1 && s[0] == '0' && strings.ContainsRune("xXbB", rune(s[1])))
+	return !(len(b) > 1 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X' || b[1] == 'b' || b[1] == 'B'))
 }
 
 var suffixes = []struct {
