@@ -330,5 +330,21 @@ in_file("ad/elementary.fut", "0.7", [d for _, _, d in unary[14:22]])
 in_file("ad/elementary.fut", "1.3 0.7", [v for _, _, _, v in binary])
 in_file("ad/control_flow.fut", "3.0", [6.0, 6.0, 2 * 3.0 * 1.5])
 in_file("ad/map_free.fut", "[1.0, 2.0] 3.0", [2 * 3 * 1.0, 2 * 3 * 2.0, 1.0 + 4.0])
+def affine_sum(v):
+    """scan_hist_ops.fut: sum of the offsets of the prefix compositions of y -> a*y + b."""
+    n = len(v) // 2
+    A, B, total = 1.0, 0.0, 0.0
+    for a, b in zip(v[:n], v[n:]):
+        A, B = A * a, B * a + b
+        total += B
+    return total
+
+
+a2, a3, b1, b2 = 3.0, 4.0, 1.0, 5.0
+check_grad("affine scan", affine_sum, [2.0, 3.0, 4.0, 1.0, 5.0, 7.0],
+           [0.0, b1 + b1 * a3, b1 * a2 + b2, 1 + a2 + a2 * a3, 1 + a3, 1.0])
+in_file("ad/scan_hist_ops.fut", "[2.0, 3.0, 4.0] [1.0, 5.0, 7.0]", [0.0, b1 + b1 * a3, b1 * a2 + b2, 1 + a2 + a2 * a3, 1 + a3, 1.0])
+check_grad("hist *", lambda v: [v[0] * v[1], v[2]], [2.0, 3.0, 5.0], [3.0, 2.0, 1.0], dy=[1.0, 1.0])
+in_file("ad/scan_hist_ops.fut", "[2.0, 3.0, 5.0]", [3.0, 2.0, 1.0])
 print("%d problems" % bad)
 sys.exit(1 if bad else 0)
