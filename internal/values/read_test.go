@@ -5,10 +5,12 @@ import (
 	"errors"
 	"io"
 	"math"
+	"os"
 	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
@@ -406,5 +408,69 @@ func BenchmarkReadText(b *testing.B) {
 		if _, err := ReadAll(bytes.NewReader(text)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestErrorChunks runs testdata/errors.txt: each chunk must fail on the line
+// that carries its "-- error: REGEXP" comment, with a matching message.
+func TestErrorChunks(t *testing.T) {
+	data, err := os.ReadFile("testdata/errors.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunks := strings.Split(string(data), "\n---\n")
+	for _, chunk := range chunks[1:] {
+		wantLine, pattern := 0, ""
+		for k, line := range strings.Split(chunk, "\n") {
+			if _, p, ok := strings.Cut(line, "-- error: "); ok {
+				wantLine, pattern = k+1, p
+			}
+		}
+		if pattern == "" {
+			t.Fatalf("chunk without an error comment:\n%s", chunk)
+		}
+		_, err := ParseText(chunk)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("chunk:\n%s\ngave %v, want an error on line %d", chunk, err, wantLine)
+			continue
+		}
+		if se.Line != wantLine || !regexp.MustCompile(pattern).MatchString(se.Msg) {
+			t.Errorf("chunk:\n%s\ngave %v, want line %d matching %q", chunk, err, wantLine, pattern)
+		}
+	}
+}
+
+// TestReadSmallPieces reads inputs through readers that deliver one byte or
+// half the requested bytes at a time, so tokens and binary values straddle
+// buffer refills, and expects the same values as reading them whole.
+func TestReadSmallPieces(t *testing.T) {
+	inputs := []string{
+		"-3i64 255u8 0xffu32 1_000_000i64 2.5 -0.125f32 1e-3 6.02E23f64",
+		"[[1f32, 2], [3f32, 4]] -- comment\n empty([0][3]f64) \"ab\" f32.nan -f64.inf",
+		strings.Repeat("1.25e-3, ", 2000),
+		"[" + strings.Repeat("12345678901234567890.5e-10, ", 500) + "1]",
+		"b\x02\x01 f64\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xf0\x3f\x00\x00\x00\x00\x00\x00\x00\x40 7",
+	}
+	for _, in := range inputs {
+		whole, errWhole := ReadAll(strings.NewReader(in))
+		for name, r := range map[string]io.Reader{
+			"one byte": iotest.OneByteReader(strings.NewReader(in)),
+			"half":     iotest.HalfReader(strings.NewReader(in)),
+		} {
+			got, err := ReadAll(r)
+			if (err == nil) != (errWhole == nil) || len(got) != len(whole) {
+				t.Fatalf("%s: %d values, %v; whole: %d values, %v", name, len(got), err, len(whole), errWhole)
+			}
+			for k := range got {
+				if !Identical(got[k], whole[k]) {
+					t.Fatalf("%s: value %d = %v, whole gives %v", name, k, got[k], whole[k])
+				}
+			}
+		}
+	}
+	// A token longer than any buffer is an error, not unbounded buffering.
+	if _, err := ParseText(strings.Repeat("9", 10000)); err == nil || !strings.Contains(err.Error(), "token too long") {
+		t.Errorf("long token: %v", err)
 	}
 }
