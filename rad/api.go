@@ -39,10 +39,18 @@ type Tape struct {
 // Record runs f on the inputs x, recording its operations, and returns the
 // tape. f gets the root Task and one Num per input.
 func (c Config) Record(f func(t *Task, x []Num) []Num, x []float64) (*Tape, error) {
+	return c.record(f, x, false)
+}
+
+// record records f at x. A pooled recording reuses the memory of released
+// tapes; only tapes that are released after use should be, lest a small
+// tape kept by the caller pin a large buffer.
+func (c Config) record(f func(t *Task, x []Num) []Num, x []float64, pooled bool) (*Tape, error) {
 	if f == nil {
 		return nil, errors.New("rad: Record: function is nil")
 	}
 	rec := newRecording(c)
+	rec.pooled = pooled
 	rec.root = rec.newTask()
 	t := newTask(rec, rec.root)
 	if c.Debug {
@@ -158,7 +166,7 @@ func (c Config) Grad(f func(t *Task, x []Num) Num, x []float64) (float64, []floa
 	if f == nil {
 		return 0, nil, errors.New("rad: Grad: function is nil")
 	}
-	tp, err := c.Record(func(t *Task, x []Num) []Num { return []Num{f(t, x)} }, x)
+	tp, err := c.record(func(t *Task, x []Num) []Num { return []Num{f(t, x)} }, x, true)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -174,7 +182,7 @@ func Grad(f func(t *Task, x []Num) Num, x []float64) (float64, []float64, error)
 
 // VJP returns the value y of f at x and w times the Jacobian of f at x.
 func (c Config) VJP(f func(t *Task, x []Num) []Num, x, w []float64) (y, wJ []float64, err error) {
-	tp, err := c.Record(f, x)
+	tp, err := c.record(f, x, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -195,7 +203,7 @@ func VJP(f func(t *Task, x []Num) []Num, x, w []float64) (y, wJ []float64, err e
 // Jacobian returns the value y of f at x and the Jacobian of f at x, one
 // row per output. f is recorded once and the tape swept once per output.
 func (c Config) Jacobian(f func(t *Task, x []Num) []Num, x []float64) (y []float64, jac [][]float64, err error) {
-	tp, err := c.Record(f, x)
+	tp, err := c.record(f, x, true)
 	if err != nil {
 		return nil, nil, err
 	}

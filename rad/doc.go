@@ -17,6 +17,11 @@
 // reverse pass, and sibling tasks are differentiated in parallel.
 //
 // Misuse that can be detected (a Num from another tape, the parent Task
-// used inside a Par branch, a Task used after its branch ended) makes the
-// whole computation fail with an error rather than a panic.
+// used inside a Par branch, a Task used after its branch ended, a Num passed
+// between concurrent branches other than through the join, and in Debug
+// mode a Task used from a goroutine that does not run it) makes the whole
+// computation fail with an error rather than a panic.
+//
+// Config selects parallel (the default), Sequential or Deterministic
+// differentiation; Deterministic gives bitwise-reproducible gradients.
 package rad

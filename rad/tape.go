@@ -60,9 +60,10 @@ var tapeTags atomic.Uint32
 
 // recording is the shared state of one forward pass.
 type recording struct {
-	tag  uint32
-	cfg  Config
-	root *taskGraph
+	tag    uint32
+	cfg    Config
+	root   *taskGraph
+	pooled bool // segments come from spareSegments
 
 	mu   sync.Mutex
 	segs []*segment // indexed by job ID
@@ -108,7 +109,10 @@ func (r *recording) newTask() *taskGraph {
 var spareSegments sync.Pool
 
 func (r *recording) newSegment() *segment {
-	s, _ := spareSegments.Get().(*segment)
+	var s *segment
+	if r.pooled {
+		s, _ = spareSegments.Get().(*segment)
+	}
 	if s == nil {
 		s = new(segment)
 	}
