@@ -29,7 +29,7 @@ entry flatmap_replicate (xs: []i64) = flatmap (\x -> (replicate x x, x * 10)) xs
 -- ==
 -- entry: flatmap_ranges
 -- input { [3i64, 1i64] [1i64, 2i64] }
--- output { [3i64, 4i64, 5i64, 1i64, 2i64] [0, -1] }
+-- output { [3i64, 1i64, 2i64] [2, -1] }
 
 entry flatmap_ranges [n] (starts: [n]i64) (lens: [n]i64) : ([]i64, [n]i32) =
   let (_, _, _, d, c) = flatmap (\(s, l) -> (map (+ s) (iota l), i32.i64 (s - l))) (zip starts lens)

@@ -435,7 +435,7 @@ def write_float_binary():
     for t in FLOATS:
         a = [round_float(v, t) for v in xs]
         b = [round_float(v, t) for v in ys]
-        big = {"f16": 30000.0, "f32": 3e38, "f64": 1e300}[t]
+        big = {"f16": 30000.0, "f32": 2e38, "f64": 1e300}[t]
         out = " ".join([
             arr([round_float(fmod(x, y), t) for x, y in zip(a, b)], t),
             arr([round_float(math.pow(x, y), t) if x >= 0 else round_float(x ** y, t)
@@ -455,8 +455,9 @@ def write_float_binary():
                 "   map2 (\\x y -> %s.mad x y 1) xs ys)\n" % ((t,) * 13),
                 [(arr(a, t) + " " + arr(b, t) + " " + fmt_value(big, t), out)])
     # fma rounds once: (1 + 2^-k)(1 - 2^-k) - 1 is -2^-2k exactly, while a
-    # separately rounded product gives 0.  The result is scaled by 2^2k.
-    for t, k in [("f32", 12), ("f64", 30)]:
+    # separately rounded product gives 0 when 2^-2k is below half an ulp of
+    # numbers just under 1.  The result is scaled by 2^2k.
+    for t, k in [("f32", 13), ("f64", 30)]:
         f.entry("entry fma_%s (k: i32) : (%s, %s) =\n"
                 "  let h = %s.ldexp 1 (-k)\n"
                 "  let r = %s.fma (1 %s.+ h) (1 %s.- h) (-1)\n"
