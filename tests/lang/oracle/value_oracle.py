@@ -259,5 +259,61 @@ expect("semantics/float_semantics.fut", "5.5 2.0",
        math.fmod(5.5, 2), math.fmod(-5.5, 2), math.fmod(5.5, -2), math.sqrt(2), False, True, False, True,
        1.0, 2.0, True, True, True, False)
 
+# lexical
+for k in (1, 2):
+    expect("lexical/int_decimal.fut", str(k), 42 * k, 7 * k, 1000000 * k, 123456 * k, 0)
+for k in (0, 1):
+    expect("lexical/int_hex_binary.fut", str(k), 0xff + k, 0xab + k, 0xffff + k, 0b1010 + k, 0b11 + k, 0b10101010 + k)
+    expect("lexical/char_literals.fut", str(k), [ord(c) + k for c in "a\n\t\\'A\""])
+for k in (1.0, 2.0):
+    expect("lexical/float_decimal.fut", "%.1f" % k, 3.5 * k, 1e-3 * k, 2e10 * k, 6.02e23 * k, 1000.25 * k, 0.5 * k)
+for k in (1.0, 0.5):
+    expect("lexical/hex_float.fut", "%g" % k if k != 1.0 else "1.0", 1.5 * 2 * k, 0.25 * k, 10.5 * k, 3.0, 0.5 * 2 * k)
+expect("lexical/string_literals.fut", "0u8", list(b"hi"), list(b"a--b"), list(b'"\n\\'), 2, list("\u00e9".encode()))
+expect("lexical/operator_lexing.fut", "7 2", 5, 5, True, False, 7 * 1 + 1 + 1, 7 % 2)
+
+# declarations
+x, y = 10, 3
+sub = lambda p, q: p - q
+expect("declarations/operator_fixity.fut", "10 3",
+       2 * sub(x, 2), 20 - sub(x, y) + 1, sub(20 - x, y), sub(x, y * 2), sub(1 << 4, y), (1 | 2) == y,
+       (x + 1) != 11, True != (True and False), (x - 5) + 10, (3 + 1 + 1) * 2 * 2, (y * 2 * 2) + 2)
+a, b = [1.0, 2.0, 3.0], [4.0, 5.0, 6.0]
+expect("declarations/infix_definition.fut", "[1.0, 2.0, 3.0] [4.0, 5.0, 6.0]",
+       [p + q for p, q in zip(a, b)], sum(p * q for p, q in zip(a, b)), [4 * p for p in a], sum(p * p for p in a),
+       [p * q for p, q in zip(a, b)])
+expect("declarations/recursion.fut", "10 [1i64, 2, 3, 4, 5]", math.factorial(10), 55, 15)
+expect("declarations/local_functions.fut", "3 2.5", 3, 2.5, 6, 2.5 / 2 * 4, 9, 3)
+expect("declarations/shadow_builtin_op.fut", "3 4", 7, 12, 12)
+expect("declarations/param_forms.fut", "3i64", [0.0] * 3, 7, 11, 5, 12, -1)
+
+# expressions
+m = [[1, 2, 3], [4, 5, 6]]
+expect("expressions/with_updates.fut", "[[1, 2, 3], [4, 5, 6]] 5",
+       m, [[6, 2, 3], m[1]], [m[0], [0, 0, 0]], [[1, 9, 9], m[1]], [[7, 2, 3], [7, 5, 6]], [5, 2, 3])
+expect("expressions/let_inplace.fut", "4i64", [i * i for i in range(4)], [[0, 7], [0, 8], [5, 6]], [1, 0, 9, 9, 0])
+expect("expressions/record_update.fut", "1.0 2.0", 5.0, 2.0, 1.0, 9.0, [1.0, 7.0, 3.0], 3.0)
+expect("expressions/array_literals.fut", "3", [[1, 2], [3, 4]], [3, 4], 0, [0, 3], [1, 3], [True, False], 2)
+expect("expressions/equality.fut", "[1, 2, 3] [1, 2, 3] [1, 2]",
+       True, False, True, True, True, False, False, True, False, True)
+
+# types and modules
+expect("types/records.fut", "3 4", 7, 12, True, 3, 4, 25)
+expect("types/type_abbreviations.fut", "[[1, 2, 3], [4, 5, 6]]", [6, 15], 21, [1, 4], 7)
+expect("types/existential_sizes.fut", "[3, -1, 4, -1, 5]", [3, 4, 5], 3, [3, 4, 5, 1])
+expect("modules/functor_single.fut", "[1.0f32, 2.0f32, 3.0f32] [1.0, 2.0, 4.0] [3, 4]", 2.0, 14.0, 7 / 3, 7)
+va, vb = [1.0, 2.0, 3.0], [4.0, 5.0, 6.0]
+expect("modules/import_vendored.fut", "[1.0, 2.0, 3.0] [4.0, 5.0, 6.0]",
+       sum(p * q for p, q in zip(va, vb)), [2 * p + q for p, q in zip(va, vb)], [3 * p for p in va], [0.0, 0.0],
+       [1.0] * 3, 7.0)
+expect("modules/import_relative.fut", "3.0 4.0", 5.0, 30.0, 8.0)
+expect("modules/open_import.fut", "2.0 4", 200.0, 20.0, 41)
+
+# inference
+expect("inference/size_inference.fut", "[1, 2, 3, 4, 5, 6, 7, 8]",
+       [1, 2, 3], [4, 5, 6, 7, 8], [[1, 2, 3, 4], [5, 6, 7, 8]], [0] * 4, 8, list(range(1, 9)))
+expect("inference/record_fields.fut", "[1, 2, 3]", [3, 6, 9], 6, [2, 3, 4])
+expect("inference/size_from_args.fut", "2i64 3i64", list(range(6)), [[0.0] * 3] * 2, [0, 1, 2], 6)
+
 print("%d checks, %d mismatches" % (count, bad))
 sys.exit(1 if bad else 0)
