@@ -259,3 +259,85 @@ func FuzzForkJoin(f *testing.F) {
 		checkProgram(t, p, programInputs(p.inputs, r))
 	})
 }
+
+// TestRandomForkJoinJacobians checks full Jacobians of random programs
+// with several outputs, which reuse one tape for every row.
+func TestRandomForkJoinJacobians(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for range 40 {
+		data := make([]byte, 64+r.IntN(128))
+		for i := range data {
+			data[i] = byte(r.Uint32())
+		}
+		p := decodeProgram(data)
+		x := programInputs(p.inputs, r)
+		const outs = 3
+		f := func(t *Task, x []Num) []Num {
+			vals := p.body.run(t, forkPar, append([]Num(nil), x...))
+			return vals[max(0, len(vals)-outs):]
+		}
+		plain := func(x []float64) []float64 {
+			vals := p.body.plain(append([]float64(nil), x...))
+			return vals[max(0, len(vals)-outs):]
+		}
+		for _, cfg := range []Config{{}, {Deterministic: true}} {
+			y, jac, err := cfg.Jacobian(f, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := plain(x)
+			for i := range want {
+				if y[i] != want[i] {
+					t.Fatalf("y[%d] = %v, plain %v", i, y[i], want[i])
+				}
+				fd := centralDiff(func(x []float64) float64 { return plain(x)[i] }, x)
+				for j := range fd {
+					if !nearFD(jac[i][j], fd[j]) {
+						t.Fatalf("J[%d] = %v, central differences %v", i, jac[i], fd)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestConcurrentSweeps runs reverse sweeps of one tape from several
+// goroutines at once, as Tape documents; run it with -race.
+func TestConcurrentSweeps(t *testing.T) {
+	tp, err := Record(func(t *Task, x []Num) []Num {
+		parts := ParMap(t, 3, func(t *Task, i int) Num { return t.Mul(t.Sin(x[i]), x[(i+1)%3]) })
+		return []Num{t.Sum(parts), t.Dot(parts, x)}
+	}, []float64{0.5, 1.5, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tp.Jacobian()
+	type result struct {
+		row  int
+		grad []float64
+	}
+	done := make(chan result, 8)
+	for i := range 8 {
+		go func() {
+			w := []float64{0, 0}
+			w[i%2] = 1
+			g, _ := tp.VJP(w)
+			done <- result{i % 2, g}
+		}()
+	}
+	for range 8 {
+		r := <-done
+		if !slicesNear(r.grad, want[r.row]) {
+			t.Errorf("concurrent VJP for row %d: %v, want %v", r.row, r.grad, want[r.row])
+		}
+	}
+}
+
+func slicesNear(a, b []float64) bool {
+	for i := range a {
+		if !close(a[i], b[i]) {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
