@@ -223,3 +223,51 @@ func TestLinearFuncs(t *testing.T) {
 		t.Errorf("sin is not linear")
 	}
 }
+
+// TestPartialExprShapes checks that every operator and function has one
+// formula per argument, that formulas print, and that a DZero appears
+// exactly for arguments whose type differs from the result type.
+func TestPartialExprShapes(t *testing.T) {
+	for _, f := range Funcs {
+		ps := f.PartialExprs()
+		if f.IsLinear() {
+			if ps != nil {
+				t.Errorf("%s: linear function has formulas", f.Name)
+			}
+			continue
+		}
+		if len(ps) != len(f.Params) {
+			t.Fatalf("%s: %d formulas for %d arguments", f.Name, len(ps), len(f.Params))
+		}
+		for k, p := range ps {
+			if f.Params[k] != f.Ret && p.Kind != DZero {
+				t.Errorf("%s: argument %d of another type has formula %v", f.Name, k, p)
+			}
+			if p.String() == "" || p.String() == "?" {
+				t.Errorf("%s: formula %d does not print", f.Name, k)
+			}
+		}
+	}
+	tests := []struct {
+		op     BinOp
+		t      Type
+		dx, dy string
+	}{
+		{Mul, F64, "x1", "x0"},
+		{Div, F32, "(1 / x1)", "-(x0 / (x1 * x1))"},
+		{Div, I32, "(1 // x1)", "(if ((x1 * x1) == 0) then 0 else -(x0 // (x1 * x1)))"},
+		{Shl, U8, "(1 << x1)", "0"},
+		{Pow, F64, "(if ((x0 == 0) && (x1 < 1)) then 0 else (x1 * (x0 ** (x1 - 1))))", "(if (x0 > 0) then ((x0 ** x1) * log x0) else 0)"},
+		{LogAnd, Bool, "x1", "x0"},
+	}
+	for _, tt := range tests {
+		dx, dy := BinOpPartialExprs(tt.op, tt.t)
+		if dx.String() != tt.dx || dy.String() != tt.dy {
+			t.Errorf("%v on %v: %v, %v; want %s, %s", tt.op, tt.t, dx, dy, tt.dx, tt.dy)
+		}
+	}
+	f, _ := LookupFunc("max_f32")
+	if got := f.PartialExprs()[0].String(); got != "(if ((x0 >= x1) || (x1 != x1)) then 1 else 0)" {
+		t.Errorf("max_f32 partial 0 = %s", got)
+	}
+}
