@@ -5,13 +5,16 @@ package prelude_test
 // lowering to the core IR. It is deliberately simple: values are boxed,
 // arrays are slices of boxed elements, and size parameters are bound from
 // argument shapes or from the checker's instantiation at each reference.
-// AD intrinsics are not supported; cases that need them are skipped.
+// The AD intrinsics are approximated by central finite differences (the
+// test tolerance is 0.2%); custom derivatives (__with_vjp) are not
+// supported, and cases that need them are skipped.
 
 import (
 	"errors"
 	"fmt"
 	"math"
 	"math/big"
+	"sort"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
@@ -770,6 +773,38 @@ func (ev *evaluator) intrinsic(name string) (value, error) {
 		return acc, out, nil
 	}
 	switch base {
+	case "jvp2":
+		return fn(3, func(a []value) (value, error) {
+			y, dy, err := ev.finiteJVP(a[0], a[1], a[2])
+			return record{"0": y, "1": dy}, err
+		}), nil
+	case "vjp2":
+		return fn(3, func(a []value) (value, error) {
+			y, dx, err := ev.finiteVJP(a[0], a[1], a[2])
+			return record{"0": y, "1": dx}, err
+		}), nil
+	case "jmp2", "mjp2":
+		return fn(3, func(a []value) (value, error) {
+			y, err := ev.apply(a[0], a[1])
+			if err != nil {
+				return nil, err
+			}
+			out := &array{}
+			for _, d := range arr(a[2]).elems {
+				var r value
+				if base == "jmp2" {
+					_, r, err = ev.finiteJVP(a[0], a[1], d)
+				} else {
+					_, r, err = ev.finiteVJP(a[0], a[1], d)
+				}
+				if err != nil {
+					return nil, err
+				}
+				out.elems = append(out.elems, r)
+			}
+			out.inner = innerOf(out.elems)
+			return record{"0": y, "1": out}, nil
+		}), nil
 	case "map":
 		return fn(2, func(a []value) (value, error) {
 			out := &array{}
@@ -1014,3 +1049,121 @@ func toValue(x value, elem prim.Type, rank int) (values.Value, error) {
 }
 
 func primByName(s string) (prim.Type, bool) { return prim.Parse(s) }
+
+// floats lists the floating-point scalars of v in a fixed order.
+func floats(v value) []float64 {
+	var out []float64
+	var walk func(v value)
+	walk = func(v value) {
+		switch v := v.(type) {
+		case prim.Value:
+			if v.Type().IsFloat() {
+				out = append(out, v.Float())
+			}
+		case *array:
+			for _, e := range v.elems {
+				walk(e)
+			}
+		case record:
+			for _, k := range sortedKeys(v) {
+				walk(v[k])
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// withFloats rebuilds v with its floating-point scalars taken from fs.
+func withFloats(v value, fs []float64) value {
+	i := 0
+	var walk func(v value) value
+	walk = func(v value) value {
+		switch v := v.(type) {
+		case prim.Value:
+			if v.Type().IsFloat() {
+				i++
+				return prim.FloatValue(v.Type(), fs[i-1])
+			}
+			return v
+		case *array:
+			r := &array{inner: v.inner}
+			for _, e := range v.elems {
+				r.elems = append(r.elems, walk(e))
+			}
+			return r
+		case record:
+			r := record{}
+			for _, k := range sortedKeys(v) {
+				r[k] = walk(v[k])
+			}
+			return r
+		}
+		return v
+	}
+	return walk(v)
+}
+
+func sortedKeys(r record) []string {
+	ks := make([]string, 0, len(r))
+	for k := range r {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+const fdStep = 1e-5
+
+// finiteJVP approximates (f x, J dx) by a central difference.
+func (ev *evaluator) finiteJVP(f, x, dx value) (value, value, error) {
+	y, err := ev.apply(f, x)
+	if err != nil {
+		return nil, nil, err
+	}
+	xs, ds := floats(x), floats(dx)
+	shifted := func(sign float64) (value, error) {
+		p := make([]float64, len(xs))
+		for i := range xs {
+			p[i] = xs[i] + sign*fdStep*ds[i]
+		}
+		return ev.apply(f, withFloats(x, p))
+	}
+	yp, err := shifted(1)
+	if err != nil {
+		return nil, nil, err
+	}
+	ym, err := shifted(-1)
+	if err != nil {
+		return nil, nil, err
+	}
+	fp, fm := floats(yp), floats(ym)
+	d := make([]float64, len(fp))
+	for i := range fp {
+		d[i] = (fp[i] - fm[i]) / (2 * fdStep)
+	}
+	return y, withFloats(y, d), nil
+}
+
+// finiteVJP approximates (f x, J^T dy) one input component at a time.
+func (ev *evaluator) finiteVJP(f, x, dy value) (value, value, error) {
+	y, err := ev.apply(f, x)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(floats(x))
+	dys := floats(dy)
+	grad := make([]float64, n)
+	for i := range grad {
+		e := make([]float64, n)
+		e[i] = 1
+		_, col, err := ev.finiteJVP(f, x, withFloats(x, e))
+		if err != nil {
+			return nil, nil, err
+		}
+		for j, c := range floats(col) {
+			grad[i] += c * dys[j]
+		}
+	}
+	return y, withFloats(x, grad), nil
+}
