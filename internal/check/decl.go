@@ -127,14 +127,26 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 		v.Link = p
 		sc.TypeParams = append(sc.TypeParams, p)
 	})
-	walkSizes(fd.typ, func(s Size) {
+	// Sizes inferred only from parameters become implicit size
+	// parameters; those only in the result cannot be known by a caller
+	// (§9.6 rule 1) and become unknown.
+	for _, p := range fd.params {
+		walkSizes(p.Type(), func(s Size) {
+			walkSizeMetas(s, func(m *SizeMeta) {
+				if m.Level <= c.level || m.Link != nil {
+					return
+				}
+				v := &SizeVar{Name: fmt.Sprintf("n%d", len(sc.SizeParams)), ID: c.fresh()}
+				m.Link = v
+				sc.SizeParams = append(sc.SizeParams, v)
+			})
+		})
+	}
+	walkSizes(fd.ret, func(s Size) {
 		walkSizeMetas(s, func(m *SizeMeta) {
-			if m.Level <= c.level || m.Link != nil {
-				return
+			if m.Level > c.level && m.Link == nil {
+				m.Link = c.newUnknownSize("d")
 			}
-			v := &SizeVar{Name: fmt.Sprintf("n%d", len(sc.SizeParams)), ID: c.fresh()}
-			m.Link = v
-			sc.SizeParams = append(sc.SizeParams, v)
 		})
 	})
 	sc.Type = fd.typ

@@ -155,7 +155,12 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 		c.mustUnify(e.Cond.Pos(), boolT(), cond.Type(), "in the condition of if")
 		th := c.expr(sc, e.Then)
 		el := c.expr(sc, e.Else)
-		c.mustUnify(e.Else.Pos(), th.Type(), el.Type(), "in the branches of if (then-branch has type "+TypeString(th.Type())+")")
+		c.sizeLenient++
+		err := c.unify(th.Type(), el.Type())
+		c.sizeLenient--
+		if err != nil {
+			c.fail(e.Else.Pos(), "%v in the branches of if (then-branch has type %s)", err, TypeString(th.Type()))
+		}
 		t := c.joinSizes(th.Type(), el.Type())
 		if ContainsFunc(t) {
 			c.fail(e.Pos(), "an if expression cannot return a function")
@@ -177,7 +182,13 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 			ps[i] = c.pattern(inner, p, &patCtx{anon: anonMeta})
 		}
 		body := c.expr(inner, e.Body)
-		rt := body.Type()
+		ids := map[int]bool{}
+		for _, p := range ps {
+			if _, direct := p.(*PName); !direct {
+				patBindings(p, ids)
+			}
+		}
+		rt := c.scopeOut(body.Type(), ids)
 		if e.RetType != nil {
 			rt = c.typeExp(inner, e.RetType, &typeCtx{anon: anonMeta})
 			c.mustUnify(e.Body.Pos(), rt, body.Type(), "in the body of the lambda")
@@ -690,7 +701,11 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 					c.mustUnify(p.src.Pos(), i64(), (*p.dst).Type(), "in a slice bound (slice bounds are i64)")
 				}
 			}
-			dims = append(dims, c.sliceSize(di))
+			if d.Start == nil && d.End == nil && d.Stride == nil {
+				dims = append(dims, arr.Size)
+			} else {
+				dims = append(dims, c.sliceSize(di))
+			}
 		}
 		out[i] = di
 		t = arr.Elem
@@ -830,7 +845,8 @@ func (c *checker) letWith(sc *scope, e *syntax.LetWith) Expr {
 	inner := newScope(sc)
 	inner.bindTerm(b.Name, &term{bind: b})
 	body := c.expr(inner, e.Body)
-	return c.node(&Let{ExprInfo: c.info(e.Pos(), body.Type()), Pat: c.pname(b, e.Dest.Pos()), Value: upd, Body: body})
+	t := c.scopeOut(body.Type(), map[int]bool{b.ID: true})
+	return c.node(&Let{ExprInfo: c.info(e.Pos(), t), Pat: c.pname(b, e.Dest.Pos()), Value: upd, Body: body})
 }
 
 // letPat types let [n] p = v in body.
@@ -848,9 +864,12 @@ func (c *checker) letPat(sc *scope, e *syntax.LetPat) Expr {
 		c.fail(e.Value.Pos(), "%v in let binding", err)
 	}
 	body := c.expr(inner, e.Body)
-	var res Expr = c.node(&Let{ExprInfo: c.info(e.Pos(), body.Type()), Pat: p, Value: v, Body: body})
-	_ = sizeBinds
-	return res
+	ids := map[int]bool{}
+	patBindings(p, ids)
+	for _, b := range sizeBinds {
+		ids[b.ID] = true
+	}
+	return c.node(&Let{ExprInfo: c.info(e.Pos(), c.scopeOut(body.Type(), ids)), Pat: p, Value: v, Body: body})
 }
 
 // literal range check helpers.

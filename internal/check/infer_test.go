@@ -80,6 +80,13 @@ func TestInferTypes(t *testing.T) {
 		{"def (<+>) (a: i32) (b: i32) = a * b def f = 2 <+> 3", "i32"},
 		{"def f (x: i32) = assert (x > 0) (x + 1)", "i32 -> i32"},
 		{"def f (xs: []i32) = xs :> [4]i32", "[n0]i32 -> [4]i32"},
+		{"def f (xs: []i64) = let n = length xs in replicate n 0i32", "[n0]i64 -> *[?]i32"},
+		{"def f (m: [][]f32) = m[:, 0]", "[n0][n1]f32 -> [n0]f32"},
+		{"def f (xs: [2][3]i32) = flatten xs |> unflatten", "[2][3]i32 -> [2][3]i32"},
+		{"def f (x: i32) = match x case 0 -> \"zero\" case _ -> \"other\"", "i32 -> [?]u8"},
+		{"def f (b: bool) = if b then [1, 2] else [3]", "bool -> [?]i32"},
+		{"def f (n: i64) = loop xs = [0i32] for i < n do xs ++ xs", "i64 -> [?]i32"},
+		{"module N = { def n = 3i64 } def f (xs: [N.n]f32) = xs", "[N.n]f32 -> [N.n]f32"},
 	}
 	for _, tt := range tests {
 		p, err := CheckSource("t.fut", []byte(tt.src), nil)

@@ -164,7 +164,16 @@ func (c *checker) loop(sc *scope, e *syntax.Loop) Expr {
 	if err != nil {
 		c.fail(e.Body.Pos(), "%v in the loop body (the loop parameter has type %s)", err, TypeString(l.Pat.Type()))
 	}
-	l.ExprInfo = c.info(e.Pos(), c.joinSizes(c.joinSizes(l.Pat.Type(), init.Type()), l.Body.Type()))
+	ids := map[int]bool{}
+	patBindings(l.Pat, ids)
+	if l.For != nil {
+		ids[l.For.Var.ID] = true
+	}
+	if l.ForIn != nil {
+		patBindings(l.ForIn.Pat, ids)
+	}
+	t := c.joinSizes(c.joinSizes(l.Pat.Type(), init.Type()), l.Body.Type())
+	l.ExprInfo = c.info(e.Pos(), c.scopeOut(t, ids))
 	return c.node(l)
 }
 
@@ -206,13 +215,19 @@ func (c *checker) match(sc *scope, e *syntax.Match) Expr {
 			c.fail(cs.Pat.Pos(), "%v in case pattern (the matched value has type %s)", err, TypeString(x.Type()))
 		}
 		body := c.expr(inner, cs.Body)
+		ids := map[int]bool{}
+		patBindings(p, ids)
+		bt := c.scopeOut(body.Type(), ids)
 		if res == nil {
-			res = body.Type()
+			res = bt
 		} else {
-			if err := c.unify(res, body.Type()); err != nil {
+			c.sizeLenient++
+			err := c.unify(res, bt)
+			c.sizeLenient--
+			if err != nil {
 				c.fail(cs.Body.Pos(), "%v in match case (earlier cases have type %s)", err, TypeString(res))
 			}
-			res = c.joinSizes(res, body.Type())
+			res = c.joinSizes(res, bt)
 		}
 		m.Cases = append(m.Cases, &Case{Pat: p, Body: body})
 	}
@@ -380,4 +395,42 @@ func irrefutable(p Pat) bool {
 		}
 	}
 	return false
+}
+
+// patBindings adds the IDs of the names p binds to ids.
+func patBindings(p Pat, ids map[int]bool) {
+	switch p := p.(type) {
+	case *PName:
+		ids[p.Bind.ID] = true
+	case *PRecord:
+		for _, f := range p.Fields {
+			patBindings(f.Pat, ids)
+		}
+	case *PConstr:
+		for _, a := range p.Args {
+			patBindings(a, ids)
+		}
+	}
+}
+
+// scopeOut replaces sizes naming the bindings in ids, which go out of
+// scope, by fresh unknown sizes (§9.6 rule 4).
+func (c *checker) scopeOut(t Type, ids map[int]bool) Type {
+	if len(ids) == 0 {
+		return t
+	}
+	sub := &substitution{sizes: map[int]Size{}}
+	walkSizes(t, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) {
+			if ids[v.ID] {
+				if _, ok := sub.sizes[v.ID]; !ok {
+					sub.sizes[v.ID] = c.newUnknownSize(v.Name)
+				}
+			}
+		})
+	})
+	if len(sub.sizes) == 0 {
+		return t
+	}
+	return sub.typ(t)
 }

@@ -265,6 +265,9 @@ func (c *checker) sizeExp(sc *scope, e syntax.Expr, tc *typeCtx) Size {
 			}
 			return &SizeVar{Name: name, ID: t.bind.ID}
 		}
+		if t := sc.lookupTerm(e.Path[0].Name); t != nil && t.mod != nil {
+			return c.qualifiedSize(sc, e)
+		}
 	case *syntax.BinOp:
 		op := e.Op.Name.Name
 		if !e.Backtick && len(e.Op.Quals) == 0 && (op == "+" || op == "-" || op == "*") {
@@ -282,4 +285,20 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return itoa(n) + " " + noun + "s"
+}
+
+// qualifiedSize resolves a size M.n naming an i64 constant of a module.
+func (c *checker) qualifiedSize(sc *scope, e *syntax.Var) Size {
+	t := sc.lookupTerm(e.Path[0].Name)
+	for i := 1; t != nil && t.mod != nil && i < len(e.Path); i++ {
+		t = t.mod.terms[e.Path[i].Name]
+		if i == len(e.Path)-1 && t != nil && t.bind != nil {
+			if err := c.unify(t.bind.Scheme.Type, i64()); err != nil || len(t.bind.Scheme.TypeParams) > 0 {
+				c.fail(e.Pos(), "size %s must have type i64", qualsString(e.Path))
+			}
+			return &SizeVar{Name: qualsString(e.Path), ID: t.bind.ID}
+		}
+	}
+	c.fail(e.Pos(), "unknown size %s", qualsString(e.Path))
+	return nil
 }
