@@ -636,12 +636,8 @@ func (p *parser) nameChain() Expr {
 			}
 			q.Span = Span{first.Start, v.Path[len(v.Path)-1].Stop}
 			p.advance()
-			p.advance()
-			saved := p.noAscribe
-			p.noAscribe = false
-			e := p.exp()
-			p.noAscribe = saved
-			p.expect(tRParen, "to close local open")
+			// The body is any parenthesised form, so M.(+) and M.(a, b) work.
+			e := p.parenExp()
 			return &OpenExp{Span: p.span(first.Start), Mod: q, X: e}
 		default:
 			v.Span = Span{first.Start, p.prevEnd()}

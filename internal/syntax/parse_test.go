@@ -187,6 +187,8 @@ var expTests = []struct{ src, want string }{
 	{"M.(x + y)", "(open M (+ x y))"},
 	{"f32.(a * b) + c", "(+ (open f32 (* a b)) c)"},
 	{"A.B.(x)", "(open A.B x)"},
+	{"f32.(+)", "(open f32 (section +))"},
+	{"M.(a, b)", "(open M (tuple a b))"},
 	// let forms; in may be omitted before another let.
 	{"let a = 1\nlet b = a + 1\nin a * b", "(let a 1 (let b (+ a 1) (* a b)))"},
 	{"let x: i32 = 1 in x", "(let (: x i32) 1 x)"},
@@ -336,6 +338,11 @@ var declTests = []struct{ src, want string }{
 	{"local def g = 1", "(local (def g () (params) _ 1))"},
 	{"#[noinline] def f x = x", "(#[noinline] (def f () (params x) _ x))"},
 	{"open M.N", "(open M.N)"},
+	{"-- only a comment\n", ""},
+	{"", ""},
+	{"def a = 1\r\ndef b =\r\n  2\r\n", "(def a () (params) _ 1)\n(def b () (params) _ 2)"},
+	{"def a = 1\n#[inline]\ndef b = 2", "(def a () (params) _ 1)\n(#[inline] (def b () (params) _ 2))"},
+	{"module M = { let x = 1 open N local type t = i32 }", "(module M _ (struct (let x () (params) _ 1) (open N) (local (type t () i32))))"},
 	{"def a = 1\ndef b = 2\nlet c = 3", "(def a () (params) _ 1)\n(def b () (params) _ 2)\n(let c () (params) _ 3)"},
 }
 

@@ -86,7 +86,7 @@ def x = #[f(1 2)] y ### expected \) to close attribute arguments
 ---
 def x = #[0x1] y ### plain decimal integers
 ---
-def x = f64.(1 ### expected \) to close local open
+def x = f64.(1 ### expected \) to close parenthesis
 ---
 def x = r.0.(e) ### local open needs a module name, not the field 0
 ---
