@@ -860,8 +860,21 @@ func (c *checker) letPat(sc *scope, e *syntax.LetPat) Expr {
 		sizeBinds = append(sizeBinds, b)
 	}
 	p := c.pattern(inner, e.Pat, &patCtx{anon: anonMeta, irrefutable: true})
-	if err := c.unify(p.Type(), v.Type()); err != nil {
+	if len(sizeBinds) > 0 {
+		// The value's sizes define the bound size names, not the reverse.
+		c.sizeLenient++
+	}
+	err := c.unify(p.Type(), v.Type())
+	if len(sizeBinds) > 0 {
+		c.sizeLenient--
+	}
+	if err != nil {
 		c.fail(e.Value.Pos(), "%v in let binding", err)
+	}
+	for i, b := range sizeBinds {
+		if !mentionsSize(p.Type(), b.ID) {
+			c.fail(e.Sizes[i].Pos(), "size [%s] is not used in the pattern", b.Name)
+		}
 	}
 	body := c.expr(inner, e.Body)
 	ids := map[int]bool{}
@@ -869,7 +882,7 @@ func (c *checker) letPat(sc *scope, e *syntax.LetPat) Expr {
 	for _, b := range sizeBinds {
 		ids[b.ID] = true
 	}
-	return c.node(&Let{ExprInfo: c.info(e.Pos(), c.scopeOut(body.Type(), ids)), Pat: p, Value: v, Body: body})
+	return c.node(&Let{ExprInfo: c.info(e.Pos(), c.scopeOut(body.Type(), ids)), Sizes: sizeBinds, Pat: p, Value: v, Body: body})
 }
 
 // literal range check helpers.

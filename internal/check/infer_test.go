@@ -81,6 +81,7 @@ func TestInferTypes(t *testing.T) {
 		{"def f (x: i32) = assert (x > 0) (x + 1)", "i32 -> i32"},
 		{"def f (xs: []i32) = xs :> [4]i32", "[n0]i32 -> [4]i32"},
 		{"def f (xs: []i64) = let n = length xs in replicate n 0i32", "[n0]i64 -> *[?]i32"},
+		{"def f (xs: []i32) = let [n] (ys: [n]i32) = xs in (ys, n)", "[n0]i32 -> ([?]i32, i64)"},
 		{"def f (m: [][]f32) = m[:, 0]", "[n0][n1]f32 -> [n0]f32"},
 		{"def f (xs: [2][3]i32) = flatten xs |> unflatten", "[2][3]i32 -> [2][3]i32"},
 		{"def f (x: i32) = match x case 0 -> \"zero\" case _ -> \"other\"", "i32 -> [?]u8"},

@@ -136,9 +136,12 @@ type Lambda struct {
 	Body   Expr
 }
 
-// Let binds a pattern: let p = v in body.
+// Let binds a pattern: let [n]... p = v in body. Sizes are the
+// bracketed size names; each occurs in Pat's type and takes its value from
+// the corresponding dimension of Value at run time.
 type Let struct {
 	ExprInfo
+	Sizes []*Binding
 	Pat   Pat
 	Value Expr
 	Body  Expr
