@@ -32,6 +32,17 @@ func FuzzReadText(f *testing.F) {
 			WriteText(&text, v)
 			WriteBinary(&bin, v)
 		}
+		// Reading the printed text with the values' own types gives them back.
+		typed := NewReader(bytes.NewReader(text.Bytes()))
+		for k, v := range vs {
+			again, err := typed.ReadType(v.Elem(), v.Rank())
+			if err != nil || !sameNaNs(again, v) {
+				t.Fatalf("typed reread of value %d (%v): %v, %v", k, v, again, err)
+			}
+		}
+		if err := typed.ExpectEnd(); err != nil {
+			t.Fatal(err)
+		}
 		for _, buf := range []*bytes.Buffer{&text, &bin} {
 			again, err := ReadAll(bytes.NewReader(buf.Bytes()))
 			if err != nil {
