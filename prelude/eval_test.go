@@ -1048,8 +1048,6 @@ func toValue(x value, elem prim.Type, rank int) (values.Value, error) {
 	return out, nil
 }
 
-func primByName(s string) (prim.Type, bool) { return prim.Parse(s) }
-
 // floats lists the floating-point scalars of v in a fixed order.
 func floats(v value) []float64 {
 	var out []float64

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 	"github.com/fluxion-lang/fluxion/internal/testspec"
 	"github.com/fluxion-lang/fluxion/internal/values"
 )
@@ -30,18 +31,8 @@ func unpack(v value, t check.Type) ([]value, []check.Type) {
 	return vs, ts
 }
 
-// runCase evaluates entry e on the case's inputs.
-func runCase(prog *check.Program, e *check.Entry, c *testspec.Case) ([]values.Value, error) {
-	ev := newEvaluator(prog)
-	f, err := ev.global(e.Bind, nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, in := range c.Input.Values {
-		if f, err = ev.apply(f, fromValue(in)); err != nil {
-			return nil, err
-		}
-	}
+// resultValues converts the result f of entry e to external values.
+func resultValues(f value, e *check.Entry) ([]values.Value, error) {
 	t := e.Bind.Bind.Scheme.Type
 	for range e.Params {
 		t = check.Zonk(t).(*check.Func).Result
@@ -53,7 +44,7 @@ func runCase(prog *check.Program, e *check.Entry, c *testspec.Case) ([]values.Va
 		if !ok {
 			return nil, fmt.Errorf("result %d has no external representation: %w", i, errUnsupported)
 		}
-		pt, _ := primByName(elem)
+		pt, _ := prim.Parse(elem)
 		x, err := toValue(v, pt, rank)
 		if err != nil {
 			return nil, err
@@ -95,7 +86,7 @@ func TestProgramsEvaluate(t *testing.T) {
 				if e == nil {
 					continue
 				}
-				got, err := runCase(prog, e, c)
+				got, err := runEntry(prog, e, c.Input.Values)
 				if errors.Is(err, errUnsupported) {
 					skipped++
 					t.Logf("%v: %s: skipped: %v", c.Pos, name, err)
