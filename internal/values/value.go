@@ -53,7 +53,7 @@ func FromData(t prim.Type, shape []int64, data any) (Value, error) {
 	if want == nil {
 		return Value{}, fmt.Errorf("invalid element type %v", t)
 	}
-	if fmt.Sprintf("%T", want) != fmt.Sprintf("%T", data) {
+	if !dataMatches(t, data) {
 		return Value{}, fmt.Errorf("%v elements must be a %T, not a %T", t, want, data)
 	}
 	if l := dataLen(data); l != n {
@@ -117,6 +117,35 @@ func makeData(t prim.Type, n int) any {
 		return make([]bool, n)
 	}
 	return nil
+}
+
+// dataMatches reports whether data is the slice type that holds t.
+func dataMatches(t prim.Type, data any) bool {
+	switch data.(type) {
+	case []int8:
+		return t == prim.I8
+	case []int16:
+		return t == prim.I16
+	case []int32:
+		return t == prim.I32
+	case []int64:
+		return t == prim.I64
+	case []uint8:
+		return t == prim.U8
+	case []uint16:
+		return t == prim.U16 || t == prim.F16
+	case []uint32:
+		return t == prim.U32
+	case []uint64:
+		return t == prim.U64
+	case []float32:
+		return t == prim.F32
+	case []float64:
+		return t == prim.F64
+	case []bool:
+		return t == prim.Bool
+	}
+	return false
 }
 
 func dataLen(data any) int {
@@ -255,7 +284,8 @@ func (v Value) Set(i int, x prim.Value) {
 	}
 }
 
-// Index returns row i of an array of rank >= 1, sharing its elements.
+// Index returns row i of an array of rank >= 1, sharing its elements. It
+// panics if i is out of range, like indexing a slice.
 func (v Value) Index(i int64) Value {
 	rowShape := v.shape[1:]
 	n, _ := elemCount(rowShape)
