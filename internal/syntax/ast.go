@@ -439,7 +439,9 @@ type IntLit struct {
 
 // FloatLit is a floating-point literal, or an integer-looking literal with a
 // float suffix. Value is the exact rational value of the source text, so the
-// checker can round it correctly to f16/f32/f64.
+// checker can round it correctly to f16/f32/f64 (an absurd exponent such as
+// 1e99999 is clamped to one that still overflows or underflows every float
+// type).
 type FloatLit struct {
 	Span
 	Text   string

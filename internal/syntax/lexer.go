@@ -9,10 +9,13 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
-// maxExponent bounds decimal/binary exponents kept exactly; anything beyond
-// overflows or underflows every float type anyway, and an unbounded
-// exponent would let a short literal allocate an enormous big.Rat.
-const maxExponent = 20000
+// Exponents beyond these bounds (plus the mantissa length) overflow or
+// underflow every float type, so clamping them keeps the rounded value
+// while stopping a short literal from building an enormous big.Rat.
+const (
+	maxDecExponent = 400  // 10^400 > max f64; 10^-400 < min f64 / 2
+	maxBinExponent = 1200 // 2^1200 > max f64; 2^-1200 < min f64 / 2
+)
 
 // lexer turns source bytes into tokens. It never stops at an error: it
 // records it and skips the offending bytes.
@@ -558,7 +561,10 @@ func (lx *lexer) number() token {
 	if m.Sign() != 0 {
 		// Clamp relative to the mantissa size so the value stays out of
 		// every float range when the written exponent is huge.
-		lim := maxExponent + 4*len(mant)
+		lim := maxDecExponent + len(mant)
+		if radix == 2 {
+			lim = maxBinExponent + 4*len(mant)
+		}
 		exp = max(-lim, min(lim, exp))
 		scale := new(big.Int).Exp(big.NewInt(radix), big.NewInt(int64(abs(exp))), nil)
 		if exp >= 0 {
