@@ -1,6 +1,15 @@
 // Package prim defines Fluxion's primitive types and the semantics of every
 // scalar operation on them. The checker, the IR, the interpreter, the value
 // formats and the code generator all share these definitions.
+//
+//   - type.go, ops.go: the types and the operator enums;
+//   - value.go: Value, a scalar of any primitive type, its printed form
+//     (FORMATS.md §1.3) and binary16 conversion;
+//   - eval.go: the operators (LANGUAGE.md §8);
+//   - funcs.go: Funcs, every scalar function instance (docs/INTRINSICS.md),
+//     and the conversions (§8.6);
+//   - dexpr.go, deriv.go: partial derivatives of all of these (§14.3-§14.4),
+//     as formulas for AD to emit and as values.
 package prim
 
 // Type is a primitive type.
