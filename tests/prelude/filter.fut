@@ -28,3 +28,11 @@ entry filter_rows [m] (rows: [][m]i32) : [][m]i32 = filter (\r -> r[0] > 0) rows
 -- input { [1, 2, 3, 4, 5, 6, 7] } output { 3i64 }
 
 entry filter_length (xs: []i32) : i64 = length (filter (\x -> x % 2 == 0) xs)
+
+-- Filtering an array of pairs keeps the pairs together.
+-- ==
+-- entry: filter_pairs
+-- input { [1, 5, 3, 8] [2, 4, 6, 7] } output { [1, 3] [2, 6] }
+
+entry filter_pairs [n] (xs: [n]i32) (ys: [n]i32) : ([]i32, []i32) =
+  unzip (filter (\(a, b) -> a < b) (zip xs ys))

@@ -26,3 +26,11 @@ entry hist_f64 [n] (is: [n]i64) (vs: [n]f64) : [2]f64 = hist (+) 0 2 is vs
 -- input { [3, 1, 3, 3, 0] } output { [1i64, 1i64, 0i64, 3i64] }
 
 entry hist_counts [n] (xs: [n]i32) : [4]i64 = hist (+) 0 4 (map i64.i32 xs) (replicate n 1)
+
+-- A histogram of pairs, combined componentwise.
+-- ==
+-- entry: hist_pairs
+-- input { [0i64, 1i64, 0i64] [1, 2, 3] [4.0, 5.0, 6.0] } output { [4, 2] [10.0, 5.0] }
+
+entry hist_pairs [n] (is: [n]i64) (as: [n]i32) (bs: [n]f64) : ([2]i32, [2]f64) =
+  unzip (hist (\(a, b) (c, d) -> (a + c, b + d)) (0, 0) 2 is (zip as bs))

@@ -41,3 +41,14 @@ entry reduce_comm_max (xs: []f32) : f32 = reduce_comm f32.max (-f32.inf) xs
 -- input { empty([0]i64) } output { 9223372036854775807i64 }
 
 entry reduce_comm_min (xs: []i64) : i64 = reduce_comm i64.min i64.highest xs
+
+-- Index of the largest element, the first one on ties, by reducing pairs.
+-- ==
+-- entry: argmax
+-- input { [3, 9, 2, 9, 1] } output { 1i64 9 }
+-- input { empty([0]i32) } output { -1i64 -2147483648 }
+
+entry argmax (xs: []i32) : (i64, i32) =
+  let op (i, x) (j, y) = if y > x || (y == x && j < i && j >= 0) then (j, y) else (i, x)
+  let (i, x) = reduce op (-1, i32.lowest) (zip (indices xs) xs)
+  in (i, x)

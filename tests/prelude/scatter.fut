@@ -45,3 +45,12 @@ entry scatter_3d_triples [k] [m] [l] [n] (dest: *[k][m][l]i32) (is: [n]i64) (js:
 -- input { 0i64 [0i64] [1] } output { empty([0]i32) }
 
 entry spread_fill [n] (k: i64) (is: [n]i64) (vs: [n]i32) : [k]i32 = spread k (-1) is vs
+
+-- Scattering whole rows into a 2-D array.
+-- ==
+-- entry: scatter_rows
+-- input { [[0, 0], [0, 0], [0, 0]] [2i64, 0i64, 5i64] [[1, 2], [3, 4], [5, 6]] }
+-- output { [[3, 4], [0, 0], [1, 2]] }
+
+entry scatter_rows [k] [m] [n] (dest: *[k][m]i32) (is: [n]i64) (vs: [n][m]i32) : [k][m]i32 =
+  scatter dest is vs
