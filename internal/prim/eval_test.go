@@ -213,6 +213,8 @@ func TestMisuse(t *testing.T) {
 		func() error { _, err := EvalBinOp(LogAnd, I32, i(I32, 1), i(I32, 1)); return err },
 		func() error { _, err := EvalBinOp(Add, I32, i(I32, 1), i(I64, 1)); return err },
 		func() error { _, err := EvalBinOp(BinOp(99), I32, i(I32, 1), i(I32, 1)); return err },
+		func() error { _, err := EvalBinOp(BinOp(0), F64, f(F64, 1), f(F64, 1)); return err },
+		func() error { _, err := EvalBinOp(Add, F64, f(F64, 1), f(F32, 1)); return err },
 		func() error { _, err := EvalCmpOp(Lt, I32, i(I32, 1), f(F32, 1)); return err },
 		func() error { _, err := EvalCmpOp(CmpOp(0), I32, i(I32, 1), i(I32, 1)); return err },
 		func() error { _, err := EvalUnOp(Not, F32, f(F32, 1)); return err },
