@@ -109,3 +109,11 @@ def x = let (a, b = p in a ### expected \) to close tuple pattern
 def x = match x case {0} -> 1 ### numeric field 0 cannot bind a variable
 ---
 def x = 1 def y = 2 def z = ### expected an expression, found end of file
+---
+def x = .5 ### expected an expression, found '\.'
+---
+def x = 5. ### expected a declaration, found '\.'
+---
+def x = 0x1.8 ### hexadecimal float literal needs a p exponent
+---
+def x = $ ### expected an expression, found '\$'
