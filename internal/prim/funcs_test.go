@@ -357,6 +357,35 @@ func TestIntFuncsAllTypes(t *testing.T) {
 				args := []Value{x, three, three}[:len(Funcs[funcsByName[fn+"_"+ty.String()]].Params)]
 				call(t, fn+"_"+ty.String(), args...)
 			}
+			// Go-native oracles: x as a mathematical integer and comparisons with 3.
+			var xm int64
+			var below3 bool
+			if ty.IsSigned() {
+				xm, below3 = x.Int(), x.Int() < 3
+			} else {
+				below3 = x.Uint() < 3
+			}
+			absWant, sgnWant := x, IntValue(ty, 0)
+			switch {
+			case ty.IsSigned() && xm < 0:
+				absWant, sgnWant = IntValue(ty, -xm), IntValue(ty, -1)
+			case b != 0:
+				sgnWant = IntValue(ty, 1)
+			}
+			minWant, maxWant := three, x
+			if below3 {
+				minWant, maxWant = x, three
+			}
+			ashrWant := UintValue(ty, b>>1|b&(1<<(w-1)))
+			for name, want := range map[string]Value{"abs": absWant, "sgn": sgnWant, "min": minWant, "max": maxWant, "ashr": ashrWant} {
+				args := []Value{x, three}[:len(Funcs[funcsByName[name+"_"+ty.String()]].Params)]
+				if name == "ashr" {
+					args[1] = IntValue(ty, 1)
+				}
+				if got := call(t, name+"_"+ty.String(), args...); got != want {
+					t.Errorf("%s_%v%v = %v, want %v", name, ty, args, got, want)
+				}
+			}
 			if got, want := call(t, "lshr_"+ty.String(), x, IntValue(ty, 1)), UintValue(ty, b>>1); got != want {
 				t.Errorf("lshr(%v, 1) = %v, want %v", x, got, want)
 			}
@@ -368,6 +397,9 @@ func TestIntFuncsAllTypes(t *testing.T) {
 				}
 				if got, want := call(t, "mul_hi_"+ty.String(), x, three), IntValue(ty, p>>w); got != want {
 					t.Errorf("mul_hi(%v, 3) = %v, want %v", x, got, want)
+				}
+				if got, want := call(t, "mad_hi_"+ty.String(), x, three, three), IntValue(ty, p>>w+3); got != want {
+					t.Errorf("mad_hi(%v, 3, 3) = %v, want %v", x, got, want)
 				}
 			}
 		}
