@@ -42,6 +42,10 @@ var progOps = []progOp{
 	{"ratio", func(t *Task, a, b Num) Num { return t.Div(a, t.AddF(t.Square(b), 1)) }, func(a, b float64) float64 { return a / (b*b + 1) }},
 	{"softnorm", func(t *Task, a, b Num) Num { return t.Sqrt(t.AddF(t.Square(a), 1)) }, func(a, b float64) float64 { return math.Sqrt(a*a + 1) }},
 	{"gauss", func(t *Task, a, b Num) Num { return t.Exp(t.Neg(t.Square(a))) }, func(a, b float64) float64 { return math.Exp(-(a * a)) }},
+	{"sum3", func(t *Task, a, b Num) Num { return t.MulF(t.Sum([]Num{a, b, a}), 1.0/3) }, func(a, b float64) float64 { return (a + b + a) * (1.0 / 3) }},
+	{"dot", func(t *Task, a, b Num) Num { return t.MulF(t.Dot([]Num{t.Tanh(a), t.Tanh(b)}, []Num{b, a}), 0.5) }, func(a, b float64) float64 {
+		return (math.Tanh(a)*b + math.Tanh(b)*a) * 0.5
+	}},
 	{"self", func(t *Task, a, b Num) Num { return t.MulF(t.Mul(a, a), 0.25) }, func(a, b float64) float64 { return a * a * 0.25 }},
 }
 
