@@ -128,6 +128,8 @@ func (c *checker) guard(pos syntax.Pos, f func()) (ok bool) {
 				}
 			case fatalFailure:
 				panic(r)
+			case typeTooLarge:
+				c.errs = append(c.errs, c.newError(pos, "a type in this declaration is too large to check"))
 			default:
 				c.errs = append(c.errs, c.newError(pos, fmt.Sprintf("internal checker error: %v", r)))
 			}

@@ -230,13 +230,19 @@ func ResolveSize(s Size) Size {
 // Zonk returns t with every resolved variable replaced by its value,
 // recursively, so that the result shares no links.
 func Zonk(t Type) Type {
+	var n int
+	return zonkB(t, &n)
+}
+
+func zonkB(t Type, n *int) Type {
+	spend(n)
 	switch t := Resolve(t).(type) {
 	case *Array:
-		return &Array{Size: ZonkSize(t.Size), Elem: Zonk(t.Elem), Unique: t.Unique}
+		return &Array{Size: ZonkSize(t.Size), Elem: zonkB(t.Elem, n), Unique: t.Unique}
 	case *Record:
 		fs := make([]Field, len(t.Fields))
 		for i, f := range t.Fields {
-			fs[i] = Field{f.Name, Zonk(f.Type)}
+			fs[i] = Field{f.Name, zonkB(f.Type, n)}
 		}
 		return &Record{Fields: fs, Unique: t.Unique}
 	case *Sum:
@@ -246,7 +252,7 @@ func Zonk(t Type) Type {
 		}
 		return &Sum{Cons: cs}
 	case *Func:
-		return &Func{Param: Zonk(t.Param), ParamName: t.ParamName, Result: Zonk(t.Result), Unique: t.Unique}
+		return &Func{Param: zonkB(t.Param, n), ParamName: t.ParamName, Result: zonkB(t.Result, n), Unique: t.Unique}
 	case *Abstract:
 		if len(t.Args) == 0 {
 			return t
@@ -254,7 +260,7 @@ func Zonk(t Type) Type {
 		args := make([]TypeArg, len(t.Args))
 		for i, a := range t.Args {
 			if a.Type != nil {
-				args[i].Type = Zonk(a.Type)
+				args[i].Type = zonkB(a.Type, n)
 			} else {
 				args[i].Size = ZonkSize(a.Size)
 			}
@@ -422,6 +428,12 @@ func TypeString(t Type) string {
 }
 
 func writeType(b *strings.Builder, t Type, atom bool) {
+	if b.Len() > 2000 {
+		if !strings.HasSuffix(b.String(), "...") {
+			b.WriteString("...")
+		}
+		return
+	}
 	switch t := Resolve(t).(type) {
 	case *Prim:
 		b.WriteString(t.P.String())
@@ -595,4 +607,18 @@ func mentionsSize(t Type, id int) bool {
 		forSizeVars(s, func(v *SizeVar) { found = found || v.ID == id })
 	})
 	return found
+}
+
+// typeWorkLimit bounds the work on one type: types can grow exponentially
+// (let x2 = (x1, x1) ...), and the checker must not hang on them.
+const typeWorkLimit = 1 << 21
+
+// typeTooLarge is raised when a type exceeds typeWorkLimit nodes.
+type typeTooLarge struct{}
+
+func spend(n *int) {
+	*n++
+	if *n > typeWorkLimit {
+		panic(typeTooLarge{})
+	}
 }

@@ -13,6 +13,8 @@ type inference struct {
 	level  int
 	// sizeLenient > 0 makes size unification never fail (coercions).
 	sizeLenient int
+	// unifyDepth and unifyWork bound the work of one unification.
+	unifyDepth, unifyWork int
 }
 
 func (in *inference) fresh() int {
@@ -56,6 +58,12 @@ func mismatch(a, b Type) error {
 // are only reported when both sizes are distinct constants (§9.6 rule 6);
 // uniqueness is ignored.
 func (in *inference) unify(a, b Type) error {
+	if in.unifyDepth == 0 {
+		in.unifyWork = 0
+	}
+	in.unifyDepth++
+	defer func() { in.unifyDepth-- }()
+	spend(&in.unifyWork)
 	a, b = Resolve(a), Resolve(b)
 	if a == b {
 		return nil
@@ -313,36 +321,42 @@ func occurs(v *TypeVar, t Type) bool {
 // walkVars calls f on every unresolved variable in t, including those in
 // field and constructor constraints.
 func walkVars(t Type, f func(*TypeVar)) {
+	var n int
+	walkVarsB(t, f, &n)
+}
+
+func walkVarsB(t Type, f func(*TypeVar), n *int) {
+	spend(n)
 	switch t := Resolve(t).(type) {
 	case *TypeVar:
 		f(t)
 		for _, ft := range t.Fields {
-			walkVars(ft, f)
+			walkVarsB(ft, f, n)
 		}
 		for _, ps := range t.Cons {
 			for _, p := range ps {
-				walkVars(p, f)
+				walkVarsB(p, f, n)
 			}
 		}
 	case *Array:
-		walkVars(t.Elem, f)
+		walkVarsB(t.Elem, f, n)
 	case *Record:
 		for _, fl := range t.Fields {
-			walkVars(fl.Type, f)
+			walkVarsB(fl.Type, f, n)
 		}
 	case *Sum:
 		for _, c := range t.Cons {
 			for _, p := range c.Payload {
-				walkVars(p, f)
+				walkVarsB(p, f, n)
 			}
 		}
 	case *Func:
-		walkVars(t.Param, f)
-		walkVars(t.Result, f)
+		walkVarsB(t.Param, f, n)
+		walkVarsB(t.Result, f, n)
 	case *Abstract:
 		for _, a := range t.Args {
 			if a.Type != nil {
-				walkVars(a.Type, f)
+				walkVarsB(a.Type, f, n)
 			}
 		}
 	}
@@ -350,34 +364,40 @@ func walkVars(t Type, f func(*TypeVar)) {
 
 // walkSizes calls f on every size in t.
 func walkSizes(t Type, f func(Size)) {
+	var n int
+	walkSizesB(t, f, &n)
+}
+
+func walkSizesB(t Type, f func(Size), n *int) {
+	spend(n)
 	switch t := Resolve(t).(type) {
 	case *Array:
 		f(t.Size)
-		walkSizes(t.Elem, f)
+		walkSizesB(t.Elem, f, n)
 	case *Record:
 		for _, fl := range t.Fields {
-			walkSizes(fl.Type, f)
+			walkSizesB(fl.Type, f, n)
 		}
 	case *Sum:
 		for _, c := range t.Cons {
 			for _, p := range c.Payload {
-				walkSizes(p, f)
+				walkSizesB(p, f, n)
 			}
 		}
 	case *Func:
-		walkSizes(t.Param, f)
-		walkSizes(t.Result, f)
+		walkSizesB(t.Param, f, n)
+		walkSizesB(t.Result, f, n)
 	case *Abstract:
 		for _, a := range t.Args {
 			if a.Type != nil {
-				walkSizes(a.Type, f)
+				walkSizesB(a.Type, f, n)
 			} else {
 				f(a.Size)
 			}
 		}
 	case *TypeVar:
 		for _, ft := range t.Fields {
-			walkSizes(ft, f)
+			walkSizesB(ft, f, n)
 		}
 	}
 }
@@ -474,6 +494,7 @@ func sizeMentions(s Size, m *SizeMeta) bool {
 type substitution struct {
 	types map[int]Type
 	sizes map[int]Size
+	work  int
 }
 
 func (s *substitution) empty() bool { return len(s.types) == 0 && len(s.sizes) == 0 }
@@ -482,6 +503,7 @@ func (s *substitution) typ(t Type) Type {
 	if s.empty() {
 		return t
 	}
+	spend(&s.work)
 	switch t := Resolve(t).(type) {
 	case *Param:
 		if r, ok := s.types[t.ID]; ok {
