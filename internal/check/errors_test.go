@@ -1,0 +1,60 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestExcerpt checks the rendering of an error with its source line.
+func TestExcerpt(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"def f = foo\n", "e.fut:1:9: unknown name foo\n  def f = foo\n          ^"},
+		{"def g = 1\n\tdef f = g + true\n", "e.fut:2:14: cannot unify i32 with bool in the right operand of + (the left operand has type i32)\n   def f = g + true\n               ^"},
+	}
+	for _, tt := range tests {
+		_, err := CheckSource("e.fut", []byte(tt.src), nil)
+		if err == nil {
+			t.Errorf("%q: no error", tt.src)
+			continue
+		}
+		if got := FormatError(err); got != tt.want {
+			t.Errorf("%q:\ngot\n%s\nwant\n%s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestSeveralErrors checks that each failing declaration reports its own
+// error and later declarations are still checked.
+func TestSeveralErrors(t *testing.T) {
+	src := "def a = x\ndef b : i32 = true\ndef c = a + 1\ndef d = y\n"
+	_, err := CheckSource("s.fut", []byte(src), nil)
+	el, ok := err.(ErrorList)
+	if !ok {
+		t.Fatalf("want an ErrorList, got %v", err)
+	}
+	var lines []int
+	for _, e := range el {
+		lines = append(lines, e.Pos.Line)
+	}
+	if fmt.Sprint(lines) != "[1 2 4]" {
+		t.Errorf("errors on lines %v, want [1 2 4]:\n%s", lines, err)
+	}
+}
+
+// TestLargeTypes checks that exponentially large types are rejected
+// rather than making the checker hang.
+func TestLargeTypes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("def f (x0: i32) =\n")
+	for i := 1; i < 64; i++ {
+		fmt.Fprintf(&b, "  let x%d = (x%d, x%d)\n", i, i-1, i-1)
+	}
+	b.WriteString("  in x63\n")
+	_, err := CheckSource("big.fut", []byte(b.String()), nil)
+	if err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Fatalf("want a 'too large' error, got %v", err)
+	}
+}
