@@ -261,3 +261,31 @@ func runEntry(prog *check.Program, e *check.Entry, args []values.Value) ([]value
 	}
 	return resultValues(f, e)
 }
+
+// FuzzAgainstGo runs every random case from a fuzzed seed.
+func FuzzAgainstGo(f *testing.F) {
+	for _, seed := range []int64{0, 1, 2, 42, -7} {
+		f.Add(seed)
+	}
+	prog, err := check.CheckSource("random.fut", []byte(randomProgram), nil)
+	if err != nil {
+		f.Fatalf("%s", check.FormatError(err))
+	}
+	entries := map[string]*check.Entry{}
+	for _, e := range prog.Entries {
+		entries[e.Name] = e
+	}
+	f.Fuzz(func(t *testing.T, seed int64) {
+		r := rand.New(rand.NewSource(seed))
+		for _, rc := range randomCases {
+			args, want := rc.gen(r)
+			got, err := runEntry(prog, entries[rc.entry], args)
+			if err != nil {
+				t.Fatalf("%s%v: %v", rc.entry, args, err)
+			}
+			if ms := values.Compare(want, got); len(ms) > 0 {
+				t.Fatalf("%s%v: %v", rc.entry, args, ms[0].Msg)
+			}
+		}
+	})
+}
