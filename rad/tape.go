@@ -53,7 +53,7 @@ func (s *segment) reserve(n int) {
 // and segment.
 const (
 	maxEntries  = math.MaxInt32 - 1
-	maxOperands = math.MaxInt32 - 1
+	maxOperands = math.MaxInt32 - 4 // leaves room for the operands of one fast-path entry
 )
 
 var tapeTags atomic.Uint32
@@ -216,32 +216,42 @@ func (t *Task) entry(v float64) Num {
 
 // unary records v = op(a) with partial derivative da.
 func (t *Task) unary(op string, v float64, a Num, da float64) Num {
+	s := t.seg
+	if a.tag == t.tag && t.fast && len(s.ops) < cap(s.ops) && len(s.ends) < cap(s.ends) && len(s.ends) < maxEntries && len(s.ops) < maxOperands {
+		// The fast path: an active operand and room on the tape.
+		n := len(s.ends)
+		s.ops = append(s.ops, operand{a.job, a.idx, da})
+		s.ends = append(s.ends, int32(len(s.ops)))
+		return Num{v: v, tag: t.tag, job: s.id, idx: int32(n)}
+	}
 	if a.tag == 0 {
 		return Num{v: v}
 	}
 	if (a.tag != t.tag || !t.fast) && !t.admit(op, a) {
 		return Num{v: v}
 	}
-	s := t.seg
-	if cap(s.ops)-len(s.ops) < 1 || cap(s.ends) == len(s.ends) {
-		s.reserve(1)
-	}
+	s.reserve(1)
 	s.ops = append(s.ops, operand{a.job, a.idx, da})
 	return t.entry(v)
 }
 
 // binary records v = op(a, b) with partial derivatives da and db.
 func (t *Task) binary(op string, v float64, a Num, da float64, b Num, db float64) Num {
+	s := t.seg
+	if a.tag == t.tag && b.tag == t.tag && t.fast && len(s.ops)+1 < cap(s.ops) && len(s.ends) < cap(s.ends) && len(s.ends) < maxEntries && len(s.ops) < maxOperands {
+		// The fast path: two active operands and room on the tape.
+		n := len(s.ends)
+		s.ops = append(s.ops, operand{a.job, a.idx, da}, operand{b.job, b.idx, db})
+		s.ends = append(s.ends, int32(len(s.ops)))
+		return Num{v: v, tag: t.tag, job: s.id, idx: int32(n)}
+	}
 	if a.tag|b.tag == 0 {
 		return Num{v: v}
 	}
 	if ((a.tag != t.tag && a.tag != 0) || (b.tag != t.tag && b.tag != 0) || !t.fast) && !t.admit(op, a, b) {
 		return Num{v: v}
 	}
-	s := t.seg
-	if cap(s.ops)-len(s.ops) < 2 || cap(s.ends) == len(s.ends) {
-		s.reserve(2)
-	}
+	s.reserve(2)
 	switch {
 	case a.tag == 0:
 		s.ops = append(s.ops, operand{b.job, b.idx, db})
