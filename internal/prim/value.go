@@ -6,9 +6,9 @@ import (
 )
 
 // Value is a scalar of some primitive type. It is small and passed by value.
-// Values are comparable: == compares type and bit pattern (so NaN == NaN
-// and 0.0 != -0.0), which suits maps of constants; EvalCmpOp compares by
-// the language's rules.
+// Values are comparable: == compares type and bit pattern (so a NaN equals
+// itself and 0.0 differs from -0.0), which suits maps of constants;
+// EvalCmpOp compares by the language's rules.
 //
 // bits holds the value's bit pattern: integers sign-extended (signed types)
 // or zero-extended (unsigned types) to 64 bits, f16 and f32 as their raw
