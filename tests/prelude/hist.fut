@@ -5,6 +5,7 @@
 -- output { [1, 5, 0, 4] }
 -- input { 0i64 [0i64, 1i64] [1, 2] } output { empty([0]i32) }
 -- input { 2i64 empty([0]i64) empty([0]i32) } output { [0, 0] }
+-- input { -1i64 empty([0]i64) empty([0]i32) } error: .
 
 entry hist_sum [n] (k: i64) (is: [n]i64) (vs: [n]i32) : [k]i32 = hist (+) 0 k is vs
 
