@@ -65,9 +65,6 @@ func CheckSource(name string, src []byte, load Loader) (*Program, error) {
 	if len(c.errs) > 0 {
 		return nil, c.dedupErrors()
 	}
-	if c.syntaxErr != nil {
-		return nil, c.syntaxErr
-	}
 	return c.prog, nil
 }
 

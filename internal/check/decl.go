@@ -18,9 +18,7 @@ type checker struct {
 	prog    *Program
 	errs    ErrorList
 	root    *scope
-	// syntaxErr is a parse failure with no position information.
-	syntaxErr error
-	prelude   bool // checking the prelude: intrinsics are visible
+	prelude bool // checking the prelude: intrinsics are visible
 
 	// Per top-level declaration: everything whose types are finished
 	// (defaulted, zonked) when the declaration ends.
@@ -461,7 +459,6 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 // applied. The bindings produced are discarded.
 func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
 	saved := len(c.prog.Decls)
-	nerr := len(c.errs)
 	env := newScope(f.env)
 	for _, p := range f.params {
 		s := c.modTypeExp(env, p.Type)
@@ -475,7 +472,6 @@ func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
 		}
 	})
 	c.prog.Decls = c.prog.Decls[:saved]
-	_ = nerr
 }
 
 // modExp elaborates a module expression.

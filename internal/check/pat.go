@@ -361,40 +361,11 @@ func uncovered(rows [][]Pat, types []Type, depth int) (string, bool) {
 	return "", false
 }
 
-func isBoolType(t Type) bool {
-	p, ok := Resolve(t).(*Prim)
-	return ok && p.P == prim.Bool
-}
-
 func boolName(b bool) string {
 	if b {
 		return "true"
 	}
 	return "false"
-}
-
-func irrefutable(p Pat) bool {
-	switch p := p.(type) {
-	case *PName, *PWild:
-		return true
-	case *PRecord:
-		for _, f := range p.Fields {
-			if !irrefutable(f.Pat) {
-				return false
-			}
-		}
-		return true
-	case *PConstr:
-		if s, ok := Resolve(p.T).(*Sum); ok && len(s.Cons) == 1 {
-			for _, a := range p.Args {
-				if !irrefutable(a) {
-					return false
-				}
-			}
-			return true
-		}
-	}
-	return false
 }
 
 // patBindings adds the IDs of the names p binds to ids.

@@ -19,8 +19,6 @@ type typeCtx struct {
 	// implicit, when non-nil, collects size names that are not in scope
 	// and become implicit size parameters (parameter types of a def).
 	implicit map[string]*Binding
-	// unknownOK allows sizes to be arbitrary i64 expressions (evaluated
-	// later); otherwise only names, constants and + - *.
 }
 
 // typeExp elaborates a type annotation.
