@@ -104,6 +104,9 @@ func (s *sweep) task(g *taskGraph) []pending {
 // from before an enclosing fork, where a concurrent sibling may update them
 // too, so they are updated atomically or deferred to out.
 func (s *sweep) job(g *taskGraph, seg *segment, out []pending) []pending {
+	if sweepJobHook != nil {
+		sweepJobHook(seg.id)
+	}
 	adj := s.adj[seg.id]
 	ends, ops := seg.ends, seg.ops
 	for k := len(ends) - 1; k >= 0; k-- {
@@ -130,6 +133,10 @@ func (s *sweep) job(g *taskGraph, seg *segment, out []pending) []pending {
 	}
 	return out
 }
+
+// sweepJobHook, if set, is called as the reverse sweep starts each job;
+// tests use it to observe the sweep's parallelism.
+var sweepJobHook func(job int32)
 
 // atomicAdd adds d to *p atomically; Go has no atomic float64 add.
 func atomicAdd(p *float64, d float64) {
