@@ -864,3 +864,15 @@ const (
 	// AllowIntrinsics accepts identifiers starting with "__" (the prelude).
 	AllowIntrinsics Mode = 1 << iota
 )
+
+// String renders the chain as written, e.g. "M.r.0".
+func (v *Var) String() string {
+	s := ""
+	for i, id := range v.Path {
+		if i > 0 {
+			s += "."
+		}
+		s += id.Name
+	}
+	return s
+}

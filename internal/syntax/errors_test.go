@@ -67,3 +67,25 @@ func checkChunk(t *testing.T, lines []string, firstLine int) {
 		}
 	}
 }
+
+// Full error texts, including columns and the file:line:col format.
+func TestErrorText(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"def x = (1, 2", "e.fut:1:14: expected ) to close parenthesis, found end of file"},
+		{"def x = 1\ndef y = if a then b", "e.fut:2:20: expected 'else' after then branch, found end of file"},
+		{"def f = \\x : i32 = x", "e.fut:1:18: expected -> after lambda parameters, found '='"},
+		{"def a = )\ndef b = ]", "e.fut:1:9: expected an expression, found ')'\ne.fut:2:9: expected an expression, found ']'"},
+		{"def x = 0b12", "e.fut:1:9: malformed numeric literal 0b12"},
+		{"def x = a\t+ ???", "e.fut:1:13: typed holes (???) are unsupported in Fluxion v1"},
+		{"type t = [n]i32 -> ", "e.fut:1:20: expected a type, found end of file"},
+	} {
+		_, err := ParseFile("e.fut", []byte(tc.src), 0)
+		if err == nil {
+			t.Errorf("%q: no error, want %s", tc.src, tc.want)
+			continue
+		}
+		if got := err.Error(); got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+}
