@@ -117,11 +117,15 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	}
 	n := 0
 	walkVars(fd.typ, func(v *TypeVar) {
-		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 || v.Eq {
+		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 {
 			return
 		}
 		n++
 		p := &Param{Name: fmt.Sprintf("t%d", n-1), ID: c.fresh(), Lifted: v.Lifted}
+		if v.Eq {
+			// Non-lifted parameters admit == (they cannot be functions).
+			p.Lifted = Unlifted
+		}
 		v.Link = p
 		sc.TypeParams = append(sc.TypeParams, p)
 	})

@@ -34,6 +34,8 @@ func TestInferTypes(t *testing.T) {
 		{"def f (n: i64) = replicate n 0f32", "(n: i64) -> *[n]f32"},
 		{"def f 'a (x: a) = (x, x)", "a -> (a, a)"},
 		{"def f x = x", "t0 -> t0"},
+		{"def f x y = x == y", "t0 -> t0 -> bool"},
+		{"def f = let eq x y = x != y in (eq 1u8 2, eq true false)", "(bool, bool)"},
 		{"def f (x: i32) (y: i32) = x < y && true", "i32 -> i32 -> bool"},
 		{"def f (r: {x: f64, y: f64}) = r.x + r.y", "{x: f64, y: f64} -> f64"},
 		{"def f = let r = {a = 1u8, b = true} in r.a", "u8"},
