@@ -3,6 +3,9 @@ package rad
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 )
 
 // Config selects how computations are recorded and differentiated. The zero
@@ -130,22 +133,37 @@ func (t *Tape) release() {
 }
 
 // Jacobian returns the Jacobian of the recorded function, one row per
-// output, sweeping the tape once per output.
+// output, sweeping the tape once per output. Unless the tape was recorded
+// with Sequential, rows are swept in parallel, up to GOMAXPROCS at a time,
+// each worker with adjoints of its own.
 func (t *Tape) Jacobian() [][]float64 {
-	s := t.newSweep()
-	defer s.release()
-	w := make([]float64, len(t.outs))
 	jac := make([][]float64, len(t.outs))
-	for i := range t.outs {
-		if i > 0 {
-			for _, a := range s.adj {
-				clear(a)
-			}
-			w[i-1] = 0
-		}
-		w[i] = 1
-		jac[i] = t.sweepOnce(s, w)
+	workers := 1
+	if !t.cfg.Sequential {
+		workers = min(runtime.GOMAXPROCS(0), len(t.outs))
 	}
+	var next atomic.Int64
+	rows := func() {
+		s := t.newSweep()
+		defer s.release()
+		w := make([]float64, len(t.outs))
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(t.outs) {
+				return
+			}
+			clear(s.buf)
+			w[i] = 1
+			jac[i] = t.sweepOnce(s, w)
+			w[i] = 0
+		}
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(rows)
+	}
+	rows()
+	wg.Wait()
 	return jac
 }
 
