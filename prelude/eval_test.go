@@ -760,7 +760,8 @@ func (ev *evaluator) intrinsic(name string) (value, error) {
 			return prim.EvalFunc(base, ps)
 		}), nil
 	}
-	fold := func(f, ne value, xs *array, scan bool) (value, *array, error) {
+	// fold returns the left fold and all its partial results.
+	fold := func(f, ne value, xs *array) (value, *array, error) {
 		acc := ne
 		out := &array{inner: innerOf([]value{ne})}
 		for _, x := range xs.elems {
@@ -820,12 +821,12 @@ func (ev *evaluator) intrinsic(name string) (value, error) {
 		}), nil
 	case "reduce", "reduce_comm":
 		return fn(3, func(a []value) (value, error) {
-			r, _, err := fold(a[0], a[1], arr(a[2]), false)
+			r, _, err := fold(a[0], a[1], arr(a[2]))
 			return r, err
 		}), nil
 	case "scan":
 		return fn(3, func(a []value) (value, error) {
-			_, out, err := fold(a[0], a[1], arr(a[2]), true)
+			_, out, err := fold(a[0], a[1], arr(a[2]))
 			return out, err
 		}), nil
 	case "hist":
