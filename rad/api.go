@@ -87,6 +87,8 @@ func (c Config) record(f func(t *Task, x []Num) []Num, x []float64, pooled bool)
 		outs:   append([]Num(nil), ys...),
 	}
 	rec.root.number(0, tp.taskOf)
+	rec.root.quietLo, rec.root.quietHi = rec.root.lo, rec.root.hi
+	rec.root.setQuiet()
 	return tp, nil
 }
 

@@ -99,10 +99,11 @@ func (s *sweep) task(g *taskGraph) []pending {
 }
 
 // job resolves the entries of one job in decreasing ID order, pushing each
-// adjoint to the entry's operands. Operands in g or in tasks nested in g
-// are updated directly: nothing else runs on them now. Other operands come
-// from before an enclosing fork, where a concurrent sibling may update them
-// too, so they are updated atomically or deferred to out.
+// adjoint to the entry's operands. Operands in g's quiet range (g and the
+// tasks nested in it, or more if g was forked alone) are updated directly:
+// nothing else runs on them now. Other operands come from before an
+// enclosing fork, where a concurrent sibling may update them too, so they
+// are updated atomically or deferred to out.
 func (s *sweep) job(g *taskGraph, seg *segment, out []pending) []pending {
 	if sweepJobHook != nil {
 		sweepJobHook(seg.id)
@@ -122,7 +123,7 @@ func (s *sweep) job(g *taskGraph, seg *segment, out []pending) []pending {
 			switch {
 			case o.job == seg.id:
 				adj[o.idx] += a * o.d
-			case g.owns(s.taskOf[o.job]):
+			case g.quiet(s.taskOf[o.job]):
 				s.adj[o.job][o.idx] += a * o.d
 			case s.deterministic:
 				out = append(out, pending{o.job, o.idx, a * o.d})

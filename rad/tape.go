@@ -33,8 +33,13 @@ type segment struct {
 // consecutive jobs the subtasks of the fork that separates them.
 type taskGraph struct {
 	lo, hi int32 // preorder numbers of this task and of the task after its subtree
-	jobs   []*segment
-	forks  [][]*taskGraph // forks[k] runs between jobs[k] and jobs[k+1]
+
+	// The tasks numbered [quietLo, quietHi) have no job running concurrently
+	// with this task's jobs in the reverse sweep: the subtree of the highest
+	// ancestor reached through forks of a single branch.
+	quietLo, quietHi int32
+	jobs             []*segment
+	forks            [][]*taskGraph // forks[k] runs between jobs[k] and jobs[k+1]
 }
 
 // reserve makes room for n more operands and one more entry, doubling the
@@ -81,6 +86,10 @@ func newRecording(cfg Config) *recording {
 // owns reports whether the task numbered pre is g or nested in g.
 func (g *taskGraph) owns(pre int32) bool { return g.lo <= pre && pre < g.hi }
 
+// quiet reports whether the reverse sweep may update adjoints of the task
+// numbered pre from g's jobs without synchronisation.
+func (g *taskGraph) quiet(pre int32) bool { return g.quietLo <= pre && pre < g.quietHi }
+
 // number assigns preorder numbers to g and the tasks nested in it, starting
 // at next, records each job's task in taskOf, and returns the next free
 // number.
@@ -97,6 +106,21 @@ func (g *taskGraph) number(next int32, taskOf []int32) int32 {
 	}
 	g.hi = next
 	return next
+}
+
+// setQuiet computes the quiet ranges of the tasks nested in g, whose own
+// quiet range must be set.
+func (g *taskGraph) setQuiet() {
+	for _, fork := range g.forks {
+		for _, kid := range fork {
+			if len(fork) == 1 {
+				kid.quietLo, kid.quietHi = g.quietLo, g.quietHi
+			} else {
+				kid.quietLo, kid.quietHi = kid.lo, kid.hi
+			}
+			kid.setQuiet()
+		}
+	}
 }
 
 // newTask allocates the graph of a task, with its first job.
