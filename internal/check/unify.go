@@ -240,11 +240,15 @@ func firstKey[V any](m map[string]V) string {
 	return best
 }
 
-// merge unifies two unresolved variables, combining their constraints
-// into b and linking a to b.
+// merge unifies two unresolved variables: a is linked to b, and a's
+// field and constructor constraints are then imposed on b (which may get
+// resolved on the way).
 func (in *inference) merge(a, b *TypeVar) error {
 	if a == b {
 		return nil
+	}
+	if occursInConstraints(a, b) || occursInConstraints(b, a) {
+		return &unifyError{fmt.Sprintf("cannot unify %s with %s (the type would be infinite)", TypeString(a), TypeString(b))}
 	}
 	if a.Prims != 0 || b.Prims != 0 {
 		m := a.Prims
@@ -258,7 +262,7 @@ func (in *inference) merge(a, b *TypeVar) error {
 			return &unifyError{fmt.Sprintf("no type is both %s and %s", maskName(a.Prims), maskName(b.Prims))}
 		}
 		if len(a.Fields)+len(b.Fields)+len(a.Cons)+len(b.Cons) > 0 {
-			return &unifyError{fmt.Sprintf("a primitive type cannot have fields or constructors")}
+			return &unifyError{"a primitive type cannot have fields or constructors"}
 		}
 		b.Prims = m
 		if b.Why == "" {
@@ -268,35 +272,6 @@ func (in *inference) merge(a, b *TypeVar) error {
 	if len(a.Fields) > 0 && len(b.Cons) > 0 || len(a.Cons) > 0 && len(b.Fields) > 0 {
 		return &unifyError{"a type cannot be both a record and a sum type"}
 	}
-	for name, t := range a.Fields {
-		if bt, ok := b.Fields[name]; ok {
-			if err := in.unify(t, bt); err != nil {
-				return err
-			}
-		} else {
-			if b.Fields == nil {
-				b.Fields = map[string]Type{}
-			}
-			b.Fields[name] = t
-		}
-	}
-	for name, ps := range a.Cons {
-		if bps, ok := b.Cons[name]; ok {
-			if len(ps) != len(bps) {
-				return &unifyError{fmt.Sprintf("constructor #%s is used with %d and with %d arguments", name, len(ps), len(bps))}
-			}
-			for i := range ps {
-				if err := in.unify(ps[i], bps[i]); err != nil {
-					return err
-				}
-			}
-		} else {
-			if b.Cons == nil {
-				b.Cons = map[string][]Type{}
-			}
-			b.Cons[name] = ps
-		}
-	}
 	b.Eq = b.Eq || a.Eq
 	if a.Level < b.Level {
 		b.Level = a.Level
@@ -304,8 +279,100 @@ func (in *inference) merge(a, b *TypeVar) error {
 	if a.Lifted < b.Lifted {
 		b.Lifted = a.Lifted
 	}
+	fields, cons := a.Fields, a.Cons
+	a.Fields, a.Cons = nil, nil
 	a.Link = b
+	for _, name := range sortedKeys(fields) {
+		if err := in.addField(b, name, fields[name]); err != nil {
+			return err
+		}
+	}
+	for _, name := range sortedKeys(cons) {
+		if err := in.addConstructor(b, name, cons[name]); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// addField requires t to have field name of type ft.
+func (in *inference) addField(t Type, name string, ft Type) error {
+	switch r := Resolve(t).(type) {
+	case *TypeVar:
+		if old, ok := r.Fields[name]; ok {
+			return in.unify(old, ft)
+		}
+		if r.Fields == nil {
+			r.Fields = map[string]Type{}
+		}
+		r.Fields[name] = ft
+		return nil
+	case *Record:
+		rt, ok := r.Field(name)
+		if !ok {
+			return &unifyError{fmt.Sprintf("record type %s has no field %s", TypeString(r), name)}
+		}
+		return in.unify(ft, rt)
+	default:
+		return &unifyError{fmt.Sprintf("%s is not a record, but its field %s is used", TypeString(r), name)}
+	}
+}
+
+// addConstructor requires t to have constructor name with payload ps.
+func (in *inference) addConstructor(t Type, name string, ps []Type) error {
+	switch r := Resolve(t).(type) {
+	case *TypeVar:
+		if old, ok := r.Cons[name]; ok {
+			if len(old) != len(ps) {
+				return &unifyError{fmt.Sprintf("constructor #%s is used with %d and with %d arguments", name, len(old), len(ps))}
+			}
+			for i := range ps {
+				if err := in.unify(old[i], ps[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if r.Cons == nil {
+			r.Cons = map[string][]Type{}
+		}
+		r.Cons[name] = ps
+		return nil
+	case *Sum:
+		sp, ok := r.Constructor(name)
+		if !ok {
+			return &unifyError{fmt.Sprintf("sum type %s has no constructor #%s", TypeString(r), name)}
+		}
+		if len(sp) != len(ps) {
+			return &unifyError{fmt.Sprintf("constructor #%s of %s takes %s, not %d", name, TypeString(r), plural(len(sp), "argument"), len(ps))}
+		}
+		for i := range ps {
+			if err := in.unify(ps[i], sp[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	default:
+		return &unifyError{fmt.Sprintf("%s is not a sum type, but constructor #%s is used", TypeString(r), name)}
+	}
+}
+
+// occursInConstraints reports whether v occurs in the field or constructor
+// constraints of u.
+func occursInConstraints(v, u *TypeVar) bool {
+	for _, t := range u.Fields {
+		if occurs(v, t) {
+			return true
+		}
+	}
+	for _, ps := range u.Cons {
+		for _, p := range ps {
+			if occurs(v, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func occurs(v *TypeVar, t Type) bool {
