@@ -105,3 +105,46 @@ func TestJobGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietRanges checks which tasks a task's jobs may update without
+// synchronisation: a task forked alone shares its parent's range.
+func TestQuietRanges(t *testing.T) {
+	tp, err := Record(func(t *Task, x []Num) []Num {
+		var y Num
+		t.Par(func(t *Task) { // forked alone
+			var a, b Num
+			t.Par(
+				func(t *Task) { t.Par(func(t *Task) { a = t.Sin(x[0]) }) },
+				func(t *Task) { b = t.Cos(x[0]) },
+			)
+			y = t.Add(a, b)
+		})
+		return []Num{y}
+	}, []float64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := tp.root
+	alone := root.forks[0][0]
+	left, right := alone.forks[0][0], alone.forks[0][1]
+	innermost := left.forks[0][0]
+	tests := []struct {
+		name     string
+		g        *taskGraph
+		quietful *taskGraph // the task whose subtree is the quiet range
+	}{
+		{"root", root, root},
+		{"forked alone", alone, root},
+		{"left of two", left, left},
+		{"right of two", right, right},
+		{"alone inside left", innermost, left},
+	}
+	for _, tc := range tests {
+		if tc.g.quietLo != tc.quietful.lo || tc.g.quietHi != tc.quietful.hi {
+			t.Errorf("%s: quiet range [%d,%d), want [%d,%d)", tc.name, tc.g.quietLo, tc.g.quietHi, tc.quietful.lo, tc.quietful.hi)
+		}
+	}
+	if !right.quiet(right.lo) || right.quiet(left.lo) || right.quiet(root.lo) {
+		t.Errorf("right branch's quiet range [%d,%d) is wrong (left %d, root %d)", right.quietLo, right.quietHi, left.lo, root.lo)
+	}
+}
