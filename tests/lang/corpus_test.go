@@ -50,6 +50,10 @@ func TestCorpusBlocks(t *testing.T) {
 			continue
 		}
 		if spec.Blocks == 0 {
+			// Libraries and check-only programs must still type-check.
+			if _, err := check.CheckFile(file); err != nil {
+				t.Errorf("%s: %s", file, check.FormatError(err))
+			}
 			continue
 		}
 		tested++
