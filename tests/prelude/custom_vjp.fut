@@ -18,3 +18,11 @@ entry with_vjp_test (x: f64) (dy: f64) : (f64, f64) =
 entry with_vjp_tape_test (x: f64) (dy: f64) : (f64, f64) =
   let g = with_vjp_tape (\v -> (v + 100, v * v)) (\(tape, d) -> tape * d)
   in (g x, vjp g x dy)
+
+-- Forward mode differentiates with_vjp as if it were just f (§14.5).
+-- ==
+-- entry: with_vjp_forward
+-- input { 3.0 1.0 } output { 6.0 }
+
+entry with_vjp_forward (x: f64) (dx: f64) : f64 =
+  jvp (with_vjp (\v -> v * v) (\y d -> y * d)) x dx
