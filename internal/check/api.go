@@ -318,13 +318,13 @@ func (c *checker) entry(vb *ValBind) {
 		if ContainsFunc(f.Param) {
 			c.fail(vb.Pos, "entry point %s cannot take a function argument (%s)", name, TypeString(f.Param))
 		}
-		e.Params = append(e.Params, f.Param)
+		e.Params = append(e.Params, Reveal(f.Param))
 		t = f.Result
 	}
 	if ContainsFunc(t) {
 		c.fail(vb.Pos, "entry point %s cannot return a function (%s)", name, TypeString(t))
 	}
-	e.Results = unpackTuple(t)
+	e.Results = unpackTuple(Reveal(t))
 	c.prog.Entries = append(c.prog.Entries, e)
 }
 

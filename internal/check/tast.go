@@ -47,7 +47,8 @@ type ValBind struct {
 }
 
 // Entry is an entry point of the main file (§11): Params are the types of
-// all curried arguments; Results is the unpacked result tuple.
+// all curried arguments; Results is the unpacked result tuple. Abstract
+// types in them are revealed.
 type Entry struct {
 	Name    string
 	Bind    *ValBind

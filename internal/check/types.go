@@ -422,6 +422,9 @@ func ContainsFunc(t Type) bool {
 
 // TypeString renders t in source syntax.
 func TypeString(t Type) string {
+	if v, ok := Resolve(t).(*TypeVar); ok && v.Prims != 0 {
+		return maskName(v.Prims)
+	}
 	var b strings.Builder
 	writeType(&b, t, false)
 	return b.String()
@@ -544,7 +547,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			return
 		}
 		if t.Prims != 0 {
-			fmt.Fprintf(b, "(%s)", maskName(t.Prims))
+			b.WriteString(maskShort(t.Prims))
 			return
 		}
 		fmt.Fprintf(b, "t%d", t.ID)
@@ -621,4 +624,22 @@ func spend(n *int) {
 	if *n > typeWorkLimit {
 		panic(typeTooLarge{})
 	}
+}
+
+// maskShort names an overloaded type inside a larger type, e.g. the
+// element type of [3]numeric.
+func maskShort(m uint16) string {
+	switch m {
+	case maskSigned:
+		return "signed"
+	case maskIntegral:
+		return "integral"
+	case maskFloat:
+		return "float"
+	case maskNumeric:
+		return "numeric"
+	case maskPrim:
+		return "primitive"
+	}
+	return "overloaded"
 }
