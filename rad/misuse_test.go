@@ -49,6 +49,13 @@ func TestMisuse(t *testing.T) {
 			want: "Dot: lengths 2 and 1 differ",
 		},
 		{
+			name: "negative ParMap count",
+			f: func(t *Task, x []Num) []Num {
+				return ParMap(t, -1, func(t *Task, i int) Num { return x[0] })
+			},
+			want: "ParMap: negative count -1",
+		},
+		{
 			name: "parent task used inside Par",
 			f: func(outer *Task, x []Num) []Num {
 				var y Num

@@ -82,6 +82,10 @@ func (t *Task) Par(branches ...func(*Task)) {
 // ParMap runs f(task, i) for i = 0, ..., n-1 as parallel tasks, as Par
 // does, and returns the results in order.
 func ParMap[T any](t *Task, n int, f func(t *Task, i int) T) []T {
+	if n < 0 {
+		t.rec.fail(fmt.Errorf("rad: ParMap: negative count %d", n))
+		return nil
+	}
 	out := make([]T, n)
 	branches := make([]func(*Task), n)
 	for i := range branches {
