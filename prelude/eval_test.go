@@ -6,8 +6,9 @@ package prelude_test
 // arrays are slices of boxed elements, and size parameters are bound from
 // argument shapes or from the checker's instantiation at each reference.
 // The AD intrinsics are approximated by central finite differences (the
-// test tolerance is 0.2%); custom derivatives (__with_vjp) are not
-// supported, and cases that need them are skipped.
+// test tolerance is 0.2%). Under reverse mode, a call of __with_vjp is
+// replaced by the linear map its custom derivative defines around the
+// unperturbed run (see withVJP); under forward mode it is just f.
 
 import (
 	"errors"
@@ -68,6 +69,18 @@ type evaluator struct {
 	decls     map[int]*check.ValBind
 	constants map[int]value
 	steps     int
+
+	// Reverse-mode state for __with_vjp (see withVJP).
+	reverse   int           // > 0 inside finiteVJP
+	recording bool          // in the unperturbed run of finiteJVP
+	replaying bool          // in a perturbed run of finiteJVP
+	custom    []customPoint // the calls of the unperturbed run, in order
+	replayed  int           // calls seen so far in a perturbed run
+}
+
+// customPoint is one __with_vjp call of the unperturbed run.
+type customPoint struct {
+	x, y, vjp value
 }
 
 func newEvaluator(p *check.Program) *evaluator {
@@ -774,6 +787,8 @@ func (ev *evaluator) intrinsic(name string) (value, error) {
 		return acc, out, nil
 	}
 	switch base {
+	case "with_vjp":
+		return fn(3, func(a []value) (value, error) { return ev.withVJP(a[0], a[1], a[2]) }), nil
 	case "jvp2":
 		return fn(3, func(a []value) (value, error) {
 			y, dy, err := ev.finiteJVP(a[0], a[1], a[2])
@@ -1116,7 +1131,13 @@ const fdStep = 1e-5
 
 // finiteJVP approximates (f x, J dx) by a central difference.
 func (ev *evaluator) finiteJVP(f, x, dx value) (value, value, error) {
+	saved := *ev
+	defer func() {
+		ev.custom, ev.recording, ev.replaying, ev.replayed = saved.custom, saved.recording, saved.replaying, saved.replayed
+	}()
+	ev.custom, ev.recording, ev.replaying = nil, true, false
 	y, err := ev.apply(f, x)
+	ev.recording, ev.replaying = false, true
 	if err != nil {
 		return nil, nil, err
 	}
@@ -1126,6 +1147,7 @@ func (ev *evaluator) finiteJVP(f, x, dx value) (value, value, error) {
 		for i := range xs {
 			p[i] = xs[i] + sign*fdStep*ds[i]
 		}
+		ev.replayed = 0
 		return ev.apply(f, withFloats(x, p))
 	}
 	yp, err := shifted(1)
@@ -1146,6 +1168,8 @@ func (ev *evaluator) finiteJVP(f, x, dx value) (value, value, error) {
 
 // finiteVJP approximates (f x, J^T dy) one input component at a time.
 func (ev *evaluator) finiteVJP(f, x, dy value) (value, value, error) {
+	ev.reverse++
+	defer func() { ev.reverse-- }()
 	y, err := ev.apply(f, x)
 	if err != nil {
 		return nil, nil, err
@@ -1165,4 +1189,38 @@ func (ev *evaluator) finiteVJP(f, x, dy value) (value, value, error) {
 		}
 	}
 	return y, withFloats(x, grad), nil
+}
+
+// withVJP evaluates __with_vjp f f' x. Outside reverse mode it is f x.
+// Under reverse mode the unperturbed run records x, y = f x and f'; each
+// perturbed run then returns y + J (x - x0) instead of f x, where row j of
+// the custom Jacobian J is f' y e_j (f' gives J^T dy), so the finite
+// differences see exactly the custom derivative.
+func (ev *evaluator) withVJP(f, vjp, x value) (value, error) {
+	if ev.reverse == 0 || !ev.replaying {
+		y, err := ev.apply(f, x)
+		if err == nil && ev.reverse > 0 && ev.recording {
+			ev.custom = append(ev.custom, customPoint{x: x, y: y, vjp: vjp})
+		}
+		return y, err
+	}
+	if ev.replayed >= len(ev.custom) {
+		return nil, fmt.Errorf("with_vjp call not seen in the unperturbed run: %w", errUnsupported)
+	}
+	p := ev.custom[ev.replayed]
+	ev.replayed++
+	x0, x1, y0 := floats(p.x), floats(x), floats(p.y)
+	y1 := append([]float64{}, y0...)
+	for j := range y0 {
+		e := make([]float64, len(y0))
+		e[j] = 1
+		row, err := ev.apply(p.vjp, p.y, withFloats(p.y, e))
+		if err != nil {
+			return nil, err
+		}
+		for i, r := range floats(row) {
+			y1[j] += r * (x1[i] - x0[i])
+		}
+	}
+	return withFloats(p.y, y1), nil
 }
