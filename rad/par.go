@@ -17,7 +17,8 @@ import (
 // differentiates the branches in parallel as well.
 //
 // If a branch panics, Par waits for the other branches and then panics in
-// the calling goroutine with the branch's value.
+// the calling goroutine with a message holding the branch's panic value and
+// stack, so that the panic can be recovered where Grad was called.
 func (t *Task) Par(branches ...func(*Task)) {
 	if len(branches) == 0 {
 		return
