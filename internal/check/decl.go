@@ -401,15 +401,22 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 			exports.terms[d.Name.Name] = t
 		}
 	case *syntax.TypeDecl:
-		c.guard(d.Pos(), func() {
+		ok := c.guard(d.Pos(), func() {
 			def := c.typeDecl(sc, d)
 			sc.bindType(d.Name.Name, def)
 			if exports != nil {
 				exports.types[d.Name.Name] = def
 			}
 		})
+		if !ok {
+			def := &typeDef{name: d.Name.Name, broken: true}
+			sc.bindType(d.Name.Name, def)
+			if exports != nil {
+				exports.types[d.Name.Name] = def
+			}
+		}
 	case *syntax.ModDecl:
-		c.guard(d.Pos(), func() {
+		ok := c.guard(d.Pos(), func() {
 			var m *module
 			if len(d.Params) > 0 {
 				m = &module{functor: &functor{params: d.Params, result: d.Sig, body: d.Body, env: sc, path: path + d.Name.Name + "."}}
@@ -427,6 +434,14 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 				exports.terms[d.Name.Name] = t
 			}
 		})
+		if !ok {
+			// Later uses of the module fail silently instead of cascading.
+			t := &term{mod: &module{broken: true, terms: map[string]*term{}, types: map[string]*typeDef{}, sigs: map[string]*sig{}}}
+			sc.bindTerm(d.Name.Name, t)
+			if exports != nil {
+				exports.terms[d.Name.Name] = t
+			}
+		}
 	case *syntax.ModTypeDecl:
 		c.guard(d.Pos(), func() {
 			s := c.modTypeExp(sc, d.Type)
@@ -436,7 +451,7 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 			}
 		})
 	case *syntax.OpenDecl:
-		c.guard(d.Pos(), func() {
+		ok := c.guard(d.Pos(), func() {
 			m := c.modExp(sc, d.Mod, path)
 			if m.functor != nil {
 				c.fail(d.Mod.Pos(), "cannot open a parametric module")
@@ -446,11 +461,17 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 				exports.include(m)
 			}
 		})
+		if !ok {
+			sc.incomplete = true
+		}
 	case *syntax.ImportDecl:
-		c.guard(d.Pos(), func() {
+		ok := c.guard(d.Pos(), func() {
 			m := c.importFile(d.Path, d.PathPos)
 			sc.openModule(m)
 		})
+		if !ok {
+			sc.incomplete = true
+		}
 	case *syntax.LocalDecl:
 		c.decl(sc, nil, d.Decl, path)
 	case *syntax.AttrDecl:

@@ -141,3 +141,12 @@ func (c *checker) guard(pos syntax.Pos, f func()) (ok bool) {
 
 // fatalFailure aborts the whole run (too many errors).
 type fatalFailure struct{}
+
+// failUnknown reports an unknown name, unless an earlier failure in scope
+// probably caused it.
+func (c *checker) failUnknown(sc *scope, pos syntax.Pos, format string, args ...any) {
+	if sc.isIncomplete() {
+		panic(failure{})
+	}
+	c.fail(pos, format, args...)
+}

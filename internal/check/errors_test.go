@@ -58,3 +58,33 @@ func TestLargeTypes(t *testing.T) {
 		t.Fatalf("want a 'too large' error, got %v", err)
 	}
 }
+
+// TestNoCascades checks that names from a failed import, module or type
+// declaration do not produce further errors.
+func TestNoCascades(t *testing.T) {
+	tests := []struct {
+		src   string
+		lines string
+	}{
+		{"import \"missing\"\ndef f = g 1\ndef h = k\n", "[1]"},
+		{"module M = { def x : i32 = true }\ndef f = M.x\ndef g = M.y\n", "[1 3]"},
+		{"module M : {val x : i32} = { def y = 1i32 }\ndef f = M.x\ndef g = M.y\n", "[1]"},
+		{"type t = [2]nope\ndef f (x: t) = x\ndef g = unknown\n", "[1 3]"},
+		{"module M = { def x : i32 = true }\nopen M\ndef f = x\n", "[1]"},
+	}
+	for _, tt := range tests {
+		_, err := CheckSource("c.fut", []byte(tt.src), nil)
+		el, ok := err.(ErrorList)
+		if !ok {
+			t.Errorf("%q: want an ErrorList, got %v", tt.src, err)
+			continue
+		}
+		var lines []int
+		for _, e := range el {
+			lines = append(lines, e.Pos.Line)
+		}
+		if fmt.Sprint(lines) != tt.lines {
+			t.Errorf("%q: errors on lines %v, want %s:\n%s", tt.src, lines, tt.lines, err)
+		}
+	}
+}

@@ -257,7 +257,7 @@ func (c *checker) varExpr(sc *scope, e *syntax.Var) Expr {
 	path := e.Path
 	t := sc.lookupTerm(path[0].Name)
 	if t == nil {
-		c.fail(path[0].Pos(), "unknown name %s", path[0].Name)
+		c.failUnknown(sc, path[0].Pos(), "unknown name %s", path[0].Name)
 	}
 	i := 1
 	for t.mod != nil {
@@ -265,6 +265,9 @@ func (c *checker) varExpr(sc *scope, e *syntax.Var) Expr {
 			c.fail(e.Pos(), "%s is a module, not a value", qualsString(path))
 		}
 		nt, ok := t.mod.terms[path[i].Name]
+		if !ok && t.mod.broken {
+			panic(failure{})
+		}
 		if !ok {
 			c.fail(path[i].Pos(), "module %s has no member %s", qualsString(path[:i]), path[i].Name)
 		}
@@ -495,9 +498,12 @@ func (c *checker) lookupOp(sc *scope, q *syntax.QualName) *term {
 	} else {
 		m := c.lookupModPath(sc, q.Quals)
 		t = m.terms[q.Name.Name]
+		if t == nil && m.broken {
+			panic(failure{})
+		}
 	}
 	if t == nil || (t.bind == nil && t.builtin == nil) {
-		c.fail(q.Pos(), "unknown operator or name %s", q.String())
+		c.failUnknown(sc, q.Pos(), "unknown operator or name %s", q.String())
 	}
 	return t
 }

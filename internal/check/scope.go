@@ -20,6 +20,7 @@ type term struct {
 // Body mentions type parameters as *Param and size parameters as *SizeVar
 // with the IDs in params.
 type typeDef struct {
+	broken bool // its declaration failed; uses fail silently
 	name   string
 	params []typeParamDef
 	body   Type
@@ -35,6 +36,7 @@ type typeParamDef struct {
 
 // module is an elaborated module: its public names, or a functor.
 type module struct {
+	broken  bool // elaboration failed; lookups in it fail silently
 	terms   map[string]*term
 	types   map[string]*typeDef
 	sigs    map[string]*sig
@@ -61,6 +63,19 @@ type scope struct {
 	terms  map[string]*term
 	types  map[string]*typeDef
 	sigs   map[string]*sig
+	// incomplete marks a scope where an import, open or module failed:
+	// unknown names there are probably consequences, not new errors.
+	incomplete bool
+}
+
+// isIncomplete reports whether s or an enclosing scope is incomplete.
+func (s *scope) isIncomplete() bool {
+	for ; s != nil; s = s.parent {
+		if s.incomplete {
+			return true
+		}
+	}
+	return false
 }
 
 func newScope(parent *scope) *scope {

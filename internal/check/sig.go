@@ -37,11 +37,14 @@ func (c *checker) modTypeExp(sc *scope, mt syntax.ModTypeExp) *sig {
 			if s := sc.lookupSig(mt.Name.Name.Name); s != nil {
 				return s
 			}
-			c.fail(mt.Pos(), "unknown module type %s", mt.Name.Name.Name)
+			c.failUnknown(sc, mt.Pos(), "unknown module type %s", mt.Name.Name.Name)
 		}
 		m := c.lookupModPath(sc, mt.Name.Quals)
 		if s, ok := m.sigs[mt.Name.Name.Name]; ok {
 			return s
+		}
+		if m.broken {
+			panic(failure{})
 		}
 		c.fail(mt.Pos(), "unknown module type %s", mt.Name.String())
 	case *syntax.ModTypeSpecs:

@@ -147,6 +147,9 @@ func (c *checker) typeApp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 		c.fail(t.Pos(), "only named types can be applied to arguments")
 	}
 	def := c.lookupTypeName(sc, name.Name)
+	if def.broken {
+		panic(failure{})
+	}
 	if len(args) != len(def.params) {
 		c.fail(name.Pos(), "type %s takes %s, but is given %d", name.Name.String(), plural(len(def.params), "argument"), len(args))
 	}
@@ -188,11 +191,14 @@ func (c *checker) lookupTypeName(sc *scope, q *syntax.QualName) *typeDef {
 		if d := sc.lookupType(q.Name.Name); d != nil {
 			return d
 		}
-		c.fail(q.Pos(), "unknown type %s", q.Name.Name)
+		c.failUnknown(sc, q.Pos(), "unknown type %s", q.Name.Name)
 	}
 	m := c.lookupModPath(sc, q.Quals)
 	if d, ok := m.types[q.Name.Name]; ok {
 		return d
+	}
+	if m.broken {
+		panic(failure{})
 	}
 	c.fail(q.Name.Pos(), "module %s has no type %s", qualsString(q.Quals), q.Name.Name)
 	return nil
@@ -213,11 +219,14 @@ func qualsString(qs []*syntax.Ident) string {
 func (c *checker) lookupModPath(sc *scope, path []*syntax.Ident) *module {
 	t := sc.lookupTerm(path[0].Name)
 	if t == nil || t.mod == nil {
-		c.fail(path[0].Pos(), "unknown module %s", path[0].Name)
+		c.failUnknown(sc, path[0].Pos(), "unknown module %s", path[0].Name)
 	}
 	m := t.mod
 	for i, id := range path[1:] {
 		t, ok := m.terms[id.Name]
+		if !ok && m.broken {
+			panic(failure{})
+		}
 		if !ok || t.mod == nil {
 			c.fail(id.Pos(), "module %s has no module %s", qualsString(path[:i+1]), id.Name)
 		}
