@@ -18,7 +18,9 @@ type checker struct {
 	prog    *Program
 	errs    ErrorList
 	root    *scope
-	prelude bool // checking the prelude: intrinsics are visible
+	// functorDepth counts functor applications being elaborated.
+	functorDepth int
+	prelude      bool // checking the prelude: intrinsics are visible
 
 	// Per top-level declaration: everything whose types are finished
 	// (defaulted, zonked) when the declaration ends.
@@ -419,7 +421,7 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 		ok := c.guard(d.Pos(), func() {
 			var m *module
 			if len(d.Params) > 0 {
-				m = &module{functor: &functor{params: d.Params, result: d.Sig, body: d.Body, env: sc, path: path + d.Name.Name + "."}}
+				m = &module{functor: &functor{params: d.Params, result: d.Sig, body: d.Body, env: snapshot(sc, c.root), path: path + d.Name.Name + "."}}
 				c.checkFunctorBody(m.functor, d.Pos())
 			} else {
 				m = c.modExp(sc, d.Body, path+d.Name.Name+".")
@@ -520,7 +522,7 @@ func (c *checker) modExp(sc *scope, e syntax.ModExp, path string) *module {
 		arg := c.modExp(sc, e.Arg, path)
 		return c.applyFunctor(f.functor, arg, e.Arg.Pos(), path)
 	case *syntax.ModLambda:
-		return &module{functor: &functor{params: []*syntax.ModParam{e.Param}, result: e.Sig, body: e.Body, env: sc, path: path}}
+		return &module{functor: &functor{params: []*syntax.ModParam{e.Param}, result: e.Sig, body: e.Body, env: snapshot(sc, c.root), path: path}}
 	case *syntax.ModImport:
 		return c.importFile(e.Path, e.PathPos)
 	}
@@ -534,6 +536,11 @@ func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path str
 	if arg.functor != nil {
 		c.fail(pos, "a parametric module cannot be a functor argument (unsupported in Fluxion v1)")
 	}
+	if c.functorDepth > 64 {
+		c.fail(pos, "functor applications are nested too deeply")
+	}
+	c.functorDepth++
+	defer func() { c.functorDepth-- }()
 	p := f.params[0]
 	s := c.modTypeExp(f.env, p.Type)
 	bound := c.ascribe(arg, s, false, pos, "")

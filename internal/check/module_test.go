@@ -71,6 +71,11 @@ def f = M.x`, "i32"},
 		{"shadowing a prelude module", `
 module m = { def i64 (x: i32) = x + 1 def g = i64 1 }
 def f = m.g`, "i32"},
+		{"functor body does not see later names", `
+module F (X: { val v : i32 }) = { def w = X.v }
+module F (X: { val v : i32 }) = F X
+module G = F { def v = 4i32 }
+def f = G.w`, "i32"},
 		{"parametric abstract type", `
 module type box = { type b 'a val mk 'a : a -> b a val get 'a : b a -> a }
 module B : box = { type b 'a = (a, i32) def mk 'a (x: a) = (x, 0i32) def get 'a ((x, _): (a, i32)) = x }

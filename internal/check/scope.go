@@ -187,3 +187,29 @@ var builtinOps = map[string]*builtinOp{
 	">": {name: ">", mask: maskPrim, cmp: true}, ">=": {name: ">=", mask: maskPrim, cmp: true},
 	"&&": {name: "&&", logic: true}, "||": {name: "||", logic: true},
 }
+
+// snapshot returns a scope that sees what sc sees now, unaffected by later
+// bindings in sc or its parents up to stop (which must not change).
+// Functors capture one so that their body cannot see itself or later
+// declarations.
+func snapshot(sc, stop *scope) *scope {
+	out := newScope(stop)
+	var chain []*scope
+	for s := sc; s != nil && s != stop; s = s.parent {
+		chain = append(chain, s)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		s := chain[i]
+		for n, t := range s.terms {
+			out.bindTerm(n, t)
+		}
+		for n, t := range s.types {
+			out.bindType(n, t)
+		}
+		for n, t := range s.sigs {
+			out.bindSig(n, t)
+		}
+		out.incomplete = out.incomplete || s.incomplete
+	}
+	return out
+}
