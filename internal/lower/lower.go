@@ -1,0 +1,327 @@
+// Package lower translates a checked program (internal/check) into the
+// core IR (internal/ir) by normalisation: every function is inlined at its
+// applications (the language has no recursion), so polymorphism and
+// higher-order functions disappear; tuples and records become several IR
+// values, arrays of records records of arrays; intrinsics become IR
+// constructs.
+package lower
+
+import (
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/check"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/internal/syntax"
+)
+
+// Error is a program the lowering cannot translate.
+type Error struct {
+	Pos syntax.Pos
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Pos.File, e.Pos.Line, e.Pos.Col, e.Msg)
+	}
+	return e.Msg
+}
+
+type failure struct{ err *Error }
+
+type lowerer struct {
+	b    *ir.Builder
+	ns   *ir.NameSource
+	root *env
+	at   syntax.Pos
+	// depth guards against runaway inlining (recursive definitions).
+	depth int
+}
+
+func (l *lowerer) fail(format string, args ...any) {
+	panic(failure{&Error{Pos: l.at, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// Program lowers every entry point of p.
+func Program(p *check.Program) (out *ir.Program, err error) {
+	out = &ir.Program{}
+	for _, e := range p.Entries {
+		f, err := Entry(e)
+		if err != nil {
+			return nil, err
+		}
+		out.Funcs = append(out.Funcs, f)
+	}
+	return out, nil
+}
+
+// Entry lowers one entry point.
+func Entry(e *check.Entry) (f *ir.Func, err error) {
+	ns := ir.NewNameSource(1)
+	l := &lowerer{b: ir.NewBuilder(ns), ns: ns, root: &env{vals: map[int]value{}}}
+	defer func() {
+		if r := recover(); r != nil {
+			fl, ok := r.(failure)
+			if !ok {
+				if be, ok := r.(*ir.BuildError); ok {
+					fl = failure{&Error{Pos: l.at, Msg: "internal error: " + be.Error()}}
+				} else {
+					panic(r)
+				}
+			}
+			f, err = nil, fl.err
+		}
+	}()
+	l.at = e.Bind.Pos
+	l.b.Pos = l.pos(e.Bind.Pos)
+	sizes := map[int]ir.VName{}
+	var params []ir.Param
+	fn := l.ref(e.Bind.Bind, &check.Instance{}, l.root)
+	for _, t := range e.Params {
+		v, ps := l.entryParam(check.Reveal(t), sizes)
+		params = append(params, ps...)
+		fn = l.apply(fn, v)
+	}
+	if hasFunction(fn) {
+		l.fail("entry point %s returns a function", e.Name)
+	}
+	res := leaves(fn)
+	body := l.b.Body(res...)
+	local := ir.BoundInBody(body)
+	var ret []ir.Type
+	for _, r := range res {
+		t, _ := l.typeOf(r)
+		ret = append(ret, ir.EraseSizes(t, local))
+	}
+	return &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}, nil
+}
+
+func (l *lowerer) pos(p syntax.Pos) ir.Pos { return ir.Pos{File: p.File, Line: p.Line, Col: p.Col} }
+
+func (l *lowerer) typeOf(s ir.SubExp) (ir.Type, bool) {
+	if s.IsConst {
+		return ir.Scalar(s.Const.Type()), true
+	}
+	return l.b.TypeOf(s.Var)
+}
+
+// entryParam makes IR parameters for an entry argument of type t; sizes
+// that name the same size variable share one implicit size name.
+func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.Param) {
+	var params []ir.Param
+	var walk func(t check.Type, dims ir.Shape) value
+	walk = func(t check.Type, dims ir.Shape) value {
+		switch t := check.Resolve(t).(type) {
+		case *check.Prim:
+			p := l.b.Param("arg", ir.Type{Elem: t.P, Shape: dims})
+			params = append(params, p)
+			return &leaf{ir.Var(p.Name)}
+		case *check.Array:
+			var d ir.SubExp
+			switch s := check.ResolveSize(t.Size).(type) {
+			case *check.SizeConst:
+				d = ir.I64(s.N)
+			case *check.SizeVar:
+				if !s.Unknown {
+					n, ok := sizes[s.ID]
+					if !ok {
+						n = l.ns.New(s.Name)
+						sizes[s.ID] = n
+						l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
+						l.root.vals[s.ID] = &leaf{ir.Var(n)}
+					}
+					d = ir.Var(n)
+				}
+			}
+			return walk(t.Elem, append(append(ir.Shape{}, dims...), d))
+		case *check.Record:
+			r := &record{}
+			for _, f := range t.Fields {
+				r.names = append(r.names, f.Name)
+				r.fields = append(r.fields, walk(f.Type, dims))
+			}
+			return r
+		}
+		l.fail("entry points cannot take a value of type %T", t)
+		return nil
+	}
+	v := walk(t, nil)
+	return v, params
+}
+
+// ref is the value of a reference to binding b.
+func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
+	if v, ok := e.lookup(b.ID); ok {
+		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 {
+			return l.instantiate(c, inst, e)
+		}
+		return v
+	}
+	if b.Intrinsic != "" {
+		return &intrinsic{b: b}
+	}
+	d := b.Decl
+	if d == nil {
+		l.fail("%s is not bound (internal error)", b.Name)
+	}
+	if len(d.Params) == 0 {
+		// A top-level constant: evaluated where it is used.
+		return l.withDepth(d.Bind.Name, func() value { return l.expr(d.Body, l.root) })
+	}
+	c := &closure{params: d.Params, body: d.Body, env: l.root, sizeBinds: d.SizeBinds, name: d.Bind.Name}
+	if d.Bind.Scheme != nil && len(d.Bind.Scheme.TypeParams) > 0 {
+		c.env = l.root.child()
+		c.env.types = map[int]check.Type{}
+		sub := e.typeSubst()
+		for i, p := range d.Bind.Scheme.TypeParams {
+			if i < len(inst.Types) {
+				c.env.types[p.ID] = check.Substitute(inst.Types[i], sub, nil)
+			}
+		}
+	}
+	return l.instantiate(c, inst, e)
+}
+
+// instantiate records the size arguments of a reference that can be
+// computed where it appears.
+func (l *lowerer) instantiate(c *closure, inst *check.Instance, e *env) value {
+	if len(c.sizeBinds) == 0 {
+		return c
+	}
+	cc := *c
+	cc.sizes = make([]value, len(c.sizeBinds))
+	for i := range c.sizeBinds {
+		if i < len(inst.Sizes) {
+			cc.sizes[i] = l.sizeValue(inst.Sizes[i], e)
+		}
+	}
+	return &cc
+}
+
+// sizeValue is the i64 value of a size, or nil if it is not known here.
+func (l *lowerer) sizeValue(s check.Size, e *env) value {
+	switch s := check.ResolveSize(s).(type) {
+	case *check.SizeConst:
+		return &leaf{ir.I64(s.N)}
+	case *check.SizeVar:
+		if s.Unknown {
+			return nil
+		}
+		if v, ok := e.lookup(s.ID); ok {
+			if lf, ok := v.(*leaf); ok {
+				return lf
+			}
+		}
+	case *check.SizeOp:
+		a, b := l.sizeValue(s.L, e), l.sizeValue(s.R, e)
+		if a == nil || b == nil {
+			return nil
+		}
+		op := map[byte]prim.BinOp{'+': prim.Add, '-': prim.Sub, '*': prim.Mul}[s.Op]
+		return &leaf{l.b.BinOp(op, a.(*leaf).se, b.(*leaf).se)}
+	}
+	return nil
+}
+
+func (l *lowerer) withDepth(name string, f func() value) value {
+	l.depth++
+	defer func() { l.depth-- }()
+	if l.depth > 200 {
+		l.fail("%s: recursion is not supported", name)
+	}
+	return f()
+}
+
+// apply applies a function value to one argument, inlining it once all
+// its arguments are there.
+func (l *lowerer) apply(f value, arg value) value {
+	switch f := f.(type) {
+	case *closure:
+		c := *f
+		c.args = append(append([]value{}, f.args...), arg)
+		if len(c.args) < len(c.params) {
+			return &c
+		}
+		return l.withDepth(c.name, func() value {
+			e := c.env.child()
+			for i, sb := range c.sizeBinds {
+				if c.sizes != nil && c.sizes[i] != nil {
+					e.vals[sb.ID] = c.sizes[i]
+				}
+			}
+			for i, p := range c.params {
+				l.bindSizes(p.Type(), c.args[i], 0, c.sizeBinds, e)
+				l.bindPat(p, c.args[i], e)
+			}
+			return l.expr(c.body, e)
+		})
+	case *intrinsic:
+		in := &intrinsic{b: f.b, args: append(append([]value{}, f.args...), arg)}
+		if len(in.args) < l.arity(f.b) {
+			return in
+		}
+		return l.intrinsic(in.b, in.args)
+	}
+	l.fail("application of a value that is not a function")
+	return nil
+}
+
+// bindSizes binds the still unknown size parameters named by the sizes
+// of t from the shape of v.
+func (l *lowerer) bindSizes(t check.Type, v value, depth int, binds []*check.Binding, e *env) {
+	if len(binds) == 0 {
+		return
+	}
+	switch t := check.Resolve(t).(type) {
+	case *check.Array:
+		if sv, ok := check.ResolveSize(t.Size).(*check.SizeVar); ok && !sv.Unknown {
+			if _, bound := e.vals[sv.ID]; !bound {
+				for _, b := range binds {
+					if b.ID == sv.ID {
+						if ls := leaves(v); len(ls) > 0 && ls[0].IsVar() {
+							e.vals[b.ID] = &leaf{l.b.Let("n", &ir.Size{Arr: ls[0].Var, Dim: depth})}
+						}
+					}
+				}
+			}
+		}
+		l.bindSizes(t.Elem, v, depth+1, binds, e)
+	case *check.Record:
+		r, ok := v.(*record)
+		if !ok {
+			return
+		}
+		for _, f := range t.Fields {
+			if fv, ok := r.field(f.Name); ok {
+				l.bindSizes(f.Type, fv, depth, binds, e)
+			}
+		}
+	}
+}
+
+// bindPat binds the names of pattern p to the parts of v.
+func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
+	switch p := p.(type) {
+	case *check.PName:
+		e.vals[p.Bind.ID] = v
+	case *check.PWild:
+	case *check.PRecord:
+		r, ok := v.(*record)
+		if !ok {
+			if len(p.Fields) == 0 {
+				return
+			}
+			l.fail("record pattern on a value that is not a record")
+		}
+		for _, f := range p.Fields {
+			fv, ok := r.field(f.Name)
+			if !ok {
+				l.fail("record has no field %s", f.Name)
+			}
+			l.bindPat(f.Pat, fv, e)
+		}
+	default:
+		l.fail("pattern %T is not supported here", p)
+	}
+}
