@@ -18,8 +18,9 @@ type checker struct {
 	prog    *Program
 	errs    ErrorList
 	root    *scope
-	// functorDepth counts functor applications being elaborated.
-	functorDepth int
+	// functorDepth counts functor applications being elaborated, and
+	// functorApps all of them: each re-elaborates the functor's body.
+	functorDepth, functorApps int
 	prelude      bool // checking the prelude: intrinsics are visible
 
 	// Per top-level declaration: everything whose types are finished
@@ -538,6 +539,10 @@ func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path str
 	}
 	if c.functorDepth > 64 {
 		c.fail(pos, "functor applications are nested too deeply")
+	}
+	c.functorApps++
+	if c.functorApps > 10000 {
+		c.fail(pos, "too many functor applications (more than 10000) to elaborate")
 	}
 	c.functorDepth++
 	defer func() { c.functorDepth-- }()
