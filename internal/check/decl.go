@@ -21,7 +21,7 @@ type checker struct {
 	// functorDepth counts functor applications being elaborated, and
 	// functorApps all of them: each re-elaborates the functor's body.
 	functorDepth, functorApps int
-	prelude      bool // checking the prelude: intrinsics are visible
+	prelude                   bool // checking the prelude: intrinsics are visible
 
 	// Per top-level declaration: everything whose types are finished
 	// (defaulted, zonked) when the declaration ends.
