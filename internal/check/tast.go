@@ -31,6 +31,10 @@ type Binding struct {
 	Func      *prim.Func
 }
 
+// UniqueName is the binding's name made unique in the program by its ID
+// (source names repeat across files, functor applications and scopes).
+func (b *Binding) UniqueName() string { return b.Name + "_" + itoa(b.ID) }
+
 // ValBind is a top-level def/entry/let after elaboration. A constant has
 // no Params. Scheme's SizeParams are the binding's size parameters: the
 // explicit ones have the same IDs as the size bindings in SizeBinds, then
