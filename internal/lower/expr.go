@@ -426,10 +426,8 @@ func (l *lowerer) emptyArray(t check.Type, e *env) value {
 			return &leaf{l.b.Let("empty", &ir.Scratch{Elem: t.P, Shape: dims})}
 		case *check.Array:
 			d := ir.I64(0)
-			if len(dims) > 0 {
-				if sv := l.sizeValue(t.Size, e); sv != nil {
-					d = sv.(*leaf).se
-				}
+			if sv := l.sizeValue(t.Size, e); sv != nil {
+				d = sv.(*leaf).se
 			}
 			return walk(t.Elem, append(append(ir.Shape{}, dims...), d))
 		case *check.Record:
@@ -490,6 +488,7 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	// that the range goes the way its step says.
 	s64, e64, k64 := l.toI64Conv(start), l.toI64Conv(end), l.toI64Conv(step)
 	diff := l.b.BinOp(prim.Sub, e64, s64)
+	raw := diff
 	switch x.Kind {
 	case syntax.RangeIncl:
 		// Inclusive: one more than the exclusive count toward end+sign(step).
@@ -501,7 +500,7 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	n := l.b.BinOp(prim.Quot, l.b.BinOp(prim.Add, diff, adj), k64)
 	zero := ir.I64(0)
 	okStep := l.b.CmpOp(prim.Ne, k64, zero)
-	sameDir := l.b.CmpOp(prim.Ge, l.b.BinOp(prim.Mul, diff, l.b.Call(mustFunc("sgn_i64"), k64)), zero)
+	sameDir := l.b.CmpOp(prim.Ge, l.b.BinOp(prim.Mul, raw, l.b.Call(mustFunc("sgn_i64"), k64)), zero)
 	valid := l.b.BinOp(prim.LogAnd, okStep, sameDir)
 	if x.Kind == syntax.RangeUpTo {
 		valid = l.b.BinOp(prim.LogAnd, valid, l.b.CmpOp(prim.Gt, k64, zero))

@@ -40,7 +40,7 @@ func (l *lowerer) width(v value) ir.SubExp {
 	if len(ls) == 0 || !ls[0].IsVar() {
 		l.fail("expected an array")
 	}
-	return l.b.Let("n", &ir.Size{Arr: ls[0].Var, Dim: 0})
+	return l.dimSize(ls[0], 0)
 }
 
 func names(ss []ir.SubExp) []ir.VName {

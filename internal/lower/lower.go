@@ -123,16 +123,24 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 			case *check.SizeConst:
 				d = ir.I64(s.N)
 			case *check.SizeVar:
-				if !s.Unknown {
-					n, ok := sizes[s.ID]
-					if !ok {
-						n = l.ns.New(s.Name)
-						sizes[s.ID] = n
-						l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
-						l.root.vals[s.ID] = &leaf{ir.Var(n)}
-					}
-					d = ir.Var(n)
+				if s.Unknown {
+					break
 				}
+				n, ok := sizes[s.ID]
+				if !ok {
+					n = l.ns.New(s.Name)
+					sizes[s.ID] = n
+					l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
+					l.root.vals[s.ID] = &leaf{ir.Var(n)}
+				}
+				d = ir.Var(n)
+			}
+			if d.IsNone() {
+				// An anonymous size still gets a name, so that shapes
+				// derived from it stay known statically.
+				n := l.ns.New("d")
+				l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
+				d = ir.Var(n)
 			}
 			return walk(t.Elem, append(append(ir.Shape{}, dims...), d))
 		case *check.Record:
@@ -227,7 +235,7 @@ func (l *lowerer) sizeValue(s check.Size, e *env) value {
 func (l *lowerer) withDepth(name string, f func() value) value {
 	l.depth++
 	defer func() { l.depth-- }()
-	if l.depth > 200 {
+	if l.depth > 1000 {
 		l.fail("%s: recursion is not supported", name)
 	}
 	return f()
@@ -251,7 +259,7 @@ func (l *lowerer) apply(f value, arg value) value {
 				}
 			}
 			for i, p := range c.params {
-				l.bindSizes(p.Type(), c.args[i], 0, c.sizeBinds, e)
+				l.bindSizes(p.Type(), c.args[i], 0, e)
 				l.bindPat(p, c.args[i], e)
 			}
 			return l.expr(c.body, e)
@@ -267,26 +275,19 @@ func (l *lowerer) apply(f value, arg value) value {
 	return nil
 }
 
-// bindSizes binds the still unknown size parameters named by the sizes
-// of t from the shape of v.
-func (l *lowerer) bindSizes(t check.Type, v value, depth int, binds []*check.Binding, e *env) {
-	if len(binds) == 0 {
-		return
-	}
+// bindSizes binds the sizes named in t that are not bound yet (size
+// parameters, let [n] bindings) from the shape of v.
+func (l *lowerer) bindSizes(t check.Type, v value, depth int, e *env) {
 	switch t := check.Resolve(t).(type) {
 	case *check.Array:
 		if sv, ok := check.ResolveSize(t.Size).(*check.SizeVar); ok && !sv.Unknown {
-			if _, bound := e.vals[sv.ID]; !bound {
-				for _, b := range binds {
-					if b.ID == sv.ID {
-						if ls := leaves(v); len(ls) > 0 && ls[0].IsVar() {
-							e.vals[b.ID] = &leaf{l.b.Let("n", &ir.Size{Arr: ls[0].Var, Dim: depth})}
-						}
-					}
+			if _, bound := e.lookup(sv.ID); !bound {
+				if ls := leaves(v); len(ls) > 0 && ls[0].IsVar() {
+					e.vals[sv.ID] = &leaf{l.dimSize(ls[0], depth)}
 				}
 			}
 		}
-		l.bindSizes(t.Elem, v, depth+1, binds, e)
+		l.bindSizes(t.Elem, v, depth+1, e)
 	case *check.Record:
 		r, ok := v.(*record)
 		if !ok {
@@ -294,16 +295,28 @@ func (l *lowerer) bindSizes(t check.Type, v value, depth int, binds []*check.Bin
 		}
 		for _, f := range t.Fields {
 			if fv, ok := r.field(f.Name); ok {
-				l.bindSizes(f.Type, fv, depth, binds, e)
+				l.bindSizes(f.Type, fv, depth, e)
 			}
 		}
 	}
+}
+
+// dimSize is the size of dimension d of array s: its static size when the
+// type knows it, otherwise read at run time.
+func (l *lowerer) dimSize(s ir.SubExp, d int) ir.SubExp {
+	if t, ok := l.typeOf(s); ok && d < t.Rank() && !t.Shape[d].IsNone() {
+		return t.Shape[d]
+	}
+	return l.b.Let("n", &ir.Size{Arr: s.Var, Dim: d})
 }
 
 // bindPat binds the names of pattern p to the parts of v.
 func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
 	switch p := p.(type) {
 	case *check.PName:
+		if !hasFunction(v) {
+			l.bindSizes(p.Type(), v, 0, e)
+		}
 		e.vals[p.Bind.ID] = v
 	case *check.PWild:
 	case *check.PRecord:
