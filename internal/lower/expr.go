@@ -166,7 +166,18 @@ func (l *lowerer) scalar(x check.Expr, e *env) ir.SubExp {
 
 func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
 	if _, ok := check.Resolve(x.Operand).(*check.Prim); !ok {
-		l.fail("operator %s on non-primitive values is not supported yet", x.Op)
+		if x.Cmp != prim.Eq && x.Cmp != prim.Ne {
+			l.fail("operator %s on non-primitive values is not supported", x.Op)
+		}
+		a, b := l.expr(x.X, e), l.expr(x.Y, e)
+		if hasFunction(a) || hasFunction(b) {
+			l.fail("functions cannot be compared")
+		}
+		eq := l.equal(leaves(a), leaves(b))
+		if x.Cmp == prim.Ne {
+			eq = l.b.UnOp(prim.Not, eq)
+		}
+		return &leaf{eq}
 	}
 	t := check.Resolve(x.Operand).(*check.Prim).P
 	if x.Bin == prim.LogAnd || x.Bin == prim.LogOr {
@@ -534,4 +545,44 @@ func mustFunc(name string) prim.Func {
 		panic("lower: no scalar function " + name)
 	}
 	return f
+}
+
+// equal is structural equality of two lists of IR values of equal types:
+// arrays are equal when their shapes and all their elements are.
+func (l *lowerer) equal(xs, ys []ir.SubExp) ir.SubExp {
+	res := ir.Bool(true)
+	for i := range xs {
+		t, _ := l.typeOf(xs[i])
+		var eq ir.SubExp
+		if t.IsScalar() {
+			eq = l.b.Let("eq", &ir.Cmp{Op: prim.Eq, T: t.Elem, X: xs[i], Y: ys[i]})
+		} else {
+			eq = l.arrayEqual(xs[i], ys[i], t)
+		}
+		res = l.b.BinOp(prim.LogAnd, res, eq)
+	}
+	return res
+}
+
+func (l *lowerer) arrayEqual(x, y ir.SubExp, t ir.Type) ir.SubExp {
+	same := ir.Bool(true)
+	total := ir.I64(1)
+	for d := range t.Rank() {
+		nx := l.b.Let("n", &ir.Size{Arr: x.Var, Dim: d})
+		ny := l.b.Let("n", &ir.Size{Arr: y.Var, Dim: d})
+		same = l.b.BinOp(prim.LogAnd, same, l.b.CmpOp(prim.Eq, nx, ny))
+		total = l.b.BinOp(prim.Mul, total, nx)
+	}
+	saved := l.b
+	l.b = saved.Sub()
+	fx := l.b.Let("flat", &ir.Reshape{Arr: x.Var, Shape: ir.Shape{total}})
+	fy := l.b.Let("flat", &ir.Reshape{Arr: y.Var, Shape: ir.Shape{total}})
+	elem := ir.Scalar(t.Elem)
+	eqs := l.b.Map(total, []ir.VName{fx.Var, fy.Var}, l.b.Lambda([]ir.Type{elem, elem}, func(lb *ir.Builder, p []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{lb.CmpOp(prim.Eq, p[0], p[1])}
+	}))
+	all := l.b.Reduce(total, eqs, []ir.SubExp{ir.Bool(true)}, l.b.BinOpLambda(prim.LogAnd, prim.Bool))
+	then := l.b.Body(ir.Var(all[0]))
+	l.b = saved
+	return l.b.Let("eq", &ir.If{Cond: same, Then: then, Else: &ir.Body{Result: []ir.SubExp{ir.Bool(false)}}, Ret: []ir.Type{ir.Scalar(prim.Bool)}})
 }

@@ -253,14 +253,16 @@ func (l *lowerer) apply(f value, arg value) value {
 		}
 		return l.withDepth(c.name, func() value {
 			e := c.env.child()
-			for i, sb := range c.sizeBinds {
-				if c.sizes != nil && c.sizes[i] != nil {
-					e.vals[sb.ID] = c.sizes[i]
-				}
-			}
+			// Sizes come from the actual arguments' shapes first; the
+			// instance's sizes only fill in those no argument determines.
 			for i, p := range c.params {
 				l.bindSizes(p.Type(), c.args[i], 0, e)
 				l.bindPat(p, c.args[i], e)
+			}
+			for i, sb := range c.sizeBinds {
+				if _, ok := e.vals[sb.ID]; !ok && c.sizes != nil && c.sizes[i] != nil {
+					e.vals[sb.ID] = c.sizes[i]
+				}
 			}
 			return l.expr(c.body, e)
 		})

@@ -94,6 +94,11 @@ def compose 'a 'b 'c (g: b -> c) (f: a -> b) = \x -> g (f x)
 entry main (x: i32) = (twice (+ 3) x, (compose (* 2) (+ 1)) x, (x |> (+ 1)))`, []string{"1"}, "7i32 | 4i32 | 2i32"},
 		{"local function", `entry main (xs: []f64) = let sq (x: f64) = x * x in map sq xs`, []string{"[1.0, 3.0]"}, "[1f64, 9f64]"},
 		{"for in", `entry main (xs: []i32) = loop s = 0 for x in xs do s + x`, []string{"[1, 2, 3]"}, "6i32"},
+		{"structural equality", `entry main (xs: []i32) (ys: []i32) = (xs == ys, (1, xs) != (1, ys), [[1, 2]] == [[1, 2]])`,
+			[]string{"[1, 2]", "[1, 3]"}, "false | true | true"},
+		{"size-changing loop", `entry main (n: i32) = loop (ys: []i32) = [1, 2, 3, 4, 5] for _i < n do if length ys > 1 then ys[1:] else ys`,
+			[]string{"6"}, "[5i32]"},
+		{"let size", `entry main (input: []f32) = let [n] (xs: [n]f32) = input in (n, f32.sum xs)`, []string{"[1f32, 2f32]"}, "2i64 | 3f32"},
 		{"conversions", `entry main (x: i32) = (f64.i32 x / 2, i64.i32 x, f32.sqrt (f32.i32 x))`, []string{"9"}, "4.5f64 | 9i64 | 3f32"},
 	}
 	for _, tc := range tests {
