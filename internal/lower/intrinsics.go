@@ -187,6 +187,28 @@ func (l *lowerer) intrinsic(b *check.Binding, args []value) value {
 	case "__rotate":
 		r := l.leafOf(args[0])
 		return mapLeaves(args[1], func(s ir.SubExp) ir.SubExp { return l.b.Let("rot", &ir.Rotate{R: r, Arr: s.Var}) })
+	case "__with_vjp":
+		f, rule, x := args[0], args[1], args[2]
+		lam, rv := l.lambda(f, []value{x}, []bool{false})
+		// The IR rule also receives F's arguments; the source rule only
+		// needs the result and its adjoint.
+		saved := l.b
+		l.b = saved.Sub()
+		xps, _ := l.rowParams(l.b, x, true)
+		yps, yv := l.typedParams(rv, lam.Ret)
+		dps, dv := l.typedParams(rv, lam.Ret)
+		r := l.apply(l.apply(rule, yv), dv)
+		res := leaves(r)
+		body := l.b.Body(res...)
+		ret := make([]ir.Type, len(res))
+		for i, s := range res {
+			t, _ := l.typeOf(s)
+			ret[i] = ir.EraseSizes(t, ir.BoundInBody(body))
+		}
+		l.b = saved
+		params := append(append(xps, yps...), dps...)
+		ruleLam := &ir.Lambda{Params: params, Body: body, Ret: ret}
+		return rebuild(rv, vars(l.b.LetN("with_vjp", &ir.WithVJP{F: lam, Rule: ruleLam, Args: leaves(x)})))
 	case "__trace":
 		return args[0]
 	case "__jvp2", "__jmp2":
@@ -225,4 +247,15 @@ func (l *lowerer) sizesFrom(s ir.SubExp, t ir.Type, from int) ir.Shape {
 		}
 	}
 	return out
+}
+
+// typedParams makes fresh parameters of the given types, shaped like tmpl.
+func (l *lowerer) typedParams(tmpl value, ts []ir.Type) ([]ir.Param, value) {
+	ps := make([]ir.Param, len(ts))
+	pv := make([]ir.SubExp, len(ts))
+	for i, t := range ts {
+		ps[i] = l.b.Param("y", t)
+		pv[i] = ir.Var(ps[i].Name)
+	}
+	return ps, rebuild(tmpl, pv)
 }

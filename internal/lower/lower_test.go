@@ -99,6 +99,7 @@ entry main (x: i32) = (twice (+ 3) x, (compose (* 2) (+ 1)) x, (x |> (+ 1)))`, [
 		{"size-changing loop", `entry main (n: i32) = loop (ys: []i32) = [1, 2, 3, 4, 5] for _i < n do if length ys > 1 then ys[1:] else ys`,
 			[]string{"6"}, "[5i32]"},
 		{"let size", `entry main (input: []f32) = let [n] (xs: [n]f32) = input in (n, f32.sum xs)`, []string{"[1f32, 2f32]"}, "2i64 | 3f32"},
+		{"with_vjp runs its function", `entry main (x: f64) = with_vjp (\y -> y * y) (\_ dy -> 2 * dy) x`, []string{"3.0"}, "9f64"},
 		{"conversions", `entry main (x: i32) = (f64.i32 x / 2, i64.i32 x, f32.sqrt (f32.i32 x))`, []string{"9"}, "4.5f64 | 9i64 | 3f32"},
 	}
 	for _, tc := range tests {
