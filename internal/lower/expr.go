@@ -82,6 +82,11 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 			return v
 		}
 		return l.coerce(v, x.Type(), e)
+	case *check.Constr:
+		return l.constr(x, e)
+	case *check.Match:
+		v := l.expr(x.X, e)
+		return l.cases(v, x.Cases, x.Type(), e)
 	case *check.Assert:
 		c := l.scalar(x.Cond, e)
 		l.b.Bind(nil, &ir.Assert{Cond: c, Msg: x.CondText})

@@ -320,7 +320,16 @@ func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
 			l.bindSizes(p.Type(), v, 0, e)
 		}
 		e.vals[p.Bind.ID] = v
-	case *check.PWild:
+	case *check.PWild, *check.PLit:
+	case *check.PConstr:
+		sv, ok := v.(*sum)
+		if !ok {
+			l.fail("constructor pattern on a value that is not of a sum type")
+		}
+		k := consIndex(l, p.Type(), p.Name, e)
+		for i, a := range p.Args {
+			l.bindPat(a, sv.payloads[k][i], e)
+		}
 	case *check.PRecord:
 		r, ok := v.(*record)
 		if !ok {

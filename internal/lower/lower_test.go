@@ -100,6 +100,15 @@ entry main (x: i32) = (twice (+ 3) x, (compose (* 2) (+ 1)) x, (x |> (+ 1)))`, [
 			[]string{"6"}, "[5i32]"},
 		{"let size", `entry main (input: []f32) = let [n] (xs: [n]f32) = input in (n, f32.sum xs)`, []string{"[1f32, 2f32]"}, "2i64 | 3f32"},
 		{"with_vjp runs its function", `entry main (x: f64) = with_vjp (\y -> y * y) (\_ dy -> 2 * dy) x`, []string{"3.0"}, "9f64"},
+		{"sums and match", `type shape = #circle f64 | #rect f64 f64 | #empty
+def area (s: shape) : f64 = match s
+  case #circle r -> 3 * r * r
+  case #rect w h -> w * h
+  case #empty -> 0
+entry main (w: f64) = let ss = [#rect w 2, #circle w, #empty] in (map area ss, ss[0] == #rect w 2, ss[1] == #empty)`,
+			[]string{"2.0"}, "[4f64, 12f64, 0f64] | true | false"},
+		{"literal match", `entry main (xs: []i32) = map (\x -> match (x, x > 5) case (0, _) -> 100 case (_, true) -> 1 case _ -> x) xs`,
+			[]string{"[0, 7, 3]"}, "[100i32, 1i32, 3i32]"},
 		{"conversions", `entry main (x: i32) = (f64.i32 x / 2, i64.i32 x, f32.sqrt (f32.i32 x))`, []string{"9"}, "4.5f64 | 9i64 | 3f32"},
 	}
 	for _, tc := range tests {

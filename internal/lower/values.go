@@ -13,6 +13,14 @@ type value interface{}
 
 type leaf struct{ se ir.SubExp }
 
+// sum is a value of a sum type: an i64 tag (the constructor's index in
+// the type's sorted list) and a payload for every constructor; only the
+// tagged one is meaningful, the others hold blanks.
+type sum struct {
+	tag      ir.SubExp
+	payloads [][]value
+}
+
 type record struct {
 	names  []string
 	fields []value
@@ -90,6 +98,13 @@ func leaves(v value) []ir.SubExp {
 			for _, f := range v.fields {
 				walk(f)
 			}
+		case *sum:
+			out = append(out, v.tag)
+			for _, p := range v.payloads {
+				for _, x := range p {
+					walk(x)
+				}
+			}
 		}
 	}
 	walk(v)
@@ -126,6 +141,15 @@ func rebuild(tmpl value, ls []ir.SubExp) value {
 				r.fields[k] = walk(f)
 			}
 			return r
+		case *sum:
+			i++
+			out := &sum{tag: ls[i-1], payloads: make([][]value, len(v.payloads))}
+			for k, p := range v.payloads {
+				for _, x := range p {
+					out.payloads[k] = append(out.payloads[k], walk(x))
+				}
+			}
+			return out
 		}
 		return v
 	}
