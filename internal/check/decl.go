@@ -326,7 +326,7 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.extra = append(c.extra, &scheme.Type)
 	c.finishDecl(d.Pos())
 	self.Scheme = scheme
-	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Body: fd.body, Entry: d.Kind == syntax.KwEntry}
+	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Body: fd.body, Entry: d.Kind == syntax.KwEntry, Prelude: c.prelude}
 	self.Decl = vb
 	c.prog.Decls = append(c.prog.Decls, vb)
 	return self

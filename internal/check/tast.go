@@ -48,6 +48,7 @@ type ValBind struct {
 	RetType   Type
 	Body      Expr
 	Entry     bool
+	Prelude   bool // defined by the prelude
 }
 
 // Entry is an entry point of the main file (§11): Params are the types of
