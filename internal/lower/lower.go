@@ -171,7 +171,7 @@ func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 	}
 	d := b.Decl
 	if d == nil {
-		l.fail("%s is not bound (internal error)", b.Name)
+		l.fail("the size %s cannot be determined here: no argument has it as a size", b.Name)
 	}
 	if len(d.Params) == 0 {
 		// A top-level constant: evaluated where it is used.
