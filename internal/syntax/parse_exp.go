@@ -402,7 +402,6 @@ func (p *parser) let() Expr {
 		} else {
 			f.Name = p.ident("")
 		}
-		p.checkOpName(f.Name, f.IsOp)
 		f.TypeParams = p.typeParams()
 		for p.atPatAtomStart() {
 			f.Params = append(f.Params, p.patAtom())

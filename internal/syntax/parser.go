@@ -365,7 +365,7 @@ func (p *parser) decl() Decl {
 	case "import":
 		p.advance()
 		s := p.expect(tString, "after 'import'")
-		return &ImportDecl{Span: p.span(start), Path: p.importPath(s), PathPos: s.pos}
+		return &ImportDecl{Span: p.span(start), Path: string(s.lit.(*StringLit).Value), PathPos: s.pos}
 	case "local":
 		p.advance()
 		d := p.decl()
@@ -373,22 +373,6 @@ func (p *parser) decl() Decl {
 	}
 	p.errorf(t.pos, "expected a declaration, found %s", describe(t))
 	return nil
-}
-
-// importPath decodes the path of an import, which must be relative.
-func (p *parser) importPath(s *token) string {
-	path := string(s.lit.(*StringLit).Value)
-	if strings.HasPrefix(path, "/") {
-		p.errorf(s.pos, "import path %q must be relative to the importing file", path)
-	}
-	return path
-}
-
-// checkOpName rejects binding the short-circuit operators (§5.2).
-func (p *parser) checkOpName(name *Ident, isOp bool) {
-	if isOp && (name.Name == "&&" || name.Name == "||") {
-		p.errorf(name.Start, "%s cannot be redefined", name.Name)
-	}
 }
 
 func liftOf(kw string) Liftedness {
@@ -437,10 +421,6 @@ func (p *parser) valDecl() *ValDecl {
 	}
 	if p.got(tColon) {
 		d.RetType = p.typ()
-	}
-	p.checkOpName(d.Name, d.IsOp)
-	if d.Kind == KwEntry && strings.Contains(d.Name.Name, "'") {
-		p.errorf(d.Name.Start, "entry point name %s must not contain '", d.Name.Name)
 	}
 	p.expect(tEquals, "in definition of "+d.Name.Name)
 	d.Body = p.exp()
@@ -580,7 +560,7 @@ func (p *parser) modAtom() ModExp {
 	case p.atKw("import"):
 		p.advance()
 		s := p.expect(tString, "after 'import'")
-		return &ModImport{Span: p.span(start), Path: p.importPath(s), PathPos: s.pos}
+		return &ModImport{Span: p.span(start), Path: string(s.lit.(*StringLit).Value), PathPos: s.pos}
 	}
 	p.errorf(t.pos, "expected a module expression, found %s", describe(t))
 	return nil
@@ -688,7 +668,6 @@ func (p *parser) spec() Spec {
 			default:
 				s.Name = p.ident("after 'val'")
 			}
-			p.checkOpName(s.Name, s.IsOp)
 			s.TypeParams = p.typeParams()
 			p.expect(tColon, "in value spec")
 			s.Type = p.typ()
