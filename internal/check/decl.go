@@ -18,6 +18,10 @@ type checker struct {
 	prog    *Program
 	errs    ErrorList
 	root    *scope
+	// self is the top-level binding being checked and selfRefs its
+	// recursive references, completed once its scheme is known.
+	self     *Binding
+	selfRefs []*VarRef
 	// functorDepth counts functor applications being elaborated, and
 	// functorApps all of them: each re-elaborates the functor's body.
 	functorDepth, functorApps int
@@ -318,11 +322,22 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 		c.fail(d.Name.Pos(), "the operator %s cannot be redefined", name)
 	}
 	self := &Binding{Name: path + name, ID: c.fresh(), Pos: d.Name.Pos()}
+	c.self, c.selfRefs = self, nil
+	defer func() { c.self, c.selfRefs = nil, nil }()
 	fd := c.checkFun(sc, d.TypeParams, d.Params, d.RetType, d.Body, self, name)
 	c.extra = append(c.extra, &fd.ret)
 	c.defaultOverloaded()
-	var scheme *TypeScheme
-	scheme = c.generalise(fd)
+	scheme := c.generalise(fd)
+	// Recursion is monomorphic in the inferred parameters: a recursive
+	// reference passes them through unchanged.
+	for _, r := range c.selfRefs {
+		for i := len(r.Inst.Types); i < len(scheme.TypeParams); i++ {
+			r.Inst.Types = append(r.Inst.Types, scheme.TypeParams[i])
+		}
+		for i := len(r.Inst.Sizes); i < len(scheme.SizeParams); i++ {
+			r.Inst.Sizes = append(r.Inst.Sizes, scheme.SizeParams[i])
+		}
+	}
 	c.extra = append(c.extra, &scheme.Type)
 	c.finishDecl(d.Pos())
 	self.Scheme = scheme

@@ -46,7 +46,7 @@
 // sizes). Size arguments are *SizeConst, *SizeVar or *SizeOp over them;
 // lowering passes them as the hidden i64 arguments and may check the
 // actual argument shapes against them at run time. A recursive reference
-// inside its own definition carries only the explicit parameters.
+// passes the inferred (implicit) parameters through unchanged.
 // Intrinsics are bindings with Intrinsic set ("__map"), scalar ones also
 // with Func (from internal/prim). A reference through a module ascription
 // has the signature's (possibly more abstract) type as its Expr type, but

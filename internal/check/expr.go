@@ -305,7 +305,11 @@ func (c *checker) ref(t *term, pos syntax.Pos, name string) Expr {
 	}
 	ty = c.freshenExistentials(ty)
 	c.insts = append(c.insts, inst)
-	return c.node(&VarRef{ExprInfo: c.info(pos, ty), Bind: b, Inst: inst})
+	ref := &VarRef{ExprInfo: c.info(pos, ty), Bind: b, Inst: inst}
+	if b == c.self {
+		c.selfRefs = append(c.selfRefs, ref)
+	}
+	return c.node(ref)
 }
 
 // freshenExistentials gives each unknown size in the result of a function

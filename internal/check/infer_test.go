@@ -34,6 +34,8 @@ func TestInferTypes(t *testing.T) {
 		{"def f (n: i64) = replicate n 0f32", "(n: i64) -> *[n]f32"},
 		{"def f 'a (x: a) = (x, x)", "a -> (a, a)"},
 		{"def f x = x", "t0 -> t0"},
+		{"def f x (n: i32) = if n == 0 then x else f x (n - 1)", "t0 -> i32 -> t0"},
+		{"def f [n] (xs: [n]i32) (k: i32) : i32 = if k == 0 then 0 else f xs (k - 1)", "[n]i32 -> i32 -> i32"},
 		{"def f x y = x == y", "t0 -> t0 -> bool"},
 		{"def f = let eq x y = x != y in (eq 1u8 2, eq true false)", "(bool, bool)"},
 		{"def f (x: i32) (y: i32) = x < y && true", "i32 -> i32 -> bool"},
@@ -101,6 +103,9 @@ func TestInferTypes(t *testing.T) {
 		if vb == nil {
 			t.Errorf("%s: no f", tt.src)
 			continue
+		}
+		if err := checkResolved(p); err != nil {
+			t.Errorf("%s: %v", tt.src, err)
 		}
 		got := unknownSizeName.ReplaceAllString(TypeString(vb.Bind.Scheme.Type), "?")
 		if got != tt.want {

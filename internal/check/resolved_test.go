@@ -76,8 +76,7 @@ func checkResolved(p *Program) error {
 						fail(e, "instance of %s has an unresolved size", e.Bind.Name)
 					}
 				}
-				recursive := e.Bind == d.Bind
-				if !recursive && (len(e.Inst.Types) != len(e.Bind.Scheme.TypeParams) || len(e.Inst.Sizes) != len(e.Bind.Scheme.SizeParams)) {
+				if len(e.Inst.Types) != len(e.Bind.Scheme.TypeParams) || len(e.Inst.Sizes) != len(e.Bind.Scheme.SizeParams) {
 					fail(e, "instance of %s has %d types and %d sizes, its scheme %d and %d", e.Bind.Name, len(e.Inst.Types), len(e.Inst.Sizes), len(e.Bind.Scheme.TypeParams), len(e.Bind.Scheme.SizeParams))
 				}
 			case *Lit:
