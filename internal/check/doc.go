@@ -7,6 +7,13 @@
 //	prog, err := check.CheckFile("dir/main.fut")          // imports from disk
 //	prog, err := check.CheckSource(name, src, loader)      // imports via loader
 //	fmt.Println(check.FormatError(err))                    // messages with excerpts
+//	fmt.Print(prog)                                        // the typed program, for dumps
+//
+// A Loader maps the slash-separated path of an imported file (the
+// importing file's directory joined with the import path, plus ".fut") to
+// its contents; OSLoader and FSLoader are provided. Absolute import paths
+// are rejected, each file is checked once, and import cycles are errors
+// that name the cycle.
 //
 // Errors are an ErrorList of *Error (file:line:col: message, with the
 // source line for Excerpt); several errors are reported per run, at least
@@ -68,4 +75,23 @@
 //
 // Program.Entries lists the main file's entry points with their curried
 // parameter types and unpacked result types (§11).
+//
+// Helpers for consumers: Inspect and InspectPats walk expressions;
+// Resolve, Zonk, Reveal, Substitute, InstanceMaps and TypeString work on
+// types; Binding.UniqueName gives a program-wide unique name. The prelude's
+// bindings are shared by every Program and must be treated as read-only.
+//
+// # Design
+//
+// Inference is Hindley-Milner with mutable type variables (*TypeVar) and
+// levels for generalisation. Overloading is a constraint on a variable:
+// a set of allowed primitive types (numeric, integral, float, ...), an
+// equality requirement, "has field" and "has constructor" constraints, and
+// a liftedness bound. Each top-level declaration is checked, defaulted,
+// generalised and zonked on its own; errors abandon the declaration (a
+// placeholder binding of type 'a keeps later ones from cascading). Modules
+// are elaborated as they are declared: a structure is a map of names,
+// ascription checks a module against a signature (abstract types become
+// *Abstract types with fresh identities), and a functor application
+// re-elaborates the functor body with the argument bound to the parameter.
 package check
