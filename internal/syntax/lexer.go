@@ -458,12 +458,13 @@ func (lx *lexer) digits(isd func(byte) bool) string {
 
 func isBinDigit(c byte) bool { return c == '0' || c == '1' }
 
-// number lexes a numeric literal (§2.6). After a '.', only a plain decimal
-// field number is read, so that t.0.1 is two projections.
+// number lexes a numeric literal (§2.6). After a single '.', only a plain
+// decimal field number is read, so that t.0.1 is two projections; after a
+// range operator (.., ...) a full literal is read.
 func (lx *lexer) number() token {
 	p := lx.pos()
 	start := lx.off
-	if lx.off > 0 && lx.src[lx.off-1] == '.' {
+	if lx.off > 0 && lx.src[lx.off-1] == '.' && (lx.off < 2 || lx.src[lx.off-2] != '.') {
 		for lx.off < len(lx.src) && isDigit(lx.src[lx.off]) {
 			lx.off++
 		}
