@@ -9,8 +9,8 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
 
-// info registers a new expression node's type for defaulting and zonking
-// at the end of the declaration.
+// info makes the common part of a node; node then records the node so its
+// type is defaulted and zonked with the declaration.
 func (c *checker) info(pos syntax.Pos, t Type) ExprInfo {
 	return ExprInfo{At: pos, T: t}
 }
@@ -23,6 +23,7 @@ func (c *checker) node(e Expr) Expr {
 	return e
 }
 
+// mustUnify unifies or fails at pos, adding context to the message.
 func (c *checker) mustUnify(pos syntax.Pos, want, got Type, context string) {
 	if err := c.unify(want, got); err != nil {
 		if context != "" {
@@ -620,7 +621,8 @@ func (c *checker) pname(b *Binding, pos syntax.Pos) Pat {
 	return p
 }
 
-func (c *checker) opFunc(sc *scope, q *syntax.QualName, backtick bool) Expr {
+// opFunc is an operator or backticked name as a function value.
+func (c *checker) opFunc(sc *scope, q *syntax.QualName) Expr {
 	t := c.lookupOp(sc, q)
 	if t.builtin != nil {
 		return c.builtinAsFunc(t.builtin, q.Pos())
@@ -629,7 +631,7 @@ func (c *checker) opFunc(sc *scope, q *syntax.QualName, backtick bool) Expr {
 }
 
 func (c *checker) opSection(sc *scope, e *syntax.OpSection) Expr {
-	return c.opFunc(sc, e.Op, e.Backtick)
+	return c.opFunc(sc, e.Op)
 }
 
 // leftSection (x op) is \y -> x op y with x evaluated once.
@@ -643,7 +645,7 @@ func (c *checker) leftSection(sc *scope, e *syntax.LeftSection) Expr {
 		lam := c.node(&Lambda{ExprInfo: c.info(e.Pos(), &Func{Param: py.Scheme.Type, Result: body.Type()}), Params: []Pat{c.pname(py, e.Pos())}, Body: body})
 		return c.node(&Let{ExprInfo: c.info(e.Pos(), lam.Type()), Pat: c.pname(px, e.Pos()), Value: x, Body: lam})
 	}
-	fun := c.opFunc(sc, e.Op, e.Backtick)
+	fun := c.opFunc(sc, e.Op)
 	return c.applyOne(fun, x, 1, e.Op.String(), e.X.Pos())
 }
 
@@ -657,7 +659,7 @@ func (c *checker) rightSection(sc *scope, e *syntax.RightSection) Expr {
 	if t.builtin != nil && !e.Backtick {
 		body = c.builtinApply(t.builtin, c.localRef(px, e.Pos()), c.localRef(py, e.Pos()), e.Pos())
 	} else {
-		fun := c.opFunc(sc, e.Op, e.Backtick)
+		fun := c.opFunc(sc, e.Op)
 		body = c.applyOne(fun, c.localRef(px, e.Pos()), 1, e.Op.String(), e.Pos())
 		body = c.applyOne(body, c.localRef(py, e.Y.Pos()), 2, e.Op.String(), e.Y.Pos())
 	}
