@@ -69,6 +69,8 @@ func TestSpans(t *testing.T) {
 		{"-x", func(e Expr) Node { return e }, "1:1-1:3"},
 		{"r.x.y", func(e Expr) Node { return e.(*Var).Path[2] }, "1:5-1:6"},
 		{"'a'", func(e Expr) Node { return e }, "1:1-1:4"},
+		{"#some x", func(e Expr) Node { return e }, "1:1-1:8"},
+		{"f #none", func(e Expr) Node { return e.(*Apply).Arg }, "1:3-1:8"},
 		{"\"héllo\"", func(e Expr) Node { return e }, "1:1-1:9"},
 	} {
 		e, err := ParseExp("s.fut", []byte(tc.src), 0)

@@ -66,6 +66,9 @@ type token struct {
 func (t *token) endPos() Pos {
 	p := t.pos
 	p.Col += len(t.text)
+	if t.kind == tConstr {
+		p.Col++ // the text omits the '#'
+	}
 	return p
 }
 
