@@ -294,6 +294,21 @@ func TestDocComments(t *testing.T) {
 	if got := f.Decls[1].(*ValDecl).Doc; got != "" {
 		t.Errorf("doc of g: got %q, want none", got)
 	}
+	src = "-- | Inlined.\n#[inline]\ndef h = 1\nmodule type S = {\n  -- | The type.\n  type t\n  -- | Zero.\n  #[a] val zero: t\n}"
+	f, err = ParseFile("d.fut", []byte(src), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Decls[0].(*AttrDecl).Decl.(*ValDecl).Doc; got != "Inlined." {
+		t.Errorf("doc of h: got %q", got)
+	}
+	specs := f.Decls[1].(*ModTypeDecl).Type.(*ModTypeSpecs).Specs
+	if got := specs[0].(*TypeSpec).Doc; got != "The type." {
+		t.Errorf("doc of t: got %q", got)
+	}
+	if got := specs[1].(*AttrSpec).Spec.(*ValSpec).Doc; got != "Zero." {
+		t.Errorf("doc of zero: got %q", got)
+	}
 }
 
 // matches reports whether s matches the regular expression re.

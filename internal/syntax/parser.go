@@ -318,6 +318,7 @@ func (p *parser) decl() Decl {
 	if t.kind == tAttr {
 		a := p.attrAfterHash()
 		d := p.decl()
+		setDoc(d, doc) // a doc comment before the attribute documents the declaration
 		return &AttrDecl{Span: p.span(start), Attr: a, Decl: d}
 	}
 	if t.kind != tKeyword {
@@ -373,6 +374,35 @@ func (p *parser) decl() Decl {
 	}
 	p.errorf(t.pos, "expected a declaration, found %s", describe(t))
 	return nil
+}
+
+// setDoc gives n the doc comment doc unless it already has one.
+func setDoc(n Node, doc string) {
+	if doc == "" {
+		return
+	}
+	var field *string
+	switch n := n.(type) {
+	case *ValDecl:
+		field = &n.Doc
+	case *TypeDecl:
+		field = &n.Doc
+	case *ModDecl:
+		field = &n.Doc
+	case *ModTypeDecl:
+		field = &n.Doc
+	case *ValSpec:
+		field = &n.Doc
+	case *TypeSpec:
+		field = &n.Doc
+	case *ModSpec:
+		field = &n.Doc
+	default:
+		return
+	}
+	if *field == "" {
+		*field = doc
+	}
 }
 
 func liftOf(kw string) Liftedness {
@@ -649,6 +679,7 @@ func (p *parser) spec() Spec {
 	if t.kind == tAttr {
 		a := p.attrAfterHash()
 		s := p.spec()
+		setDoc(s, doc)
 		return &AttrSpec{Span: p.span(start), Attr: a, Spec: s}
 	}
 	if t.kind == tKeyword {
