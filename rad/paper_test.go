@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// configs are the modes every seed vector is checked under.
+// configs are the modes every worked example is checked under.
 var configs = []Config{
 	{},
 	{Sequential: true},
@@ -53,9 +53,10 @@ func scalar(f func(t *Task, x []Num) Num) func(t *Task, x []Num) []Num {
 	return func(t *Task, x []Num) []Num { return []Num{f(t, x)} }
 }
 
-// seedVectors are the seed-004 test vectors of design/AD-NOTES.md, with
-// values and Jacobians worked out by hand.
-var seedVectors = []struct {
+// paperVectors are the worked examples of the parallel dual-numbers reverse
+// AD paper (Smeding and Vákár, JFP 2025), with values and Jacobians worked
+// out by hand.
+var paperVectors = []struct {
 	name string
 	f    func(t *Task, x []Num) []Num
 	x    []float64
@@ -143,8 +144,8 @@ func close(a, b float64) bool {
 	return a == b || math.Abs(a-b) <= 1e-9*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
-func TestSeedVectors(t *testing.T) {
-	for _, tc := range seedVectors {
+func TestPaperVectors(t *testing.T) {
+	for _, tc := range paperVectors {
 		for _, cfg := range configs {
 			t.Run(tc.name+"/"+configName(cfg), func(t *testing.T) {
 				y, jac, err := cfg.Jacobian(tc.f, tc.x)
@@ -169,10 +170,10 @@ func TestSeedVectors(t *testing.T) {
 	}
 }
 
-// TestGradMatchesJacobian checks Grad and VJP against the Jacobian rows
-// of the seed vectors.
+// TestGradAndVJP checks Grad and VJP against the Jacobian rows
+// of the worked examples.
 func TestGradAndVJP(t *testing.T) {
-	for _, tc := range seedVectors {
+	for _, tc := range paperVectors {
 		t.Run(tc.name, func(t *testing.T) {
 			w := make([]float64, len(tc.y))
 			want := make([]float64, len(tc.x))
