@@ -56,6 +56,14 @@ func TestMisuse(t *testing.T) {
 			want: "ParMap: negative count -1",
 		},
 		{
+			name: "nil Par branch",
+			f: func(t *Task, x []Num) []Num {
+				t.Par(func(*Task) {}, nil)
+				return x
+			},
+			want: "Par: branch 1 is nil",
+		},
+		{
 			name: "parent task used inside Par",
 			f: func(outer *Task, x []Num) []Num {
 				var y Num

@@ -1,6 +1,9 @@
 package rad
 
-import "cmp"
+import (
+	"cmp"
+	"strconv"
+)
 
 // Num is a scalar that may depend on the inputs of a recorded computation.
 // It pairs a value with the ID of the tape entry that computed it.
@@ -62,3 +65,6 @@ func (x Num) Sign() int {
 	}
 	return 0
 }
+
+// String formats the value of x, as fmt does a float64 with %v.
+func (x Num) String() string { return strconv.FormatFloat(x.v, 'g', -1, 64) }

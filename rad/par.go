@@ -23,6 +23,12 @@ func (t *Task) Par(branches ...func(*Task)) {
 	if len(branches) == 0 {
 		return
 	}
+	for i, f := range branches {
+		if f == nil {
+			t.rec.fail(fmt.Errorf("rad: Par: branch %d is nil", i))
+			return
+		}
+	}
 	if !t.fast && !t.admit("Par") {
 		// Run the branches anyway, on tasks that record nothing, so that the
 		// caller's values still get computed.
