@@ -6,15 +6,23 @@ package interp
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
-// Program is a compiled program.
+// Program is a compiled program. Run may be called concurrently; calls
+// are serialised.
 type Program struct {
+	mu    sync.Mutex
 	funcs map[string]*function
+	depth int // nesting of Apply calls, to stop runaway recursion
 }
+
+// maxCallDepth bounds recursion so that a runaway program fails with an
+// error instead of exhausting the Go stack.
+const maxCallDepth = 20000
 
 type function struct {
 	f      *ir.Func
@@ -78,6 +86,7 @@ type lambda struct {
 
 type compiler struct {
 	slots map[ir.VName]int
+	prog  *Program
 }
 
 func (c *compiler) slot(v ir.VName) int {
@@ -122,7 +131,7 @@ func Compile(p *ir.Program) (*Program, error) {
 	}
 	out := &Program{funcs: map[string]*function{}}
 	for _, f := range p.Funcs {
-		fn, err := compileFunc(f)
+		fn, err := compileFunc(f, out)
 		if err != nil {
 			return nil, err
 		}
@@ -131,13 +140,13 @@ func Compile(p *ir.Program) (*Program, error) {
 	return out, nil
 }
 
-func compileFunc(f *ir.Func) (fn *function, err error) {
+func compileFunc(f *ir.Func, prog *Program) (fn *function, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("interp: cannot compile %s: %v", f.Name, r)
 		}
 	}()
-	c := &compiler{slots: map[ir.VName]int{}}
+	c := &compiler{slots: map[ir.VName]int{}, prog: prog}
 	fn = &function{f: f, sizes: map[ir.VName]int{}}
 	for _, p := range f.Params {
 		fn.params = append(fn.params, c.slot(p.Name))
@@ -246,24 +255,30 @@ func checkShape(fr *frame, a *Array, dims []operand, pos ir.Pos) error {
 // modified (those the program may update in place are copied first).
 func (p *Program) Run(name string, args []Value) (res []Value, err error) {
 	fn, ok := p.funcs[name]
-	if !ok {
+	if !ok || fn.f.Internal {
 		return nil, fmt.Errorf("no entry point %q", name)
 	}
-	fr := &frame{v: make([]value, fn.nslots)}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, fmt.Errorf("internal error in the interpreter: %v", r)
 		}
 	}()
-	if err := fn.bindArgs(fr, args); err != nil {
+	in := make([]value, len(args))
+	for i, a := range args {
+		f := fn.f
+		if i < len(f.Params) && !typeFits(a, f.Params[i].Type) {
+			return nil, fmt.Errorf("argument %d of %s: got %s, want a value of type %v", i+1, f.Name, describe(a), f.Params[i].Type)
+		}
+		in[i] = value{s: a.Scalar, a: a.Arr}
+	}
+	out, err := fn.call(in)
+	if err != nil {
 		return nil, err
 	}
-	if err := fn.body.run(fr); err != nil {
-		return nil, err
-	}
-	res = make([]Value, len(fn.body.res))
-	for i, o := range fn.body.res {
-		v := fr.get(o)
+	res = make([]Value, len(out))
+	for i, v := range out {
 		if v.a != nil {
 			res[i] = ArrayValue(v.a)
 		} else {
@@ -273,7 +288,30 @@ func (p *Program) Run(name string, args []Value) (res []Value, err error) {
 	return res, nil
 }
 
-func (fn *function) bindArgs(fr *frame, args []Value) error {
+func typeFits(a Value, t ir.Type) bool {
+	if t.IsScalar() {
+		return a.Arr == nil && a.Scalar.Type() == t.Elem
+	}
+	return a.Arr != nil && a.Arr.Elem == t.Elem && len(a.Arr.Shape) == t.Rank()
+}
+
+// call runs fn on args in a frame of its own.
+func (fn *function) call(args []value) ([]value, error) {
+	fr := &frame{v: make([]value, fn.nslots)}
+	if err := fn.bindArgs(fr, args); err != nil {
+		return nil, err
+	}
+	if err := fn.body.run(fr); err != nil {
+		return nil, err
+	}
+	out := make([]value, len(fn.body.res))
+	for i, o := range fn.body.res {
+		out[i] = fr.get(o)
+	}
+	return out, nil
+}
+
+func (fn *function) bindArgs(fr *frame, args []value) error {
 	f := fn.f
 	if len(args) != len(f.Params) {
 		return fmt.Errorf("%s takes %d arguments, got %d", f.Name, len(f.Params), len(args))
@@ -282,21 +320,14 @@ func (fn *function) bindArgs(fr *frame, args []Value) error {
 	for i, p := range f.Params {
 		a := args[i]
 		if p.Type.IsScalar() {
-			if a.Arr != nil || a.Scalar.Type() != p.Type.Elem {
-				return fmt.Errorf("argument %d of %s: got %s, want a value of type %v", i+1, f.Name, describe(a), p.Type)
+			fr.v[fn.params[i]] = value{s: a.s}
+		} else {
+			arr := a.a
+			if fn.copyIn[i] {
+				arr = arr.clone()
 			}
-			fr.v[fn.params[i]] = value{s: a.Scalar}
-			bound[fn.params[i]] = true
-			continue
+			fr.v[fn.params[i]] = value{a: arr}
 		}
-		if a.Arr == nil || a.Arr.Elem != p.Type.Elem || len(a.Arr.Shape) != p.Type.Rank() {
-			return fmt.Errorf("argument %d of %s: got %s, want a value of type %v", i+1, f.Name, describe(a), p.Type)
-		}
-		arr := a.Arr
-		if fn.copyIn[i] {
-			arr = arr.clone()
-		}
-		fr.v[fn.params[i]] = value{a: arr}
 		bound[fn.params[i]] = true
 	}
 	// Sizes: bind implicit ones from the first array that names them and
@@ -306,7 +337,7 @@ func (fn *function) bindArgs(fr *frame, args []Value) error {
 			if dim.IsNone() {
 				continue
 			}
-			got := args[i].Arr.Shape[d]
+			got := args[i].a.Shape[d]
 			var want int64
 			switch {
 			case dim.IsConst:
@@ -324,7 +355,7 @@ func (fn *function) bindArgs(fr *frame, args []Value) error {
 				want = fr.v[s].s.Int()
 			}
 			if got != want {
-				return fmt.Errorf("argument %d of %s has shape %s, but dimension %d must be %d", i+1, f.Name, shapeString(args[i].Arr.Shape), d, want)
+				return fmt.Errorf("argument %d of %s has shape %s, but dimension %d must be %d", i+1, f.Name, shapeString(args[i].a.Shape), d, want)
 			}
 		}
 	}

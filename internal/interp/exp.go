@@ -11,6 +11,31 @@ import (
 // exp compiles e into a closure that stores its results into outs.
 func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 	switch e := e.(type) {
+	case *ir.Apply:
+		args, prog, name := c.operands(e.Args), c.prog, e.Func
+		return func(fr *frame) error {
+			fn, ok := prog.funcs[name]
+			if !ok {
+				return rtErr(pos, "call of undefined function %s", name)
+			}
+			in := make([]value, len(args))
+			for i, a := range args {
+				in[i] = fr.get(a)
+			}
+			prog.depth++
+			defer func() { prog.depth-- }()
+			if prog.depth > maxCallDepth {
+				return rtErr(pos, "Stack overflow: more than %d nested calls of %s.", maxCallDepth, name)
+			}
+			res, err := fn.call(in)
+			if err != nil {
+				return err
+			}
+			for i, r := range res {
+				fr.v[outs[i]] = r
+			}
+			return nil
+		}
 	case *ir.Atom:
 		x, o := c.operand(e.X), outs[0]
 		return func(fr *frame) error {

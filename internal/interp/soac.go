@@ -18,8 +18,8 @@ func (c *compiler) loop(e *ir.Loop, outs []int, pos ir.Pos) stmFn {
 		condSlot = c.slot(f.Cond)
 	}
 	b := c.body(e.Body)
-	next := make([]value, len(params))
-	step := func(fr *frame) error {
+	nparams := len(params)
+	step := func(fr *frame, next []value) error {
 		if err := b.run(fr); err != nil {
 			return err
 		}
@@ -34,6 +34,9 @@ func (c *compiler) loop(e *ir.Loop, outs []int, pos ir.Pos) stmFn {
 		return nil
 	}
 	return func(fr *frame) error {
+		// Scratch space per execution: a recursive call may run this loop
+		// again before this execution finishes.
+		next := make([]value, nparams)
 		for i, o := range init {
 			fr.v[params[i]] = fr.get(o)
 		}
@@ -43,21 +46,21 @@ func (c *compiler) loop(e *ir.Loop, outs []int, pos ir.Pos) stmFn {
 			if t.IsUnsigned() {
 				for k := uint64(0); k < n.Uint(); k++ {
 					fr.v[iSlot] = value{s: prim.UintValue(t, k)}
-					if err := step(fr); err != nil {
+					if err := step(fr, next); err != nil {
 						return err
 					}
 				}
 			} else {
 				for k := int64(0); k < n.Int(); k++ {
 					fr.v[iSlot] = value{s: prim.IntValue(t, k)}
-					if err := step(fr); err != nil {
+					if err := step(fr, next); err != nil {
 						return err
 					}
 				}
 			}
 		} else {
 			for fr.v[condSlot].s.Bool() {
-				if err := step(fr); err != nil {
+				if err := step(fr, next); err != nil {
 					return err
 				}
 			}
@@ -114,9 +117,9 @@ func (c *compiler) newResults(ts []ir.Type) *results {
 	return r
 }
 
-func (r *results) start(n int64) {
-	r.n = n
-	r.arrs = make([]*Array, len(r.ts))
+// start returns fresh collectors for one execution of outer size n.
+func (r *results) start(n int64) *results {
+	return &results{n: n, arrs: make([]*Array, len(r.ts)), dims: r.dims, ts: r.ts}
 }
 
 // put stores v as element i of result k.
@@ -173,7 +176,7 @@ func (c *compiler) mapSOAC(e *ir.Map, outs []int, pos ir.Pos) stmFn {
 		if err != nil {
 			return err
 		}
-		res.start(n)
+		res := res.start(n)
 		for i := range n {
 			for k, s := range arrs {
 				if v := fr.v[s]; v.acc != nil {
@@ -246,13 +249,13 @@ func (c *compiler) scan(e *ir.Scan, outs []int, pos ir.Pos) stmFn {
 		rowTypes[j] = e.Op.Ret[j]
 	}
 	res := c.newResults(rowTypes)
-	acc := make([]value, k)
 	return func(fr *frame) error {
 		n, err := width(fr, w, arrs, pos, "scan")
 		if err != nil {
 			return err
 		}
-		res.start(n)
+		res := res.start(n)
+		acc := make([]value, k)
 		for j := range k {
 			acc[j] = fr.get(ne[j])
 		}

@@ -43,9 +43,13 @@ type Func struct {
 	// parameter/result (several IR values come from one tuple or record).
 	ParamNames []string
 	RetNames   []string
+	// Internal marks a function that only Apply calls (a recursive source
+	// function); the others are entry points.
+	Internal bool
 }
 
-// Program is a whole lowered program: its entry points.
+// Program is a whole lowered program: its entry points and the internal
+// functions they call.
 type Program struct {
 	Funcs []*Func
 }
@@ -62,6 +66,16 @@ func (p *Program) Func(name string) *Func {
 
 // Exp is an expression: the right-hand side of a statement.
 type Exp interface{ isExp() }
+
+// Apply calls the program's function Func (only recursive source
+// functions stay functions; everything else is inlined). Ret are its
+// result types. Arrays passed to a function that consumes its parameter
+// are consumed.
+type Apply struct {
+	Func string
+	Args []SubExp
+	Ret  []Type
+}
 
 // Atom is a SubExp as an expression: a copy of a name or a constant.
 type Atom struct{ X SubExp }
@@ -343,6 +357,7 @@ type UpdAcc struct {
 	Val SubExp
 }
 
+func (*Apply) isExp()     {}
 func (*Atom) isExp()      {}
 func (*Bin) isExp()       {}
 func (*Cmp) isExp()       {}

@@ -69,7 +69,11 @@ func (pr *printer) nl() {
 }
 
 func (pr *printer) fun(f *Func) {
-	pr.ws("entry ", f.Name, " ")
+	kw := "entry "
+	if f.Internal {
+		kw = "func "
+	}
+	pr.ws(kw, f.Name, " ")
 	pr.params(f.Params)
 	pr.ws(": ")
 	pr.types(f.Ret)
@@ -193,6 +197,9 @@ func (pr *printer) dims(ds []DimSlice) {
 
 func (pr *printer) exp(e Exp) {
 	switch e := e.(type) {
+	case *Apply:
+		pr.ws("call ", e.Func)
+		pr.subExps(e.Args)
 	case *Atom:
 		pr.ws(e.X.String())
 	case *Bin:

@@ -108,6 +108,11 @@ func (v *Visitor) Lambda(l *Lambda) {
 // Exp visits the names in e, descending into bodies and lambdas.
 func (v *Visitor) Exp(e Exp) {
 	switch e := e.(type) {
+	case *Apply:
+		v.subExps(e.Args)
+		for _, t := range e.Ret {
+			v.typ(t)
+		}
 	case *Atom:
 		v.subExp(e.X)
 	case *Bin:
@@ -391,6 +396,8 @@ func (r *Rewriter) Lambda(l *Lambda) *Lambda {
 // Exp returns a rewritten copy of e.
 func (r *Rewriter) Exp(e Exp) Exp {
 	switch e := e.(type) {
+	case *Apply:
+		return &Apply{Func: e.Func, Args: r.subExps(e.Args), Ret: r.types(e.Ret)}
 	case *Atom:
 		return &Atom{X: r.subExp(e.X)}
 	case *Bin:

@@ -244,6 +244,16 @@ func (tc typer) exp(e Exp) ([]Type, error) {
 		return []Type{t}, nil
 	}
 	switch e := e.(type) {
+	case *Apply:
+		if e.Func == "" {
+			return nil, fmt.Errorf("call of no function")
+		}
+		for _, a := range e.Args {
+			if _, err := tc.subExp(a); err != nil {
+				return nil, fmt.Errorf("argument of %s: %v", e.Func, err)
+			}
+		}
+		return e.Ret, nil
 	case *Atom:
 		return one(tc.subExp(e.X))
 	case *Bin:

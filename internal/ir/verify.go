@@ -33,16 +33,20 @@ func (e *VerifyError) Error() string {
 // problem found.
 func Verify(p *Program) error {
 	for _, f := range p.Funcs {
-		if err := VerifyFunc(f); err != nil {
+		if err := verifyFunc(f, p); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// VerifyFunc checks one function (see Verify).
-func VerifyFunc(f *Func) (err error) {
+// VerifyFunc checks one function (see Verify); calls to other functions
+// are checked only against their stated result types.
+func VerifyFunc(f *Func) error { return verifyFunc(f, nil) }
+
+func verifyFunc(f *Func, prog *Program) (err error) {
 	v := newVerifier(f.Name)
+	v.prog = prog
 	defer v.recover(&err)
 	if f.Body == nil {
 		v.fail(f.Pos, "function without body")
@@ -69,6 +73,7 @@ func VerifyLambda(l *Lambda, env TypeEnv) (err error) {
 }
 
 type verifier struct {
+	prog     *Program
 	fn       string
 	types    map[VName]Type
 	outer    TypeEnv
@@ -310,6 +315,22 @@ func (v *verifier) stm(s *Stm) {
 	var consumed []VName
 	var roots [][]VName
 	switch e := s.Exp.(type) {
+	case *Apply:
+		if v.prog != nil {
+			g := v.prog.Func(e.Func)
+			if g == nil {
+				v.fail(pos, "call of undefined function %s", e.Func)
+			}
+			if len(g.Params) != len(e.Args) || len(g.Ret) != len(e.Ret) {
+				v.fail(pos, "%s takes %d arguments and gives %d results; the call has %d and %d", e.Func, len(g.Params), len(g.Ret), len(e.Args), len(e.Ret))
+			}
+			for i, a := range e.Args {
+				t, _ := typer{v.lookup}.subExp(a)
+				if t.Elem != g.Params[i].Type.Elem || t.Rank() != g.Params[i].Type.Rank() || t.Acc != g.Params[i].Type.Acc {
+					v.fail(pos, "argument %d of %s has type %v, want %v", i+1, e.Func, t, g.Params[i].Type)
+				}
+			}
+		}
 	case *Update:
 		consumed = []VName{e.Arr}
 	case *Hist:
