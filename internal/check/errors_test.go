@@ -88,3 +88,20 @@ func TestNoCascades(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestions checks the "did you mean" hints of unknown names.
+func TestSuggestions(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"def total_sum = 1\ndef f = totl_sum", "unknown name totl_sum (did you mean total_sum?)"},
+		{"def f (xs: []f32) = f32.summ xs", "module f32 has no member summ (did you mean sum?)"},
+		{"def f = reduse (+) 0 [1]", "unknown name reduse (did you mean reduce?)"},
+		{"def f = qqqqqq", "unknown name qqqqqq"},
+	}
+	for _, tt := range tests {
+		_, err := CheckSource("s.fut", []byte(tt.src), nil)
+		el, ok := err.(ErrorList)
+		if !ok || el[0].Msg != tt.want {
+			t.Errorf("%q: got %v, want %q", tt.src, err, tt.want)
+		}
+	}
+}

@@ -258,7 +258,7 @@ func (c *checker) varExpr(sc *scope, e *syntax.Var) Expr {
 	path := e.Path
 	t := sc.lookupTerm(path[0].Name)
 	if t == nil {
-		c.failUnknown(sc, path[0].Pos(), "unknown name %s", path[0].Name)
+		c.failUnknown(sc, path[0].Pos(), "unknown name %s%s", path[0].Name, suggestion(path[0].Name, termNames(sc)))
 	}
 	i := 1
 	for t.mod != nil {
@@ -270,7 +270,7 @@ func (c *checker) varExpr(sc *scope, e *syntax.Var) Expr {
 			panic(failure{})
 		}
 		if !ok {
-			c.fail(path[i].Pos(), "module %s has no member %s", qualsString(path[:i]), path[i].Name)
+			c.fail(path[i].Pos(), "module %s has no member %s%s", qualsString(path[:i]), path[i].Name, suggestion(path[i].Name, memberNames(t.mod)))
 		}
 		t = nt
 		i++
