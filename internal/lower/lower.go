@@ -31,7 +31,11 @@ func (e *Error) Error() string {
 type failure struct{ err *Error }
 
 type lowerer struct {
-	b    *ir.Builder
+	entry     string
+	recursive map[*check.ValBind]bool
+	recs      map[string]*recInstance
+	funcs     []*ir.Func // internal functions made so far
+	b         *ir.Builder
 	ns   *ir.NameSource
 	root *env
 	at   syntax.Pos
@@ -43,23 +47,32 @@ func (l *lowerer) fail(format string, args ...any) {
 	panic(failure{&Error{Pos: l.at, Msg: fmt.Sprintf(format, args...)}})
 }
 
-// Program lowers every entry point of p.
+// Program lowers every entry point of p, with the internal functions they
+// call.
 func Program(p *check.Program) (out *ir.Program, err error) {
 	out = &ir.Program{}
 	for _, e := range p.Entries {
-		f, err := Entry(e)
+		f, internal, err := lowerEntry(e)
 		if err != nil {
 			return nil, err
 		}
 		out.Funcs = append(out.Funcs, f)
+		out.Funcs = append(out.Funcs, internal...)
 	}
 	return out, nil
 }
 
-// Entry lowers one entry point.
-func Entry(e *check.Entry) (f *ir.Func, err error) {
+// Entry lowers one entry point (without the internal functions it calls;
+// use Program for whole programs).
+func Entry(e *check.Entry) (*ir.Func, error) {
+	f, _, err := lowerEntry(e)
+	return f, err
+}
+
+func lowerEntry(e *check.Entry) (f *ir.Func, internal []*ir.Func, err error) {
 	ns := ir.NewNameSource(1)
-	l := &lowerer{b: ir.NewBuilder(ns), ns: ns, root: &env{vals: map[int]value{}}}
+	l := &lowerer{b: ir.NewBuilder(ns), ns: ns, root: &env{vals: map[int]value{}},
+		entry: e.Name, recursive: map[*check.ValBind]bool{}, recs: map[string]*recInstance{}}
 	defer func() {
 		if r := recover(); r != nil {
 			fl, ok := r.(failure)
@@ -70,7 +83,7 @@ func Entry(e *check.Entry) (f *ir.Func, err error) {
 					panic(r)
 				}
 			}
-			f, err = nil, fl.err
+			f, internal, err = nil, nil, fl.err
 		}
 	}()
 	l.at = e.Bind.Pos
@@ -94,7 +107,7 @@ func Entry(e *check.Entry) (f *ir.Func, err error) {
 		t, _ := l.typeOf(r)
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
-	return &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}, nil
+	return &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}, l.funcs, nil
 }
 
 func (l *lowerer) pos(p syntax.Pos) ir.Pos { return ir.Pos{File: p.File, Line: p.Line, Col: p.Col} }
@@ -188,6 +201,9 @@ func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 			}
 		}
 	}
+	if l.isRecursive(d) {
+		return &recFun{d: d, types: c.env.types}
+	}
 	return l.instantiate(c, inst, e)
 }
 
@@ -266,6 +282,12 @@ func (l *lowerer) apply(f value, arg value) value {
 			}
 			return l.expr(c.body, e)
 		})
+	case *recFun:
+		r := &recFun{d: f.d, types: f.types, args: append(append([]value{}, f.args...), arg)}
+		if len(r.args) < len(r.d.Params) {
+			return r
+		}
+		return l.callRec(r)
 	case *intrinsic:
 		in := &intrinsic{b: f.b, args: append(append([]value{}, f.args...), arg)}
 		if len(in.args) < l.arity(f.b) {

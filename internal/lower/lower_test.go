@@ -109,6 +109,13 @@ entry main (w: f64) = let ss = [#rect w 2, #circle w, #empty] in (map area ss, s
 			[]string{"2.0"}, "[4f64, 12f64, 0f64] | true | false"},
 		{"literal match", `entry main (xs: []i32) = map (\x -> match (x, x > 5) case (0, _) -> 100 case (_, true) -> 1 case _ -> x) xs`,
 			[]string{"[0, 7, 3]"}, "[100i32, 1i32, 3i32]"},
+		{"recursion", `def fact (n: i32) : i64 = if n <= 1 then 1 else i64.i32 n * fact (n - 1)
+def sum_rec [n] (xs: [n]i64) : i64 = if n == 0 then 0 else xs[0] + sum_rec xs[1:]
+def pair (n: i32) : (i32, [1]i32) = if n == 0 then (0, [7]) else let (a, b) = pair (n - 1) in (a + n, b)
+entry main (n: i32) (xs: []i64) = (fact n, sum_rec xs, pair n)`,
+			[]string{"10", "[1i64, 2i64, 3i64]"}, "3628800i64 | 6i64 | 55i32 | [7i32]"},
+		{"runaway recursion", `def f (n: i64) : i64 = if n == 0 then 0 else 1 + f (n + 1)
+entry main (n: i64) = f n`, []string{"1i64"}, "error: Stack overflow"},
 		{"conversions", `entry main (x: i32) = (f64.i32 x / 2, i64.i32 x, f32.sqrt (f32.i32 x))`, []string{"9"}, "4.5f64 | 9i64 | 3f32"},
 	}
 	for _, tc := range tests {

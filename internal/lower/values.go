@@ -114,7 +114,7 @@ func leaves(v value) []ir.SubExp {
 // hasFunction reports whether v contains a function.
 func hasFunction(v value) bool {
 	switch v := v.(type) {
-	case *closure, *intrinsic:
+	case *closure, *intrinsic, *recFun:
 		return true
 	case *record:
 		for _, f := range v.fields {
