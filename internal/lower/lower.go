@@ -36,9 +36,9 @@ type lowerer struct {
 	recs      map[string]*recInstance
 	funcs     []*ir.Func // internal functions made so far
 	b         *ir.Builder
-	ns   *ir.NameSource
-	root *env
-	at   syntax.Pos
+	ns        *ir.NameSource
+	root      *env
+	at        syntax.Pos
 	// depth guards against runaway inlining (recursive definitions).
 	depth int
 }
