@@ -4,6 +4,9 @@
 // Usage:
 //
 //	fluxion check FILE...     type-check programs; silent on success
+//	fluxion run FILE          run an entry point on arguments from stdin
+//	fluxion test PATH...      run the test blocks of programs
+//	fluxion dump FILE         print the IR after a compiler pass
 //	fluxion version           print the compiler version
 //
 // Every command exits 0 on success, 1 on a program error and 2 on a usage
@@ -35,6 +38,9 @@ type cliEnv struct {
 
 var commands = map[string]command{
 	"check":   {"type-check programs; silent on success", cmdCheck},
+	"dump":    {"print a program's IR after a compiler pass", cmdDump},
+	"run":     {"run an entry point on arguments read from stdin", cmdRun},
+	"test":    {"run the test blocks of programs", cmdTest},
 	"version": {"print the compiler version", cmdVersion},
 }
 

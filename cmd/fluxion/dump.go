@@ -1,0 +1,35 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+)
+
+// cmdDump prints a program's IR after a pass of the pipeline.
+func cmdDump(env *cliEnv, args []string) int {
+	fl := flag.NewFlagSet("dump", flag.ContinueOnError)
+	fl.SetOutput(env.stderr)
+	after := fl.String("after", "", "print the IR after this `PASS` (one of: "+strings.Join(pipeline.PassNames(), ", ")+"; default: all)")
+	fl.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: fluxion dump [--after=PASS] FILE.fut")
+		fl.PrintDefaults()
+	}
+	files, err := parseInterspersed(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(files) != 1 {
+		fl.Usage()
+		return 2
+	}
+	prog, err := pipeline.CompileFile(files[0], pipeline.Options{After: *after, Verify: true})
+	if err != nil {
+		reportCompileError(env, files[0], err)
+		return 1
+	}
+	fmt.Fprint(env.stdout, prog.String())
+	return 0
+}

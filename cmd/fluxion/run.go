@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// cmdRun compiles a program, reads the entry point's arguments from stdin
+// and prints its results.
+func cmdRun(env *cliEnv, args []string) int {
+	fl := flag.NewFlagSet("run", flag.ContinueOnError)
+	fl.SetOutput(env.stderr)
+	useInterp := fl.Bool("interp", false, "run with the reference interpreter")
+	entry := fl.String("e", "main", "entry point to run")
+	fl.StringVar(entry, "entry-point", "main", "entry point to run")
+	binary := fl.Bool("b", false, "print results in the binary value format")
+	noPrint := fl.Bool("n", false, "do not print results")
+	runs := fl.Int("r", 0, "perform one untimed warm-up run, then N timed runs")
+	timings := fl.String("t", "", "write the runtime of each run in microseconds, one per line, to `FILE`")
+	fl.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: fluxion run [--interp] [-e ENTRY] [-b] [-n] [-r N] [-t FILE] FILE.fut < ARGS")
+		fl.PrintDefaults()
+	}
+	files, err := parseInterspersed(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(files) != 1 {
+		fl.Usage()
+		return 2
+	}
+	_ = useInterp // the interpreter is the only backend so far
+	file := files[0]
+	prog, err := pipeline.CompileFile(file, pipeline.Options{})
+	if err != nil {
+		reportCompileError(env, file, err)
+		return 1
+	}
+	fn := prog.Func(*entry)
+	if fn == nil {
+		fmt.Fprintf(env.stderr, "Error: %s has no entry point %q\n", file, *entry)
+		return 2
+	}
+	argv, err := readArgs(env.stdin, fn)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "Error: %v\n", err)
+		return 2
+	}
+	exe, err := interp.Compile(prog)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "internal error: %v\n", err)
+		return 1
+	}
+	iargs := interp.FromValues(argv)
+	var times []int64
+	n := 1
+	if *runs > 0 {
+		n = *runs + 1
+	}
+	var res []interp.Value
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		res, err = exe.Run(*entry, iargs)
+		elapsed := time.Since(start).Microseconds()
+		if err != nil {
+			fmt.Fprintf(env.stderr, "Error: %v\n", err)
+			return 1
+		}
+		if *runs == 0 || i > 0 {
+			times = append(times, elapsed)
+		}
+	}
+	if *timings != "" {
+		if err := writeTimings(*timings, times); err != nil {
+			fmt.Fprintf(env.stderr, "Error: %v\n", err)
+			return 2
+		}
+	}
+	if *noPrint {
+		return 0
+	}
+	w := bufio.NewWriter(env.stdout)
+	for _, r := range interp.ToValues(res) {
+		if *binary {
+			err = values.WriteBinary(w, r)
+		} else {
+			err = values.WriteText(w, r) // one value per line
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "Error: writing results: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// readArgs reads one value per parameter of fn, type-directed, and checks
+// that nothing but whitespace and comments follows.
+func readArgs(r io.Reader, fn *ir.Func) ([]values.Value, error) {
+	rd := values.NewReader(r)
+	args := make([]values.Value, len(fn.Params))
+	for i, p := range fn.Params {
+		v, err := rd.ReadType(p.Type.Elem, p.Type.Rank())
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("entry point %s takes %d arguments; input ended after %d", fn.Name, len(fn.Params), i)
+			}
+			return nil, fmt.Errorf("argument %d of %s (%v): %v", i+1, fn.Name, p.Type, err)
+		}
+		args[i] = v
+	}
+	if err := rd.ExpectEnd(); err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func writeTimings(path string, times []int64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, t := range times {
+		fmt.Fprintln(w, t)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/testspec"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// cmdTest runs the test blocks of every .fut file under the given paths.
+func cmdTest(env *cliEnv, args []string) int {
+	fl := flag.NewFlagSet("test", flag.ContinueOnError)
+	fl.SetOutput(env.stderr)
+	backend := fl.String("backend", "interp", "backend to test: interp")
+	interpMode := fl.Bool("i", false, "interpreter mode: skip cases tagged compiled")
+	fl.Bool("c", false, "compiled mode (the default)")
+	typeCheck := fl.Bool("t", false, "only type-check the programs")
+	var exclude multiFlag
+	fl.Var(&exclude, "exclude", "skip programs and cases with this `TAG` (repeatable)")
+	entry := fl.String("entry-point", "", "only test this entry point")
+	concurrency := fl.Int("concurrency", 0, "run at most `N` cases at once (default: number of CPUs)")
+	verbose := fl.Bool("v", false, "print every case, not only failures")
+	fl.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: fluxion test [--backend=interp] [-i|-c|-t] [--exclude=TAG] [--entry-point=NAME] PATH...")
+		fl.PrintDefaults()
+	}
+	paths, err := parseInterspersed(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(paths) == 0 {
+		fl.Usage()
+		return 2
+	}
+	var be testspec.Backend
+	switch *backend {
+	case "interp":
+		be = interpBackend{}
+	default:
+		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: interp)\n", *backend)
+		return 2
+	}
+	sel := testspec.Selection{Mode: testspec.Compiled, Exclude: exclude, EntryPoint: *entry}
+	if *interpMode || *backend == "interp" {
+		sel.Mode = testspec.Interpreted
+	}
+	if *typeCheck {
+		sel.Mode = testspec.TypeCheck
+	}
+	r := &testspec.Runner{Backend: be, Select: sel, Concurrency: *concurrency}
+	if *verbose {
+		r.Progress = func(res testspec.Result) { fmt.Fprintln(env.stdout, res) }
+	}
+	rep, err := r.Run(paths)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "fluxion test: %v\n", err)
+		return 2
+	}
+	rep.Write(env.stdout)
+	if !rep.OK() {
+		return 1
+	}
+	return 0
+}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+// interpBackend runs programs with the reference interpreter.
+type interpBackend struct{}
+
+func (interpBackend) Name() string { return "interp" }
+
+func (interpBackend) Compile(path string) (testspec.Program, error) {
+	prog, err := pipeline.CompileFile(path, pipeline.Options{})
+	if err != nil {
+		return nil, err
+	}
+	exe, err := interp.Compile(prog)
+	if err != nil {
+		return nil, err
+	}
+	return interpProgram{prog, exe}, nil
+}
+
+type interpProgram struct {
+	ir  *ir.Program
+	exe *interp.Program
+}
+
+func (p interpProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
+	fn := p.ir.Func(entry)
+	if fn == nil {
+		return nil, badArgs{fmt.Errorf("no entry point %q", entry)}
+	}
+	if err := checkArgTypes(fn, args); err != nil {
+		return nil, err
+	}
+	res, err := p.exe.Run(entry, interp.FromValues(args))
+	if err != nil {
+		return nil, err
+	}
+	return interp.ToValues(res), nil
+}
+
+// checkArgTypes reports arguments that do not have exactly the entry's
+// parameter types (a mistake in the test, not a run-time failure).
+func checkArgTypes(fn *ir.Func, args []values.Value) error {
+	if len(args) != len(fn.Params) {
+		return badArgs{fmt.Errorf("entry point %s takes %d arguments, the test gives %d", fn.Name, len(fn.Params), len(args))}
+	}
+	for i, p := range fn.Params {
+		if args[i].Elem() != p.Type.Elem || args[i].Rank() != p.Type.Rank() {
+			return badArgs{fmt.Errorf("argument %d of %s: the test gives %s, the entry point takes %v", i+1, fn.Name, args[i].TypeString(), p.Type)}
+		}
+	}
+	return nil
+}
+
+// badArgs marks an argument error for testspec (it never satisfies an
+// expected run-time error).
+type badArgs struct{ err error }
+
+func (b badArgs) Error() string      { return b.err.Error() }
+func (b badArgs) Unwrap() error      { return b.err }
+func (b badArgs) BadArguments() bool { return true }
