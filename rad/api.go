@@ -104,7 +104,7 @@ func (t *Tape) Outputs() []float64 { return Values(t.outs) }
 func (t *Tape) Len() int {
 	n := 0
 	for _, s := range t.segs {
-		n += len(s.ends)
+		n += s.nEnds
 	}
 	return n
 }

@@ -67,7 +67,7 @@ func (t *Task) Sum(xs []Num) Num {
 	s.reserve(len(xs))
 	for _, x := range xs {
 		if x.tag != 0 {
-			s.ops = append(s.ops, operand{x.job, x.idx, 1})
+			s.pushOp(operand{x.job, x.idx, 1})
 		}
 	}
 	return t.entry(v)
@@ -100,10 +100,10 @@ func (t *Task) Dot(xs, ys []Num) Num {
 	for i, x := range xs {
 		y := ys[i]
 		if x.tag != 0 {
-			s.ops = append(s.ops, operand{x.job, x.idx, y.v})
+			s.pushOp(operand{x.job, x.idx, y.v})
 		}
 		if y.tag != 0 {
-			s.ops = append(s.ops, operand{y.job, y.idx, x.v})
+			s.pushOp(operand{y.job, y.idx, x.v})
 		}
 	}
 	return t.entry(v)

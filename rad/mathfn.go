@@ -204,7 +204,7 @@ func (t *Task) FMA(x, y, z Num) Num {
 		d float64
 	}{{x, y.v}, {y, x.v}, {z, 1}} {
 		if o.x.tag != 0 {
-			s.ops = append(s.ops, operand{o.x.job, o.x.idx, o.d})
+			s.pushOp(operand{o.x.job, o.x.idx, o.d})
 		}
 	}
 	return t.entry(v)

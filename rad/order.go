@@ -45,7 +45,7 @@ func (o *spOrder) precedes(a, b int32) bool {
 // than through the join, which the reverse sweep could not order.
 func checkReferences(segs []*segment, order *spOrder) error {
 	for _, s := range segs {
-		for _, op := range s.ops {
+		for _, op := range s.operands() {
 			if op.job != s.id && !order.precedes(op.job, s.id) {
 				return fmt.Errorf("rad: a Num computed in one Par branch was used in a concurrent branch; pass values between branches only through the join")
 			}

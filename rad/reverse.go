@@ -38,7 +38,7 @@ func (t *Tape) newSweep() *sweep {
 	}
 	n := 0
 	for _, seg := range t.segs {
-		n += len(seg.ends)
+		n += seg.nEnds
 	}
 	if p, _ := spareAdjoints.Get().(*[]float64); p != nil && cap(*p) >= n {
 		s.buf = (*p)[:n]
@@ -48,7 +48,7 @@ func (t *Tape) newSweep() *sweep {
 	}
 	buf := s.buf
 	for i, seg := range t.segs {
-		s.adj[i], buf = buf[:len(seg.ends):len(seg.ends)], buf[len(seg.ends):]
+		s.adj[i], buf = buf[:seg.nEnds:seg.nEnds], buf[seg.nEnds:]
 	}
 	return s
 }
@@ -109,7 +109,7 @@ func (s *sweep) job(g *taskGraph, seg *segment, out []pending) []pending {
 		sweepJobHook(seg.id)
 	}
 	adj := s.adj[seg.id]
-	ends, ops := seg.ends, seg.ops
+	ends, ops := seg.entries(), seg.operands()
 	for k := len(ends) - 1; k >= 0; k-- {
 		a := adj[k]
 		if a == 0 {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -23,10 +22,27 @@ type operand struct {
 
 // segment is the tape of one job: a sequential stretch of one task.
 // Entry k has operands ops[ends[k-1]:ends[k]] (ops[0:ends[0]] for k = 0).
+// The buffers are written by index past their used lengths nEnds and nOps,
+// so recording never stores a slice header (and so never hits a write
+// barrier).
 type segment struct {
-	id   int32
-	ends []int32
-	ops  []operand
+	id     int32
+	nEnds  int
+	nOps   int
+	endBuf []int32
+	opBuf  []operand
+}
+
+// entries returns the end offsets of the recorded entries.
+func (s *segment) entries() []int32 { return s.endBuf[:s.nEnds] }
+
+// operands returns the recorded operands.
+func (s *segment) operands() []operand { return s.opBuf[:s.nOps] }
+
+// pushOp appends an operand; reserve must have made room for it.
+func (s *segment) pushOp(o operand) {
+	s.opBuf[s.nOps] = o
+	s.nOps++
 }
 
 // taskGraph is the job graph of one task: its jobs in order, and between
@@ -43,14 +59,17 @@ type taskGraph struct {
 }
 
 // reserve makes room for n more operands and one more entry, doubling the
-// capacity: append alone grows large slices by only a quarter, which would
-// copy a long tape several times over.
+// buffers when full, so that a long tape is copied about once in total.
 func (s *segment) reserve(n int) {
-	if cap(s.ops)-len(s.ops) < n {
-		s.ops = slices.Grow(s.ops, max(n, cap(s.ops), 64))
+	if len(s.opBuf)-s.nOps < n {
+		buf := make([]operand, max(s.nOps+n, 2*len(s.opBuf), 64))
+		copy(buf, s.opBuf[:s.nOps])
+		s.opBuf = buf
 	}
-	if cap(s.ends) == len(s.ends) {
-		s.ends = slices.Grow(s.ends, max(cap(s.ends), 64))
+	if len(s.endBuf) == s.nEnds {
+		buf := make([]int32, max(2*len(s.endBuf), 64))
+		copy(buf, s.endBuf[:s.nEnds])
+		s.endBuf = buf
 	}
 }
 
@@ -140,7 +159,7 @@ func (r *recording) newSegment() *segment {
 	if s == nil {
 		s = new(segment)
 	}
-	s.ends, s.ops = s.ends[:0], s.ops[:0]
+	s.nEnds, s.nOps = 0, 0
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	s.id = int32(len(r.segs))
@@ -228,24 +247,25 @@ func (t *Task) admit(op string, xs ...Num) bool {
 // result.
 func (t *Task) entry(v float64) Num {
 	s := t.seg
-	n := len(s.ends)
-	if n >= maxEntries || len(s.ops) >= maxOperands {
+	n := s.nEnds
+	if n >= maxEntries || s.nOps >= maxOperands {
 		t.rec.fail(errors.New("rad: a single job recorded more than 2^31 operations; split it with Par"))
 		t.setState(taskDone)
 		return Num{v: v}
 	}
-	s.ends = append(s.ends, int32(len(s.ops)))
+	s.endBuf[n] = int32(s.nOps)
+	s.nEnds++
 	return Num{v: v, tag: t.tag, job: s.id, idx: int32(n)}
 }
 
 // unary records v = op(a) with partial derivative da.
 func (t *Task) unary(op string, v float64, a Num, da float64) Num {
 	s := t.seg
-	if a.tag == t.tag && t.fast && len(s.ops) < cap(s.ops) && len(s.ends) < cap(s.ends) && len(s.ends) < maxEntries && len(s.ops) < maxOperands {
+	if n, m := s.nEnds, s.nOps; a.tag == t.tag && t.fast && m < len(s.opBuf) && n < len(s.endBuf) && n < maxEntries && m < maxOperands {
 		// The fast path: an active operand and room on the tape.
-		n := len(s.ends)
-		s.ops = append(s.ops, operand{a.job, a.idx, da})
-		s.ends = append(s.ends, int32(len(s.ops)))
+		s.opBuf[m] = operand{a.job, a.idx, da}
+		s.endBuf[n] = int32(m + 1)
+		s.nOps, s.nEnds = m+1, n+1
 		return Num{v: v, tag: t.tag, job: s.id, idx: int32(n)}
 	}
 	if a.tag == 0 {
@@ -255,18 +275,19 @@ func (t *Task) unary(op string, v float64, a Num, da float64) Num {
 		return Num{v: v}
 	}
 	s.reserve(1)
-	s.ops = append(s.ops, operand{a.job, a.idx, da})
+	s.pushOp(operand{a.job, a.idx, da})
 	return t.entry(v)
 }
 
 // binary records v = op(a, b) with partial derivatives da and db.
 func (t *Task) binary(op string, v float64, a Num, da float64, b Num, db float64) Num {
 	s := t.seg
-	if a.tag == t.tag && b.tag == t.tag && t.fast && len(s.ops)+1 < cap(s.ops) && len(s.ends) < cap(s.ends) && len(s.ends) < maxEntries && len(s.ops) < maxOperands {
+	if n, m := s.nEnds, s.nOps; a.tag == t.tag && b.tag == t.tag && t.fast && m+1 < len(s.opBuf) && n < len(s.endBuf) && n < maxEntries && m < maxOperands {
 		// The fast path: two active operands and room on the tape.
-		n := len(s.ends)
-		s.ops = append(s.ops, operand{a.job, a.idx, da}, operand{b.job, b.idx, db})
-		s.ends = append(s.ends, int32(len(s.ops)))
+		s.opBuf[m] = operand{a.job, a.idx, da}
+		s.opBuf[m+1] = operand{b.job, b.idx, db}
+		s.endBuf[n] = int32(m + 2)
+		s.nOps, s.nEnds = m+2, n+1
 		return Num{v: v, tag: t.tag, job: s.id, idx: int32(n)}
 	}
 	if a.tag|b.tag == 0 {
@@ -278,11 +299,12 @@ func (t *Task) binary(op string, v float64, a Num, da float64, b Num, db float64
 	s.reserve(2)
 	switch {
 	case a.tag == 0:
-		s.ops = append(s.ops, operand{b.job, b.idx, db})
+		s.pushOp(operand{b.job, b.idx, db})
 	case b.tag == 0:
-		s.ops = append(s.ops, operand{a.job, a.idx, da})
+		s.pushOp(operand{a.job, a.idx, da})
 	default:
-		s.ops = append(s.ops, operand{a.job, a.idx, da}, operand{b.job, b.idx, db})
+		s.pushOp(operand{a.job, a.idx, da})
+		s.pushOp(operand{b.job, b.idx, db})
 	}
 	return t.entry(v)
 }
