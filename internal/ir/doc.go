@@ -4,10 +4,13 @@
 //
 // Invariants (Verify checks all of them except the alias caveat below):
 //
-//   - First order. The only functions are the program's entry points
-//     (Func) and anonymous Lambdas that appear as arguments of SOACs, AD
-//     operators and accumulators. Lambdas may read variables in scope where
-//     they appear; they have no other way to refer to outer code.
+//   - First order. The only functions are the program's entry points,
+//     internal functions (Func.Internal: recursive source functions, which
+//     cannot be inlined; only Apply calls them, and Apply never consumes
+//     its arguments), and anonymous Lambdas that appear as arguments of
+//     SOACs, AD operators and accumulators. Lambdas may read variables in
+//     scope where they appear; they have no other way to refer to outer
+//     code.
 //   - A-normal form. Operands are SubExps (constants or names); every
 //     intermediate value is bound by a statement (Stm) to a pattern of typed
 //     names. A Body is statements plus result SubExps.
@@ -18,7 +21,10 @@
 //   - Definition before use, lexically scoped: names bound inside a body or
 //     lambda are not visible after it. Sizes in types are ordinary i64 names
 //     (or constants) and obey the same rule; a size may be absent when it is
-//     only known at run time (Size reads it).
+//     only known at run time (Size reads it). Sizes of function parameters
+//     that no parameter defines are bound from the arguments' shapes. The
+//     sizes a pattern declares are checked at run time: that is how size
+//     coercions are expressed (bind an Atom to a pattern of the new type).
 //   - Types are primitive scalars, arrays of primitives (no arrays of
 //     tuples: they are several arrays), and accumulators. There are no
 //     tuples, records, sums or functions.

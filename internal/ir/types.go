@@ -91,8 +91,8 @@ func Array(t prim.Type, dims ...SubExp) Type { return Type{Elem: t, Shape: Shape
 // AccOf returns the type of an accumulator over arrays of type t.
 func AccOf(t Type) Type { return Type{Elem: t.Elem, Shape: t.Shape, Acc: true} }
 
-// Rank is the number of array dimensions (0 for scalars and accumulators
-// are counted by their array's rank).
+// Rank is the number of array dimensions: 0 for scalars, the rank of the
+// underlying array for accumulators.
 func (t Type) Rank() int { return len(t.Shape) }
 
 // IsScalar reports whether t is a primitive scalar.

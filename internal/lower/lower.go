@@ -1,9 +1,3 @@
-// Package lower translates a checked program (internal/check) into the
-// core IR (internal/ir) by normalisation: every function is inlined at its
-// applications (the language has no recursion), so polymorphism and
-// higher-order functions disappear; tuples and records become several IR
-// values, arrays of records records of arrays; intrinsics become IR
-// constructs.
 package lower
 
 import (

@@ -1,0 +1,28 @@
+// Package lower translates a checked program (internal/check) into the
+// core IR (internal/ir).
+//
+// It works by normalisation: source expressions evaluate, at compile time,
+// to values that are either IR values (leaves), records of values, sums
+// (an i64 tag and a payload per constructor), or functions known at
+// compile time. Applying a function inlines its body, so polymorphism and
+// higher-order functions disappear; only lambdas handed to intrinsics
+// (map, reduce, jvp, ...) become IR lambdas. An array of records is a
+// record of arrays and an array of sums a sum of arrays, so indexing,
+// mapping and zipping act on every leaf and zip/unzip cost nothing.
+// Directly recursive top-level functions cannot be inlined: each type
+// instance becomes an internal IR function called with ir.Apply.
+//
+// Sizes: size parameters are bound from the actual shapes of the
+// arguments first and from the instance the checker inferred otherwise;
+// entry-point sizes (named or anonymous) become implicit size parameters;
+// `:>` coercions become patterns whose declared sizes the backends check.
+//
+// In-place updates follow the source: `a with [i] = v` consumes a, as in
+// Futhark; the IR verifier reports programs that use an array after it
+// was consumed.
+//
+// Not supported yet (a clear error at the construct): recursive functions
+// with function-typed arguments, size parameters that neither an argument
+// shape nor the checker's instance determines, and functions returned
+// from if/match branches, loops or SOAC lambdas.
+package lower
