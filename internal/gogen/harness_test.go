@@ -1,0 +1,228 @@
+package gogen
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// diffCase is a program run by both the interpreter and generated code.
+type diffCase struct {
+	name string
+	src  string   // source of a program whose entry point is main
+	args []string // arguments in the textual value format
+	prog *ir.Program
+}
+
+// formatScalar prints a scalar so that equal strings mean equal bits.
+func formatScalar(v prim.Value) string {
+	t := v.Type()
+	switch {
+	case t.IsSigned():
+		return fmt.Sprint(v.Int())
+	case t.IsUnsigned(), t == prim.F16:
+		return fmt.Sprint(v.Bits())
+	case t.IsFloat():
+		return fmt.Sprintf("%x", v.Bits())
+	}
+	return fmt.Sprint(v.Bool())
+}
+
+func formatInterp(vs []interp.Value) string {
+	var parts []string
+	for _, v := range vs {
+		if v.Arr == nil {
+			parts = append(parts, formatScalar(v.Scalar))
+			continue
+		}
+		var el []string
+		for _, x := range v.Arr.Data {
+			el = append(el, formatScalar(x))
+		}
+		parts = append(parts, fmt.Sprintf("%v{%s}", v.Arr.Shape, strings.Join(el, " ")))
+	}
+	return strings.Join(parts, " | ")
+}
+
+// goLiteral renders an argument as a Go expression in the driver, with
+// pkg qualifying the generated package's types.
+func goLiteral(v values.Value, pkg string) string {
+	lit := func(x prim.Value) string {
+		s := literal(x)
+		if x.Type() == prim.F16 {
+			s = pkg + "." + s
+		}
+		return s
+	}
+	if v.IsScalar() {
+		return lit(v.Scalar())
+	}
+	var el []string
+	for i := range v.Len() {
+		el = append(el, lit(v.Get(i)))
+	}
+	t := goScalar(v.Elem())
+	if v.Elem() == prim.F16 {
+		t = pkg + "." + t
+	}
+	var dims []string
+	for _, d := range v.Shape() {
+		dims = append(dims, fmt.Sprint(d))
+	}
+	return fmt.Sprintf("%s.Array[%s]{Shape: []int64{%s}, Data: []%s{%s}}", pkg, t, strings.Join(dims, ", "), t, strings.Join(el, ", "))
+}
+
+const driverFormat = `
+func format(x any) string {
+	v := reflect.ValueOf(x)
+	if v.Kind() == reflect.Struct {
+		shape := v.FieldByName("Shape").Interface().([]int64)
+		data := v.FieldByName("Data")
+		var el []string
+		for i := 0; i < data.Len(); i++ {
+			el = append(el, scalar(data.Index(i)))
+		}
+		return fmt.Sprintf("%v{%s}", shape, strings.Join(el, " "))
+	}
+	return scalar(v)
+}
+
+func scalar(v reflect.Value) string {
+	switch v.Kind() {
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return fmt.Sprint(v.Int())
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprint(v.Uint())
+	case reflect.Float32:
+		return fmt.Sprintf("%x", math.Float32bits(float32(v.Float())))
+	case reflect.Float64:
+		return fmt.Sprintf("%x", math.Float64bits(v.Float()))
+	}
+	return fmt.Sprint(v.Bool())
+}
+
+func show(name string, res []any, err error) {
+	if err != nil {
+		fmt.Printf("%s: error: %v\n", name, err)
+		return
+	}
+	var parts []string
+	for _, r := range res {
+		parts = append(parts, format(r))
+	}
+	fmt.Printf("%s: %s\n", name, strings.Join(parts, " | "))
+}
+`
+
+// runDiff compiles every case, generates all of them into one module,
+// builds it once and compares the outputs at GOMAXPROCS 1 and 2 with the
+// interpreter's.
+func runDiff(t *testing.T, cases []diffCase) {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module difftest\n\ngo 1.26\n")
+	var main strings.Builder
+	main.WriteString("package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"reflect\"\n\t\"strings\"\n")
+	for i := range cases {
+		fmt.Fprintf(&main, "\tp%d \"difftest/p%d\"\n", i, i)
+	}
+	main.WriteString(")\n" + driverFormat + "\nfunc main() {\n")
+	want := map[string]string{}
+	for i := range cases {
+		c := &cases[i]
+		if c.prog == nil {
+			p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{Verify: true})
+			if err != nil {
+				t.Fatalf("%s: compile: %v", c.name, err)
+			}
+			c.prog = p
+		}
+		ip, err := interp.Compile(c.prog)
+		if err != nil {
+			t.Fatalf("%s: interp: %v", c.name, err)
+		}
+		var vals []values.Value
+		for _, a := range c.args {
+			vs, err := values.ParseText(a)
+			if err != nil {
+				t.Fatalf("%s: bad argument %q: %v", c.name, a, err)
+			}
+			vals = append(vals, vs...)
+		}
+		res, err := ip.Run(c.prog.Funcs[0].Name, interp.FromValues(vals))
+		if err != nil {
+			want[c.name] = "error: " + err.Error()
+		} else {
+			want[c.name] = formatInterp(res)
+		}
+		pkg := fmt.Sprintf("p%d", i)
+		files, err := Generate(c.prog, pkg)
+		if err != nil {
+			t.Fatalf("%s: generate: %v", c.name, err)
+		}
+		for name, src := range files {
+			write(filepath.Join(pkg, name), string(src))
+		}
+		var args []string
+		for _, v := range vals {
+			args = append(args, goLiteral(v, pkg))
+		}
+		fmt.Fprintf(&main, "\t{\n\t\tres, err := %s.Entries[%q].Call([]any{%s})\n\t\tshow(%q, res, err)\n\t}\n", pkg, c.prog.Funcs[0].Name, strings.Join(args, ", "), c.name)
+	}
+	main.WriteString("}\n")
+	write("main.go", main.String())
+	bin := filepath.Join(dir, "difftest.bin")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	vet := exec.Command("go", "vet", "./...")
+	vet.Dir = dir
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet: %v\n%s", err, out)
+	}
+	var outs []map[string]string
+	for _, procs := range []string{"1", "2"} {
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS="+procs)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("run with GOMAXPROCS=%s: %v\n%s", procs, err, out)
+		}
+		got := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			name, rest, _ := strings.Cut(line, ": ")
+			got[name] = rest
+		}
+		for _, c := range cases {
+			if got[c.name] != want[c.name] {
+				t.Errorf("%s (GOMAXPROCS=%s):\n got  %s\n want %s", c.name, procs, got[c.name], want[c.name])
+			}
+		}
+		outs = append(outs, got)
+	}
+	for _, c := range cases {
+		if outs[0][c.name] != outs[1][c.name] {
+			t.Errorf("%s: results differ between 1 and 2 cores", c.name)
+		}
+	}
+}

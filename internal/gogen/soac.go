@@ -1,0 +1,544 @@
+package gogen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// grain is the minimum chunk size of a parallel loop over l: large for
+// cheap scalar functions, 1 when every application does a loop of its own.
+func grain(l *ir.Lambda) string {
+	heavy := false
+	for _, s := range l.Body.Stms {
+		switch s.Exp.(type) {
+		case *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.WithAcc,
+			*ir.Replicate, *ir.Iota, *ir.Copy, *ir.Concat, *ir.Slice, *ir.Rearrange:
+			heavy = true
+		}
+	}
+	if heavy {
+		return "1"
+	}
+	return "1024"
+}
+
+// elemArg is the Go expression of element i of input array a for a
+// lambda parameter of type t.
+func elemArg(a ir.VName, t ir.Type, i string) string {
+	switch {
+	case t.Acc:
+		return ident(a)
+	case t.IsScalar():
+		return ident(a) + ".Data[" + i + "]"
+	}
+	return "row(" + ident(a) + ", 1, " + i + ")"
+}
+
+func (g *gen) widths(pos, what, n string, arrs []ir.VName, skip func(int) bool) {
+	var shapes []string
+	for i, a := range arrs {
+		if skip != nil && skip(i) {
+			continue
+		}
+		shapes = append(shapes, ", "+ident(a)+".Shape")
+	}
+	g.p("checkWidth(%s, %q, %s%s)", pos, what, n, strings.Join(shapes, ""))
+}
+
+// apply emits the application of l to args in a block of its own,
+// assigning the results to dst.
+func (g *gen) apply(l *ir.Lambda, args, dst []string) error {
+	g.open("{")
+	if err := g.lambdaInto(l, args, dst); err != nil {
+		return err
+	}
+	g.close("}")
+	return nil
+}
+
+// loopOpen opens a loop over i in [from, n): in parallel chunks at top
+// level (par), sequentially otherwise. loopClose closes it.
+func (g *gen) loopOpen(par bool, i, from, n, grain string) {
+	if par {
+		g.open(fmt.Sprintf("parFor(%s-%s, %s, func(lo, hi int64) {", n, from, grain))
+		g.depth++
+		g.open(fmt.Sprintf("for %s := lo + %s; %s < hi+%s; %s++ {", i, from, i, from, i))
+		return
+	}
+	g.open(fmt.Sprintf("for %s := int64(%s); %s < %s; %s++ {", i, from, i, n, i))
+}
+
+func (g *gen) loopClose(par bool) {
+	g.close("}")
+	if par {
+		g.depth--
+		g.close("})")
+	}
+}
+
+func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
+	n := g.fresh("n")
+	g.p("%s := %s", n, g.i64(e.W))
+	ps := e.F.Params
+	hasAcc := false
+	for _, p := range ps {
+		hasAcc = hasAcc || p.Type.Acc
+	}
+	g.widths(pos, "map", n, e.Arrs, func(i int) bool { return ps[i].Type.Acc })
+	par := g.depth == 0 && !hasAcc
+	var accIn []string
+	for i, p := range ps {
+		if p.Type.Acc {
+			accIn = append(accIn, ident(e.Arrs[i]))
+		}
+	}
+	allScalar := true
+	for _, t := range e.F.Ret {
+		if t.IsArray() {
+			allScalar = false
+		}
+	}
+	g.declare(pat)
+	i := g.fresh("i")
+	args := func() []string {
+		var out []string
+		for k, p := range ps {
+			out = append(out, elemArg(e.Arrs[k], p.Type, i))
+		}
+		return out
+	}
+	if allScalar {
+		var dst []string
+		for k, t := range e.F.Ret {
+			if t.Acc {
+				dst = append(dst, "_")
+				continue
+			}
+			x := ident(pat[k].Name)
+			g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", x, goScalar(t.Elem), n, goScalar(t.Elem), n)
+			dst = append(dst, x+".Data["+i+"]")
+		}
+		g.loopOpen(par, i, "0", n, grain(e.F))
+		if err := g.apply(e.F, args(), dst); err != nil {
+			return err
+		}
+		g.loopClose(par)
+	} else {
+		// Array results: the first application fixes the row shapes.
+		f := g.fresh("f")
+		var rets, rs []string
+		for k, t := range e.F.Ret {
+			if !t.Acc {
+				rets = append(rets, goType(t))
+				rs = append(rs, fmt.Sprintf("%s_%d", f, k))
+			}
+		}
+		g.open(fmt.Sprintf("%s := func(%s int64) (%s) {", f, i, strings.Join(rets, ", ")))
+		g.depth++
+		var outs []string
+		for k, t := range e.F.Ret {
+			if !t.Acc {
+				g.p("var %s_%d %s", f, k, goType(t))
+				outs = append(outs, fmt.Sprintf("%s_%d", f, k))
+			} else {
+				outs = append(outs, "_")
+			}
+		}
+		if err := g.lambdaInto(e.F, args(), outs); err != nil {
+			return err
+		}
+		g.p("return %s", strings.Join(rs, ", "))
+		g.depth--
+		g.close("}")
+		store := func(idx string) {
+			g.p("%s := %s(%s)", strings.Join(rs, ", "), f, idx)
+			for k, t := range e.F.Ret {
+				if t.Acc {
+					continue
+				}
+				r := fmt.Sprintf("%s_%d", f, k)
+				if t.IsScalar() {
+					g.p("%s.Data[%s] = %s", ident(pat[k].Name), idx, r)
+				} else {
+					g.p("putRow(%s, %s, %s, %s)", pos, ident(pat[k].Name), idx, r)
+				}
+			}
+		}
+		g.open(fmt.Sprintf("if %s > 0 {", n))
+		g.open("{")
+		g.p("%s := %s(0)", strings.Join(rs, ", "), f)
+		for k, t := range e.F.Ret {
+			if t.Acc {
+				continue
+			}
+			x, r := ident(pat[k].Name), fmt.Sprintf("%s_%d", f, k)
+			if t.IsScalar() {
+				g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", x, goScalar(t.Elem), n, goScalar(t.Elem), n)
+				g.p("%s.Data[0] = %s", x, r)
+			} else {
+				g.p("%s = alloc[%s](%s, %s.Shape)", x, goScalar(t.Elem), n, r)
+				g.p("putRow(%s, %s, 0, %s)", pos, x, r)
+			}
+		}
+		g.close("}")
+		g.loopOpen(par, i, "1", n, "1")
+		store(i)
+		g.loopClose(par)
+		g.close("} else {")
+		g.added = append(g.added, nil)
+		for k, t := range e.F.Ret {
+			if t.Acc {
+				continue
+			}
+			g.p("%s = alloc[%s](0, %s)", ident(pat[k].Name), goScalar(t.Elem), g.shapeDims(t.Shape))
+		}
+		g.close("}")
+	}
+	acc := 0
+	for k, t := range e.F.Ret {
+		if t.Acc {
+			g.p("%s = %s", ident(pat[k].Name), accIn[acc])
+			acc++
+		}
+	}
+	g.declareDone(pat)
+	return nil
+}
+
+func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
+	n := g.fresh("n")
+	g.p("%s := %s", n, g.i64(e.W))
+	g.widths(pos, "reduce", n, e.Arrs, nil)
+	k := len(e.Arrs)
+	g.declare(pat)
+	accs := targets(pat)
+	i := g.fresh("i")
+	elems := func(src []string) []string {
+		var out []string
+		for j := range k {
+			out = append(out, src[j])
+		}
+		return out
+	}
+	rows := func() []string {
+		var out []string
+		for j := range k {
+			out = append(out, elemArg(e.Arrs[j], e.Op.Params[k+j].Type, i))
+		}
+		return out
+	}
+	g.assign(accs, g.subs(e.Neutral))
+	if g.depth > 0 {
+		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
+		if err := g.apply(e.Op, append(elems(accs), rows()...), accs); err != nil {
+			return err
+		}
+		g.close("}")
+		g.declareDone(pat)
+		return nil
+	}
+	// Per-chunk partial results from the neutral element, combined in
+	// chunk order: the chunks depend only on the width.
+	gr := grain(e.Op)
+	parts := make([]string, k)
+	for j := range k {
+		parts[j] = g.fresh("part")
+		g.p("%s := make([]%s, numChunks(%s, %s))", parts[j], goType(pat[j].Type), n, gr)
+	}
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.depth++
+	local := make([]string, k)
+	for j := range k {
+		local[j] = g.fresh("acc")
+		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
+	}
+	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
+	if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+		return err
+	}
+	g.close("}")
+	for j := range k {
+		g.p("%s[c] = %s", parts[j], local[j])
+	}
+	g.depth--
+	g.close("})")
+	c := g.fresh("c")
+	g.open(fmt.Sprintf("for %s := range %s {", c, parts[0]))
+	var ps []string
+	for j := range k {
+		ps = append(ps, parts[j]+"["+c+"]")
+	}
+	if err := g.apply(e.Op, append(elems(accs), ps...), accs); err != nil {
+		return err
+	}
+	g.close("}")
+	g.declareDone(pat)
+	return nil
+}
+
+func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
+	n := g.fresh("n")
+	g.p("%s := %s", n, g.i64(e.W))
+	g.widths(pos, "scan", n, e.Arrs, nil)
+	k := len(e.Arrs)
+	g.declare(pat)
+	i := g.fresh("i")
+	rows := func() []string {
+		var out []string
+		for j := range k {
+			out = append(out, elemArg(e.Arrs[j], e.Op.Params[k+j].Type, i))
+		}
+		return out
+	}
+	allScalar := true
+	for _, t := range e.Op.Ret[:k] {
+		allScalar = allScalar && t.IsScalar()
+	}
+	accs := make([]string, k)
+	for j := range k {
+		accs[j] = g.fresh("acc")
+		g.p("%s := %s", accs[j], g.sub(e.Neutral[j]))
+	}
+	out := func(j int) string { return ident(pat[j].Name) }
+	if !allScalar || g.depth > 0 {
+		for j := range k {
+			t := e.Op.Ret[j]
+			if t.IsScalar() {
+				g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", out(j), goScalar(t.Elem), n, goScalar(t.Elem), n)
+			} else {
+				g.p("%s = alloc[%s](%s, %s)", out(j), goScalar(t.Elem), n, g.shapeDims(t.Shape))
+			}
+		}
+		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
+		if err := g.apply(e.Op, append(append([]string{}, accs...), rows()...), accs); err != nil {
+			return err
+		}
+		for j := range k {
+			if e.Op.Ret[j].IsScalar() {
+				g.p("%s.Data[%s] = %s", out(j), i, accs[j])
+				continue
+			}
+			g.p("if %s == 0 {", i)
+			g.p("%s = alloc[%s](%s, %s.Shape)", out(j), goScalar(e.Op.Ret[j].Elem), n, accs[j])
+			g.p("}")
+			g.p("putRow(%s, %s, %s, %s)", pos, out(j), i, accs[j])
+		}
+		g.close("}")
+		g.declareDone(pat)
+		return nil
+	}
+	// Three phases: reduce every chunk, scan the chunk sums sequentially,
+	// then rescan every chunk from its prefix.
+	gr := grain(e.Op)
+	for j := range k {
+		t := goScalar(e.Op.Ret[j].Elem)
+		g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", out(j), t, n, t, n)
+	}
+	nc := g.fresh("nc")
+	g.p("%s := numChunks(%s, %s)", nc, n, gr)
+	pre := make([]string, k)
+	for j := range k {
+		pre[j] = g.fresh("pre")
+		g.p("%s := make([]%s, %s+1)", pre[j], goScalar(e.Op.Ret[j].Elem), nc)
+		g.p("%s[0] = %s", pre[j], accs[j])
+	}
+	g.open(fmt.Sprintf("if %s > 1 {", nc))
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.depth++
+	local := make([]string, k)
+	for j := range k {
+		local[j] = g.fresh("acc")
+		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
+	}
+	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
+	if err := g.apply(e.Op, append(append([]string{}, local...), rows()...), local); err != nil {
+		return err
+	}
+	g.close("}")
+	for j := range k {
+		g.p("%s[c+1] = %s", pre[j], local[j])
+	}
+	g.depth--
+	g.close("})")
+	c := g.fresh("c")
+	g.open(fmt.Sprintf("for %s := int64(1); %s < %s; %s++ {", c, c, nc, c))
+	var prev, cur, dst []string
+	for j := range k {
+		prev = append(prev, pre[j]+"["+c+"-1]")
+		cur = append(cur, pre[j]+"["+c+"]")
+		dst = append(dst, pre[j]+"["+c+"]")
+	}
+	if err := g.apply(e.Op, append(prev, cur...), dst); err != nil {
+		return err
+	}
+	g.close("}")
+	g.close("}")
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.depth++
+	for j := range k {
+		local[j] = g.fresh("acc")
+		g.p("%s := %s[c]", local[j], pre[j])
+	}
+	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
+	if err := g.apply(e.Op, append(append([]string{}, local...), rows()...), local); err != nil {
+		return err
+	}
+	for j := range k {
+		g.p("%s.Data[%s] = %s", out(j), i, local[j])
+	}
+	g.close("}")
+	g.depth--
+	g.close("})")
+	g.declareDone(pat)
+	return nil
+}
+
+// flatIndex emits the flat offset of element j of the index arrays into
+// the outer dimensions of shape; off is declared and skip taken when out
+// of range.
+func (g *gen) flatIndex(inds []ir.VName, j, shape, off, skip string) {
+	g.p("%s := int64(0)", off)
+	for k, a := range inds {
+		x := g.fresh("x")
+		g.p("%s := int64(%s.Data[%s])", x, ident(a), j)
+		g.p("if %s < 0 || %s >= %s[%d] {", x, x, shape, k)
+		g.p("%s", skip)
+		g.p("}")
+		g.p("%s = %s*%s[%d] + %s", off, off, shape, k, x)
+	}
+}
+
+func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
+	n := g.fresh("n")
+	g.p("%s := %s", n, g.i64(e.W))
+	g.widths(pos, "hist", n, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
+	k := len(e.Dests)
+	nidx := len(e.Inds)
+	shape := g.fresh("shape")
+	g.p("%s := %s.Shape", shape, ident(e.Dests[0]))
+	for _, d := range e.Dests {
+		g.p("if !sameShape(%s.Shape[:%d], %s[:%d]) {", ident(d), nidx, shape, nidx)
+		g.p("fail(%s, \"Histogram destinations have shapes \"+shapeString(%s)+\" and \"+shapeString(%s.Shape)+\".\")", pos, shape, ident(d))
+		g.p("}")
+	}
+	g.declare(pat)
+	j := g.fresh("j")
+	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", j, j, n, j))
+	off := g.fresh("off")
+	g.flatIndex(e.Inds, j, shape, off, "continue")
+	var args, dst []string
+	var stores []string
+	for q, d := range e.Dests {
+		dt := g.types[d]
+		if dt.Rank() == nidx {
+			args = append(args, ident(d)+".Data["+off+"]")
+			dst = append(dst, ident(d)+".Data["+off+"]")
+		} else {
+			args = append(args, fmt.Sprintf("row(%s, %d, %s)", ident(d), nidx, off))
+			r := g.fresh("r")
+			g.p("var %s %s", r, goType(dt.Row()))
+			dst = append(dst, r)
+			stores = append(stores, fmt.Sprintf("storeRow(%s, %s, %d, %s, %s)", pos, ident(d), nidx, off, r))
+		}
+		_ = q
+	}
+	for q := range k {
+		args = append(args, elemArg(e.Vals[q], e.Op.Params[k+q].Type, j))
+	}
+	if err := g.apply(e.Op, args, dst); err != nil {
+		return err
+	}
+	for _, s := range stores {
+		g.p("%s", s)
+	}
+	g.close("}")
+	for q, d := range e.Dests {
+		g.p("%s = %s", ident(pat[q].Name), ident(d))
+	}
+	g.declareDone(pat)
+	return nil
+}
+
+func (g *gen) scatter(e *ir.Scatter, pat []ir.Param, pos string) error {
+	n := g.fresh("n")
+	g.p("%s := %s", n, g.i64(e.W))
+	g.widths(pos, "scatter", n, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
+	nidx := len(e.Inds)
+	g.declare(pat)
+	for q, d := range e.Dests {
+		a, v := ident(d), ident(e.Vals[q])
+		j := g.fresh("j")
+		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", j, j, n, j))
+		off := g.fresh("off")
+		g.flatIndex(e.Inds, j, a+".Shape", off, "continue")
+		if g.types[e.Vals[q]].Rank() == 1 {
+			g.p("%s.Data[%s] = %s.Data[%s]", a, off, v, j)
+		} else {
+			g.p("storeRow(%s, %s, %d, %s, row(%s, 1, %s))", pos, a, nidx, off, v, j)
+		}
+		g.close("}")
+		g.p("%s = %s", ident(pat[q].Name), a)
+	}
+	g.declareDone(pat)
+	return nil
+}
+
+func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
+	g.declare(pat)
+	g.open("{")
+	var accs []string
+	for _, in := range e.Inputs {
+		t := g.types[in.Arr]
+		el := goScalar(t.Elem)
+		a := g.fresh("acc")
+		accs = append(accs, a)
+		if in.Op == nil {
+			add, err := binExpr(prim.Add, t.Elem, "x", "y", pos)
+			if err != nil {
+				return err
+			}
+			g.p("%s := &acc[%s]{arr: %s, op: func(x, y %s) %s { return %s }}", a, el, ident(in.Arr), el, el, add)
+			continue
+		}
+		g.open(fmt.Sprintf("%s := &acc[%s]{arr: %s, op: func(x, y %s) (r %s) {", a, el, ident(in.Arr), el, el))
+		g.depth++
+		if err := g.lambdaInto(in.Op, []string{"x", "y"}, []string{"r"}); err != nil {
+			return err
+		}
+		g.p("return")
+		g.depth--
+		g.close("}}")
+	}
+	var dst []string
+	for i := range e.F.Ret {
+		if i < len(e.Inputs) {
+			dst = append(dst, "_")
+		} else {
+			dst = append(dst, ident(pat[i].Name))
+		}
+	}
+	if err := g.lambdaInto(e.F, accs, dst); err != nil {
+		return err
+	}
+	for i, in := range e.Inputs {
+		g.p("%s = %s", ident(pat[i].Name), ident(in.Arr))
+	}
+	g.close("}")
+	g.declareDone(pat)
+	return nil
+}
+
+func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
+	a := ident(e.Acc)
+	idx := "[]int64{" + g.i64s(e.Idx) + "}"
+	if g.typeOf(e.Val).IsScalar() {
+		g.p("%s.upd(%s, %s)", a, idx, g.sub(e.Val))
+	} else {
+		g.p("%s.updRow(%s, %s, %s)", a, pos, idx, g.sub(e.Val))
+	}
+	g.bind(pat[0], a)
+	return nil
+}

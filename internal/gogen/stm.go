@@ -1,0 +1,357 @@
+package gogen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+func (g *gen) body(b *ir.Body) error {
+	for _, s := range b.Stms {
+		if err := g.stm(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bind declares the pattern element p with the value of the Go expression x.
+func (g *gen) bind(p ir.Param, x string) {
+	g.p("%s := %s", ident(p.Name), x)
+	g.declared(p.Name, p.Type)
+}
+
+// declare declares pattern elements with zero values, to be assigned.
+func (g *gen) declare(ps []ir.Param) {
+	for _, p := range ps {
+		g.p("var %s %s", ident(p.Name), goType(p.Type))
+	}
+}
+
+func (g *gen) declareDone(ps []ir.Param) {
+	for _, p := range ps {
+		g.declared(p.Name, p.Type)
+	}
+}
+
+func (g *gen) stm(s *ir.Stm) error {
+	if err := g.exp(s); err != nil {
+		return err
+	}
+	g.checkShapes(s)
+	return nil
+}
+
+// checkShapes compares array results with their declared shapes, as the
+// interpreter does (this is how size coercions fail).
+func (g *gen) checkShapes(s *ir.Stm) {
+	pos := posLit(s.Pos)
+	for _, p := range s.Pat {
+		if !p.Type.IsArray() {
+			continue
+		}
+		var conds, want []string
+		for d, dim := range p.Type.Shape {
+			if dim.IsNone() || dim.IsVar() && !g.scope[dim.Var] {
+				want = append(want, "-1")
+				continue
+			}
+			w := g.i64(dim)
+			want = append(want, w)
+			conds = append(conds, fmt.Sprintf("%s.Shape[%d] != %s", ident(p.Name), d, w))
+		}
+		if len(conds) == 0 {
+			continue
+		}
+		g.p("if %s {", strings.Join(conds, " || "))
+		g.p("shapeFail(%s, %s.Shape, %s)", pos, ident(p.Name), strings.Join(want, ", "))
+		g.p("}")
+	}
+}
+
+func (g *gen) dims(ds []ir.DimSlice) string {
+	var out []string
+	for _, d := range ds {
+		if d.Fixed {
+			out = append(out, "dim{fixed: true, i: "+g.i64(d.I)+"}")
+			continue
+		}
+		var f []string
+		if !d.Start.IsNone() {
+			f = append(f, "start: "+g.i64(d.Start), "hasStart: true")
+		}
+		if !d.End.IsNone() {
+			f = append(f, "end: "+g.i64(d.End), "hasEnd: true")
+		}
+		if !d.Stride.IsNone() {
+			f = append(f, "stride: "+g.i64(d.Stride), "hasStep: true")
+		}
+		out = append(out, "dim{"+strings.Join(f, ", ")+"}")
+	}
+	return strings.Join(out, ", ")
+}
+
+func (g *gen) i64s(ss []ir.SubExp) string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, g.i64(s))
+	}
+	return strings.Join(out, ", ")
+}
+
+// shapeDims renders a declared shape with absent or out-of-scope
+// dimensions as 0 (the interpreter's choice for empty results).
+func (g *gen) shapeDims(sh ir.Shape) string {
+	var out []string
+	for _, d := range sh {
+		if d.IsNone() || d.IsVar() && !g.scope[d.Var] {
+			out = append(out, "0")
+		} else {
+			out = append(out, g.i64(d))
+		}
+	}
+	return "[]int64{" + strings.Join(out, ", ") + "}"
+}
+
+func (g *gen) typeOf(s ir.SubExp) ir.Type {
+	if s.IsConst {
+		return ir.Scalar(s.Const.Type())
+	}
+	return g.types[s.Var]
+}
+
+func (g *gen) exp(s *ir.Stm) error {
+	pos := posLit(s.Pos)
+	pat := s.Pat
+	switch e := s.Exp.(type) {
+	case *ir.Atom:
+		g.bind(pat[0], g.sub(e.X))
+	case *ir.Bin:
+		x, y := g.operand(e.X), g.operand(e.Y)
+		r, err := binExpr(e.Op, e.T, x, y, pos)
+		if err != nil {
+			return err
+		}
+		g.bind(pat[0], r)
+	case *ir.Cmp:
+		x, y := g.operand(e.X), g.operand(e.Y)
+		r, err := cmpExpr(e.Op, e.T, x, y)
+		if err != nil {
+			return err
+		}
+		g.bind(pat[0], r)
+	case *ir.Un:
+		r, err := unExpr(e.Op, e.T, g.operand(e.X))
+		if err != nil {
+			return err
+		}
+		g.bind(pat[0], r)
+	case *ir.Call:
+		var args []string
+		for _, a := range e.Args {
+			args = append(args, g.operand(a))
+		}
+		r, err := callExpr(e.Fn, args)
+		if err != nil {
+			return err
+		}
+		g.bind(pat[0], goScalar(e.Fn.Ret)+"("+r+")")
+	case *ir.Index:
+		a := ident(e.Arr)
+		rank := g.types[e.Arr].Rank()
+		switch {
+		case len(e.Idx) == 1 && rank == 1:
+			i := g.i64(e.Idx[0])
+			g.p("if %s < 0 || %s >= int64(len(%s.Data)) {", i, i, a)
+			g.p("indexFail(%s, %s.Shape, %s)", pos, a, i)
+			g.p("}")
+			g.bind(pat[0], a+".Data["+i+"]")
+		case len(e.Idx) == rank:
+			g.bind(pat[0], a+".Data[index("+pos+", "+a+", "+g.i64s(e.Idx)+")]")
+		default:
+			g.bind(pat[0], fmt.Sprintf("row(%s, %d, index(%s, %s, %s))", a, len(e.Idx), pos, a, g.i64s(e.Idx)))
+		}
+	case *ir.Slice:
+		g.bind(pat[0], "slice("+pos+", "+ident(e.Arr)+", "+g.dims(e.Dims)+")")
+	case *ir.Update:
+		a := ident(e.Arr)
+		if g.typeOf(e.Val).IsScalar() {
+			g.bind(pat[0], "updateScalar("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
+		} else {
+			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
+		}
+	case *ir.Iota:
+		start, step := "0", "1"
+		if !e.Start.IsNone() {
+			start = g.i64(e.Start)
+		}
+		if !e.Step.IsNone() {
+			step = g.i64(e.Step)
+		}
+		t := goScalar(e.T)
+		g.bind(pat[0], fmt.Sprintf("iota(%s, %s, %s, %s, func(x int64) %s { return %s(x) })", pos, g.i64(e.N), start, step, t, t))
+	case *ir.Replicate:
+		if g.typeOf(e.Val).IsScalar() {
+			g.bind(pat[0], fmt.Sprintf("replicate(%s, %s, %s)", pos, g.sub(e.Val), g.i64s(e.Shape)))
+		} else {
+			g.bind(pat[0], fmt.Sprintf("replicateArr(%s, %s, %s)", pos, g.sub(e.Val), g.i64s(e.Shape)))
+		}
+	case *ir.Scratch:
+		g.bind(pat[0], fmt.Sprintf("scratch[%s](%s, %s)", goScalar(e.Elem), pos, g.i64s(e.Shape)))
+	case *ir.Reshape:
+		g.bind(pat[0], fmt.Sprintf("reshape(%s, %s, %s)", pos, ident(e.Arr), g.i64s(e.Shape)))
+	case *ir.Rearrange:
+		var ps []string
+		for _, p := range e.Perm {
+			ps = append(ps, strconv.Itoa(p))
+		}
+		g.bind(pat[0], fmt.Sprintf("rearrange(%s, %s)", ident(e.Arr), strings.Join(ps, ", ")))
+	case *ir.Concat:
+		var as []string
+		for _, a := range e.Arrs {
+			as = append(as, ident(a))
+		}
+		g.bind(pat[0], fmt.Sprintf("concat(%s, %s)", pos, strings.Join(as, ", ")))
+	case *ir.Copy:
+		g.bind(pat[0], "clone("+ident(e.Arr)+")")
+	case *ir.Rotate:
+		g.bind(pat[0], fmt.Sprintf("rotate(%s, %s)", g.i64(e.R), ident(e.Arr)))
+	case *ir.ArrayLit:
+		var el []string
+		for _, x := range e.Elems {
+			el = append(el, g.sub(x))
+		}
+		t := goScalar(e.Elem.Elem)
+		if e.Elem.IsScalar() {
+			g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: []int64{%d}, Data: []%s{%s}}", t, len(el), t, strings.Join(el, ", ")))
+		} else {
+			args := append([]string{pos, g.shapeDims(e.Elem.Shape)}, el...)
+			g.bind(pat[0], fmt.Sprintf("arrayLit[%s](%s)", t, strings.Join(args, ", ")))
+		}
+	case *ir.Size:
+		g.bind(pat[0], fmt.Sprintf("%s.Shape[%d]", ident(e.Arr), e.Dim))
+	case *ir.Assert:
+		g.p("if !%s {", g.sub(e.Cond))
+		g.p("fail(%s, %s)", pos, strconv.Quote("Assertion is false: "+e.Msg))
+		g.p("}")
+	case *ir.If:
+		g.declare(pat)
+		g.open("if " + g.sub(e.Cond) + " {")
+		if err := g.bodyInto(e.Then, pat); err != nil {
+			return err
+		}
+		g.close("} else {")
+		g.added = append(g.added, nil)
+		if err := g.bodyInto(e.Else, pat); err != nil {
+			return err
+		}
+		g.close("}")
+		g.declareDone(pat)
+	case *ir.Loop:
+		return g.loop(e, pat)
+	case *ir.Map:
+		return g.mapSOAC(e, pat, pos)
+	case *ir.Reduce:
+		return g.reduce(e, pat, pos)
+	case *ir.Scan:
+		return g.scan(e, pat, pos)
+	case *ir.Hist:
+		return g.hist(e, pat, pos)
+	case *ir.Scatter:
+		return g.scatter(e, pat, pos)
+	case *ir.WithAcc:
+		return g.withAcc(e, pat, pos)
+	case *ir.UpdAcc:
+		return g.updAcc(e, pat, pos)
+	case *ir.WithVJP:
+		g.declare(pat)
+		g.open("{")
+		if err := g.lambdaInto(e.F, g.subs(e.Args), targets(pat)); err != nil {
+			return err
+		}
+		g.close("}")
+		g.declareDone(pat)
+	case *ir.JVP, *ir.VJP:
+		return fmt.Errorf("%s: AD operators must be expanded before code generation", s.Pos)
+	default:
+		return fmt.Errorf("%s: unsupported expression %T", s.Pos, e)
+	}
+	return nil
+}
+
+func (g *gen) subs(ss []ir.SubExp) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, g.sub(s))
+	}
+	return out
+}
+
+func targets(ps []ir.Param) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, ident(p.Name))
+	}
+	return out
+}
+
+// bodyInto emits b and assigns its results to the Go variables dst, all
+// at once (results may read the variables being assigned).
+func (g *gen) bodyInto(b *ir.Body, pat []ir.Param) error {
+	if err := g.body(b); err != nil {
+		return err
+	}
+	g.assign(targets(pat), g.subs(b.Result))
+	return nil
+}
+
+func (g *gen) assign(dst, src []string) {
+	if len(dst) == 0 {
+		return
+	}
+	g.p("%s = %s", strings.Join(dst, ", "), strings.Join(src, ", "))
+}
+
+// lambdaInto emits l applied to the Go expressions args, assigning its
+// results to dst. The caller opens and closes the enclosing block.
+func (g *gen) lambdaInto(l *ir.Lambda, args, dst []string) error {
+	for i, p := range l.Params {
+		g.bind(p, args[i])
+	}
+	if err := g.body(l.Body); err != nil {
+		return err
+	}
+	g.assign(dst, g.subs(l.Body.Result))
+	return nil
+}
+
+func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
+	g.declare(pat)
+	g.open("{")
+	for i, p := range e.Params {
+		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
+		g.declared(p.Name, p.Type)
+	}
+	switch f := e.Form.(type) {
+	case *ir.For:
+		t := goScalar(f.T)
+		i := ident(f.I)
+		g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", i, t, i, g.sub(f.Bound), i))
+		g.declared(f.I, ir.Scalar(f.T))
+	case *ir.While:
+		g.open("for " + ident(f.Cond) + " {")
+	default:
+		return fmt.Errorf("unknown loop form %T", e.Form)
+	}
+	if err := g.body(e.Body); err != nil {
+		return err
+	}
+	g.assign(targets(e.Params), g.subs(e.Body.Result))
+	g.close("}")
+	g.assign(targets(pat), targets(e.Params))
+	g.close("}")
+	g.declareDone(pat)
+	return nil
+}

@@ -1,0 +1,61 @@
+package rt
+
+// acc is an accumulator: a write-only handle on an array that combines
+// updates with op (addition when the IR gives no operator).
+type acc[T any] struct {
+	arr Array[T]
+	op  func(x, y T) T
+}
+
+// upd combines v into the element at the outer index idx; out-of-range
+// indices are ignored.
+func (a *acc[T]) upd(idx []int64, v T) {
+	off, ok := flatOffset(a.arr.Shape, idx)
+	if ok {
+		a.arr.Data[off] = a.op(a.arr.Data[off], v)
+	}
+}
+
+// updRow combines every element of v into the row at idx.
+func (a *acc[T]) updRow(pos string, idx []int64, v Array[T]) {
+	off, ok := flatOffset(a.arr.Shape, idx)
+	if !ok {
+		return
+	}
+	rest := a.arr.Shape[len(idx):]
+	if !sameShape(rest, v.Shape) {
+		shapeFail(pos, v.Shape, rest...)
+	}
+	base := off * int64(len(v.Data))
+	for i, x := range v.Data {
+		a.arr.Data[base+int64(i)] = a.op(a.arr.Data[base+int64(i)], x)
+	}
+}
+
+// flatOffset is the offset of idx in the outer dimensions of shape, or
+// false when out of range.
+func flatOffset(shape []int64, idx []int64) (int64, bool) {
+	off := int64(0)
+	for k, i := range idx {
+		if i < 0 || i >= shape[k] {
+			return 0, false
+		}
+		off = off*shape[k] + i
+	}
+	return off, true
+}
+
+// EntryPoint describes one entry point of a generated package for drivers
+// that call entries by name with dynamically typed values: Params and
+// Results are the IR types ("[][]f64", "i32"); Call takes one argument per
+// parameter (a Go scalar or an Array[T]) and returns the results likewise.
+type EntryPoint struct {
+	Params  []string
+	Results []string
+	Call    func(args []any) ([]any, error)
+}
+
+// argFail reports a dynamically typed argument of the wrong type.
+func argFail(entry string, i int, want string, got any) {
+	fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got a value of Go type "+goTypeName(got)+", want a value of type "+want)
+}

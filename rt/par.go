@@ -1,0 +1,135 @@
+package rt
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// maxChunks bounds the number of chunks a parallel loop is split into. The
+// chunking depends only on the problem size and a per-site grain, never on
+// the number of cores, so reductions combine the same partial results in
+// the same order on any machine.
+const maxChunks = 64
+
+// chunking returns the chunk size and count for n iterations with at least
+// grain iterations per chunk.
+func chunking(n, grain int64) (size, count int64) {
+	if n <= 0 {
+		return 1, 0
+	}
+	size = (n + maxChunks - 1) / maxChunks
+	if size < grain {
+		size = grain
+	}
+	return size, (n + size - 1) / size
+}
+
+// pool is a fixed set of worker goroutines, one per GOMAXPROCS at first
+// use, fed through a channel of jobs.
+type pool struct {
+	jobs    chan func()
+	workers int
+}
+
+var (
+	thePool  *pool
+	poolOnce sync.Once
+)
+
+func getPool() *pool {
+	poolOnce.Do(func() {
+		n := runtime.GOMAXPROCS(0)
+		p := &pool{jobs: make(chan func(), 4*n), workers: n}
+		for range n - 1 {
+			go func() {
+				for job := range p.jobs {
+					job()
+				}
+			}()
+		}
+		thePool = p
+	})
+	return thePool
+}
+
+// parChunks runs body(c, lo, hi) for every chunk c of [0, n) (see chunking),
+// on the pool and the calling goroutine. A failure in a chunk is re-raised
+// in the caller after all chunks stop; when several chunks fail, the one
+// with the lowest index wins, which is the failure a sequential run meets
+// first.
+func parChunks(n, grain int64, body func(c, lo, hi int64)) {
+	size, count := chunking(n, grain)
+	if count == 0 {
+		return
+	}
+	p := getPool()
+	if count == 1 || p.workers == 1 {
+		for c := range count {
+			lo := c * size
+			body(c, lo, min(lo+size, n))
+		}
+		return
+	}
+	var (
+		next    atomic.Int64
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		failed  = int64(-1)
+		failure any
+	)
+	run := func() {
+		defer wg.Done()
+		for {
+			c := next.Add(1) - 1
+			if c >= count {
+				return
+			}
+			mu.Lock()
+			skip := failed >= 0 && failed < c
+			mu.Unlock()
+			if skip {
+				continue
+			}
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						mu.Lock()
+						if failed < 0 || c < failed {
+							failed, failure = c, r
+						}
+						mu.Unlock()
+					}
+				}()
+				lo := c * size
+				body(c, lo, min(lo+size, n))
+			}()
+		}
+	}
+	helpers := min(int64(p.workers), count) - 1
+	for range helpers {
+		wg.Add(1)
+		select {
+		case p.jobs <- run:
+		default:
+			wg.Done() // the pool is busy; the caller does the work
+		}
+	}
+	wg.Add(1)
+	run()
+	wg.Wait()
+	if failed >= 0 {
+		panic(failure)
+	}
+}
+
+// parFor runs body(lo, hi) over the chunks of [0, n) in parallel.
+func parFor(n, grain int64, body func(lo, hi int64)) {
+	parChunks(n, grain, func(_, lo, hi int64) { body(lo, hi) })
+}
+
+// numChunks is the number of chunks parChunks uses for n and grain.
+func numChunks(n, grain int64) int64 {
+	_, c := chunking(n, grain)
+	return c
+}
