@@ -1,0 +1,179 @@
+package ad
+
+import (
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+// Error is a program that the AD passes cannot differentiate.
+type Error struct {
+	Func string
+	Pos  ir.Pos
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	s := "ad: "
+	if e.Func != "" {
+		s += "in " + e.Func + ": "
+	}
+	if e.Pos.IsKnown() {
+		s += e.Pos.String() + ": "
+	}
+	return s + e.Msg
+}
+
+// failure carries an Error out of the recursive rules to Expand.
+type failure struct{ err *Error }
+
+func fail(pos ir.Pos, format string, args ...any) {
+	panic(failure{&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// Expand returns p with every AD operator replaced by ordinary IR. The
+// input program is not modified.
+func Expand(p *ir.Program) (*ir.Program, error) {
+	out := &ir.Program{Funcs: make([]*ir.Func, len(p.Funcs))}
+	for i, f := range p.Funcs {
+		g, err := ExpandFunc(f)
+		if err != nil {
+			return nil, err
+		}
+		out.Funcs[i] = g
+	}
+	return out, nil
+}
+
+// ExpandFunc expands the AD operators of one function (see Expand).
+func ExpandFunc(f *ir.Func) (out *ir.Func, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r := r.(type) {
+			case failure:
+				r.err.Func = f.Name
+				err = r.err
+			case *ir.BuildError:
+				err = &Error{Func: f.Name, Pos: f.Pos, Msg: "internal error: " + r.Error()}
+			default:
+				panic(r)
+			}
+		}
+	}()
+	if f.Body == nil {
+		return nil, &Error{Func: f.Name, Pos: f.Pos, Msg: "function without body"}
+	}
+	b := ir.NewBuilder(ir.NewNameSource(1))
+	declareFunc(b, f)
+	x := &expander{b: b}
+	g := *f
+	g.Body = x.body(f.Body)
+	return &g, nil
+}
+
+// declareFunc tells b the type of every name f binds and reserves every
+// tag f uses, so that new names never collide with old ones.
+func declareFunc(b *ir.Builder, f *ir.Func) {
+	b.Declare(f.Params...)
+	for _, p := range f.Params {
+		for _, d := range p.Type.Shape {
+			if d.IsVar() {
+				if _, ok := b.TypeOf(d.Var); !ok {
+					b.Declare(ir.Param{Name: d.Var, Type: ir.Scalar(i64)})
+				}
+			}
+		}
+	}
+	v := &ir.Visitor{
+		Use:  func(n ir.VName) { b.Names().Reserve(n) },
+		Bind: func(p ir.Param) { b.Declare(p) },
+	}
+	v.Body(f.Body)
+}
+
+// expander rebuilds bodies with the AD operators inside them expanded.
+type expander struct {
+	b *ir.Builder
+}
+
+func (x *expander) body(body *ir.Body) *ir.Body {
+	if body == nil {
+		return nil
+	}
+	out := x.b.Sub()
+	for _, s := range body.Stms {
+		s = x.nested(s)
+		out.Pos = s.Pos
+		switch e := s.Exp.(type) {
+		case *ir.JVP:
+			expandJVP(out, s, e)
+		case *ir.VJP:
+			expandVJP(out, s, e)
+		default:
+			out.Add(s)
+		}
+	}
+	return out.Body(body.Result...)
+}
+
+func (x *expander) lambda(l *ir.Lambda) *ir.Lambda {
+	if l == nil {
+		return nil
+	}
+	return &ir.Lambda{Params: l.Params, Body: x.body(l.Body), Ret: l.Ret}
+}
+
+// nested returns s with the bodies and lambdas inside it expanded, so that
+// inner operators are expanded before the operator that contains them.
+func (x *expander) nested(s *ir.Stm) *ir.Stm {
+	var e ir.Exp
+	switch old := s.Exp.(type) {
+	case *ir.If:
+		c := *old
+		c.Then, c.Else = x.body(old.Then), x.body(old.Else)
+		e = &c
+	case *ir.Loop:
+		c := *old
+		c.Body = x.body(old.Body)
+		e = &c
+	case *ir.Map:
+		c := *old
+		c.F = x.lambda(old.F)
+		e = &c
+	case *ir.Reduce:
+		c := *old
+		c.Op = x.lambda(old.Op)
+		e = &c
+	case *ir.Scan:
+		c := *old
+		c.Op = x.lambda(old.Op)
+		e = &c
+	case *ir.Hist:
+		c := *old
+		c.Op = x.lambda(old.Op)
+		e = &c
+	case *ir.JVP:
+		c := *old
+		c.F = x.lambda(old.F)
+		e = &c
+	case *ir.VJP:
+		c := *old
+		c.F = x.lambda(old.F)
+		e = &c
+	case *ir.WithVJP:
+		c := *old
+		c.F, c.Rule = x.lambda(old.F), x.lambda(old.Rule)
+		e = &c
+	case *ir.WithAcc:
+		c := *old
+		c.Inputs = make([]ir.AccInput, len(old.Inputs))
+		for i, in := range old.Inputs {
+			c.Inputs[i] = ir.AccInput{Arr: in.Arr, Op: x.lambda(in.Op), Neutral: in.Neutral}
+		}
+		c.F = x.lambda(old.F)
+		e = &c
+	default:
+		return s
+	}
+	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
+}

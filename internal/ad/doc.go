@@ -1,0 +1,23 @@
+// Package ad expands the automatic-differentiation operators of the core
+// IR (LANGUAGE.md §14) into ordinary IR.
+//
+// Expand walks every function and replaces each ir.JVP by code that
+// computes the primal results and their tangents, innermost operator
+// first, so that a nested operator has already become plain code (with
+// names of its own) when the enclosing one differentiates it: tangents of
+// different operators can never be confused.
+//
+// Forward mode (fwd*.go) follows seed 000 and the rules of AD-NOTES.md:
+// every value has a tangent of the same type and shape (integers and
+// booleans too, §14.3), tangent statements follow the primal statement
+// they belong to, SOACs carry primal and tangent arrays side by side,
+// reduce/scan/hist use the lifted operator (a,da) op' (b,db) with neutral
+// (ne, 0), and loops carry tangents as extra parameters. Tangents known to
+// be zero are not computed at all. With JVP.Vec (jmp) every tangent has an
+// extra outer dimension of the batch width and the tangent code maps over
+// it; accumulator tangents keep that dimension innermost so that
+// accumulator updates index them like their primals.
+//
+// Reverse mode (rev*.go) is not written yet: an ir.VJP is reported as an
+// error.
+package ad

@@ -1,0 +1,338 @@
+package ad
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+const i64 = prim.I64
+
+// tanEnv maps primal names to their tangents; an absent name has a zero
+// tangent (free variables of the differentiated function, constants,
+// indices, sizes). Nested scopes get a child layer that they may drop.
+type tanEnv struct {
+	m  map[ir.VName]ir.SubExp
+	up *tanEnv
+}
+
+func (e *tanEnv) get(v ir.VName) (ir.SubExp, bool) {
+	for ; e != nil; e = e.up {
+		if d, ok := e.m[v]; ok {
+			return d, true
+		}
+	}
+	return ir.SubExp{}, false
+}
+
+// fwd differentiates statements in forward mode, emitting primal and
+// tangent statements into b.
+type fwd struct {
+	b   *ir.Builder
+	env *tanEnv
+	// vec: every tangent has an extra outer dimension of size width (jmp).
+	vec   bool
+	width ir.SubExp
+}
+
+// fork returns a differentiator for a nested scope built into b.
+func (f *fwd) fork(b *ir.Builder) *fwd {
+	return &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}, up: f.env}, vec: f.vec, width: f.width}
+}
+
+func (f *fwd) setTan(v ir.VName, d ir.SubExp) {
+	if !d.IsNone() {
+		f.env.m[v] = d
+	}
+}
+
+// tan returns the tangent of s, or absent when it is zero.
+func (f *fwd) tan(s ir.SubExp) ir.SubExp {
+	if !s.IsVar() {
+		return ir.SubExp{}
+	}
+	d, _ := f.env.get(s.Var)
+	return d
+}
+
+func (f *fwd) tanOf(v ir.VName) ir.SubExp { return f.tan(ir.Var(v)) }
+
+// tanType is the type of the tangent of a value of type t.
+func (f *fwd) tanType(t ir.Type) ir.Type {
+	if !f.vec {
+		return t
+	}
+	if t.Acc {
+		// The batch dimension goes innermost, so that updates at a
+		// primal index address the tangent rows of the same element.
+		return ir.Type{Elem: t.Elem, Shape: append(append(ir.Shape{}, t.Shape...), f.width), Acc: true}
+	}
+	return t.ArrayOf(f.width)
+}
+
+// zero materialises a zero tangent for a value of type t; src (a value of
+// that type, or absent) gives the sizes that t does not know.
+func (f *fwd) zero(b *ir.Builder, t ir.Type, src ir.SubExp) ir.SubExp {
+	if t.Acc {
+		fail(b.Pos, "forward mode: an accumulator needs a tangent that is not available here")
+	}
+	z := ir.Const(prim.Zero(t.Elem))
+	if !f.vec && t.IsScalar() {
+		return z
+	}
+	shape := make(ir.Shape, 0, t.Rank()+1)
+	if f.vec {
+		shape = append(shape, f.width)
+	}
+	for i, d := range t.Shape {
+		if d.IsNone() {
+			if !src.IsVar() {
+				fail(b.Pos, "forward mode: cannot find the size of a zero tangent")
+			}
+			d = b.Let("n", &ir.Size{Arr: src.Var, Dim: i})
+		}
+		shape = append(shape, d)
+	}
+	return b.Let("zero", &ir.Replicate{Shape: shape, Val: z})
+}
+
+// tanOrZero returns the tangent of s, materialised if it is zero.
+func (f *fwd) tanOrZero(b *ir.Builder, s ir.SubExp) ir.SubExp {
+	if d := f.tan(s); !d.IsNone() {
+		return d
+	}
+	return f.zero(b, b.Type(s), s)
+}
+
+// lift emits tangent code that is the same in every batch lane: fill
+// computes result tangents from the tangents ds (all nonzero). Without a
+// batch it runs on f.b; with one it runs in a map over the width whose
+// parameters are the lanes of ds.
+func (f *fwd) lift(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp) []ir.SubExp {
+	if !f.vec {
+		return fill(f.b, ds)
+	}
+	arrs := make([]ir.VName, len(ds))
+	rows := make([]ir.Type, len(ds))
+	for i, d := range ds {
+		if !d.IsVar() {
+			fail(f.b.Pos, "internal error: batched tangent %v is not an array", d)
+		}
+		arrs[i] = d.Var
+		rows[i] = f.b.Type(d).Row()
+	}
+	lam := f.b.Lambda(rows, fill)
+	if len(lam.Ret) == 0 {
+		return nil
+	}
+	res := f.b.LetN("dmap", &ir.Map{W: f.width, Arrs: arrs, F: lam})
+	out := make([]ir.SubExp, len(res))
+	for i, r := range res {
+		out[i] = ir.Var(r)
+	}
+	return out
+}
+
+// lift1 is lift for a rule with one result.
+func (f *fwd) lift1(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) ir.SubExp) ir.SubExp {
+	return f.lift(ds, func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{fill(b, ds)}
+	})[0]
+}
+
+// expandJVP replaces s = jvp F primals tangents by F's body, differentiated.
+func expandJVP(b *ir.Builder, s *ir.Stm, e *ir.JVP) {
+	f := &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}}, vec: e.Vec, width: e.Width}
+	for i, p := range e.F.Params {
+		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
+		d := e.Tangents[i]
+		if d.IsConst && d.Const == prim.Zero(d.Const.Type()) {
+			continue
+		}
+		f.setTan(p.Name, d)
+	}
+	f.stms(e.F.Body.Stms)
+	n := len(e.F.Ret)
+	if len(s.Pat) != 2*n {
+		fail(s.Pos, "jvp gives %d values, pattern has %d", 2*n, len(s.Pat))
+	}
+	b.Pos = s.Pos
+	for i, r := range e.F.Body.Result {
+		b.Bind([]ir.Param{s.Pat[i]}, &ir.Atom{X: r})
+		b.Bind([]ir.Param{s.Pat[n+i]}, &ir.Atom{X: f.tanOrZeroRes(b, r, e.F.Ret[i])})
+	}
+}
+
+// tanOrZeroRes is tanOrZero for a result whose declared type is t.
+func (f *fwd) tanOrZeroRes(b *ir.Builder, r ir.SubExp, t ir.Type) ir.SubExp {
+	if d := f.tan(r); !d.IsNone() {
+		return d
+	}
+	if r.IsVar() {
+		return f.zero(b, b.Type(r), r)
+	}
+	return f.zero(b, t, r)
+}
+
+func (f *fwd) stms(ss []*ir.Stm) {
+	for _, s := range ss {
+		f.stm(s)
+	}
+}
+
+// stm emits s and the statements computing the tangents of its results.
+func (f *fwd) stm(s *ir.Stm) {
+	f.b.Pos = s.Pos
+	switch e := s.Exp.(type) {
+	case *ir.If:
+		f.ifStm(s, e)
+		return
+	case *ir.Loop:
+		f.loop(s, e)
+		return
+	case *ir.Map:
+		f.mapStm(s, e)
+		return
+	case *ir.Reduce:
+		f.reduce(s, e)
+		return
+	case *ir.Scan:
+		f.scan(s, e)
+		return
+	case *ir.Hist:
+		f.hist(s, e)
+		return
+	case *ir.Scatter:
+		f.scatter(s, e)
+		return
+	case *ir.WithAcc:
+		f.withAcc(s, e)
+		return
+	case *ir.UpdAcc:
+		f.updAcc(s, e)
+		return
+	case *ir.Update:
+		f.update(s, e)
+		return
+	case *ir.WithVJP:
+		f.withVJP(s, e)
+		return
+	case *ir.JVP:
+		fail(s.Pos, "internal error: nested jvp was not expanded first")
+	case *ir.VJP:
+		fail(s.Pos, "reverse mode not implemented: cannot differentiate vjp under jvp")
+	}
+	f.b.Add(s)
+	f.b.Pos = s.Pos
+	switch e := s.Exp.(type) {
+	case *ir.Atom:
+		f.setTan(s.Pat[0].Name, f.tan(e.X))
+	case *ir.Bin:
+		f.bin(s, e)
+	case *ir.Un:
+		f.un(s, e)
+	case *ir.Call:
+		f.call(s, e)
+	case *ir.Cmp, *ir.Iota, *ir.Scratch, *ir.Size, *ir.Assert:
+		// Predicates, index ranges, sizes: zero tangents (§14.2-§14.3);
+		// scratch contents are unspecified, so zero is as good as any.
+	case *ir.Index:
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Index{Arr: d, Idx: e.Idx} })
+	case *ir.Slice:
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Slice{Arr: d, Dims: e.Dims} })
+	case *ir.Reshape:
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Reshape{Arr: d, Shape: e.Shape} })
+	case *ir.Rearrange:
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Rearrange{Arr: d, Perm: e.Perm} })
+	case *ir.Copy:
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Copy{Arr: d} })
+	case *ir.Rotate:
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Rotate{R: e.R, Arr: d} })
+	case *ir.Replicate:
+		if d := f.tan(e.Val); !d.IsNone() {
+			f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{d}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+				return b.Let("d"+s.Pat[0].Name.Base, &ir.Replicate{Shape: e.Shape, Val: ds[0]})
+			}))
+		}
+	case *ir.Concat:
+		ops := make([]ir.SubExp, len(e.Arrs))
+		for i, a := range e.Arrs {
+			ops[i] = ir.Var(a)
+		}
+		f.gather(s, ops, func(ds []ir.SubExp) ir.Exp {
+			arrs := make([]ir.VName, len(ds))
+			for i, d := range ds {
+				arrs[i] = d.Var
+			}
+			return &ir.Concat{Arrs: arrs}
+		})
+	case *ir.ArrayLit:
+		f.gather(s, e.Elems, func(ds []ir.SubExp) ir.Exp { return &ir.ArrayLit{Elems: ds, Elem: e.Elem} })
+	default:
+		fail(s.Pos, "forward mode: cannot differentiate %s", ir.ExpString(s.Exp))
+	}
+}
+
+// unary handles data movement of one array: the tangent moves the same way.
+func (f *fwd) unary(s *ir.Stm, arr ir.VName, mk func(d ir.VName) ir.Exp) {
+	d := f.tanOf(arr)
+	if d.IsNone() {
+		return
+	}
+	f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{d}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+		return b.Let("d"+s.Pat[0].Name.Base, mk(ds[0].Var))
+	}))
+}
+
+// gather handles constructs that assemble several operands: if any has a
+// tangent, the others' zero tangents are materialised.
+func (f *fwd) gather(s *ir.Stm, ops []ir.SubExp, mk func(ds []ir.SubExp) ir.Exp) {
+	any := false
+	for _, o := range ops {
+		any = any || !f.tan(o).IsNone()
+	}
+	if !any {
+		return
+	}
+	ds := make([]ir.SubExp, len(ops))
+	for i, o := range ops {
+		ds[i] = f.tanOrZero(f.b, o)
+	}
+	f.setTan(s.Pat[0].Name, f.lift1(ds, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+		return b.Let("d"+s.Pat[0].Name.Base, mk(ds))
+	}))
+}
+
+// update: the tangent is updated at the same place. Zero tangents are
+// materialised before the primal statement consumes the array.
+func (f *fwd) update(s *ir.Stm, e *ir.Update) {
+	dx, dv := f.tanOf(e.Arr), f.tan(e.Val)
+	if dx.IsNone() && dv.IsNone() {
+		f.b.Add(s)
+		return
+	}
+	if dx.IsNone() {
+		dx = f.zero(f.b, f.b.Type(ir.Var(e.Arr)), ir.Var(e.Arr))
+	}
+	if dv.IsNone() {
+		dv = f.tanOrZero(f.b, e.Val)
+	}
+	f.b.Add(s)
+	f.b.Pos = s.Pos
+	f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{dx, dv}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+		return b.Let("d"+s.Pat[0].Name.Base, &ir.Update{Arr: ds[0].Var, Dims: e.Dims, Val: ds[1]})
+	}))
+}
+
+// withVJP is differentiated as F applied to the arguments (§14.5).
+func (f *fwd) withVJP(s *ir.Stm, e *ir.WithVJP) {
+	for i, p := range e.F.Params {
+		f.b.Bind([]ir.Param{p}, &ir.Atom{X: e.Args[i]})
+		f.setTan(p.Name, f.tan(e.Args[i]))
+	}
+	f.stms(e.F.Body.Stms)
+	f.b.Pos = s.Pos
+	for i, r := range e.F.Body.Result {
+		f.b.Bind([]ir.Param{s.Pat[i]}, &ir.Atom{X: r})
+		f.setTan(s.Pat[i].Name, f.tan(r))
+	}
+}

@@ -1,0 +1,310 @@
+package ad
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+// dlambda is a lambda differentiated in forward mode, in pieces that each
+// construct assembles in its own parameter and result order.
+type dlambda struct {
+	tps  []ir.Param  // tangent parameter per parameter; zero Name when none
+	stms []*ir.Stm   // primal and tangent statements
+	res  []ir.SubExp // the primal results
+	tres []ir.SubExp // tangent per result; absent when not wanted
+	out  []bool      // which results came out with a nonzero tangent
+}
+
+// diffLambda differentiates l, giving tangent parameters to the params
+// where has is set. Results whose want is set get a tangent, materialised
+// if zero; a nil want asks for the nonzero ones.
+func (f *fwd) diffLambda(l *ir.Lambda, has, want []bool) dlambda {
+	g := f.fork(f.b.Sub())
+	dl := dlambda{tps: make([]ir.Param, len(l.Params))}
+	for i, p := range l.Params {
+		if has[i] {
+			dl.tps[i] = g.b.Param("d"+p.Name.Base, f.tanType(p.Type))
+			g.setTan(p.Name, ir.Var(dl.tps[i].Name))
+		}
+	}
+	g.stms(l.Body.Stms)
+	dl.res = l.Body.Result
+	dl.tres = make([]ir.SubExp, len(dl.res))
+	dl.out = make([]bool, len(dl.res))
+	for i, r := range dl.res {
+		d := g.tan(r)
+		dl.out[i] = !d.IsNone()
+		if (want == nil && dl.out[i]) || (want != nil && want[i]) {
+			if d.IsNone() {
+				d = g.tanOrZeroRes(g.b, r, l.Ret[i])
+			}
+			dl.tres[i] = d
+		}
+	}
+	dl.stms = g.b.Body().Stms
+	return dl
+}
+
+// bindExt binds s's pattern followed by fresh names for the extra values
+// that exp gives beyond it, and returns the extra names.
+func (f *fwd) bindExt(s *ir.Stm, exp ir.Exp, pre []ir.Param) []ir.VName {
+	ts, err := ir.ExpTypes(exp, f.b.TypeOf)
+	if err != nil {
+		fail(s.Pos, "internal error: %v", err)
+	}
+	pat := append([]ir.Param{}, pre...)
+	var extra []ir.VName
+	for _, t := range ts[len(pre):] {
+		p := f.b.Param("d", t)
+		pat = append(pat, p)
+		extra = append(extra, p.Name)
+	}
+	f.b.Pos = s.Pos
+	f.b.Bind(pat, exp)
+	return extra
+}
+
+// swap01 exchanges the two outer dimensions of a batched tangent: [W][n]
+// (the batch outside) and [n][W] (rows for a SOAC over n).
+func (f *fwd) swap01(d ir.VName) ir.VName {
+	r := f.b.Type(ir.Var(d)).Rank()
+	perm := make([]int, r)
+	for i := range perm {
+		perm[i] = i
+	}
+	perm[0], perm[1] = 1, 0
+	return f.b.Let("dt", &ir.Rearrange{Arr: d, Perm: perm}).Var
+}
+
+// rows gives a tangent array as the SOAC input for rows of its primal.
+func (f *fwd) rows(d ir.SubExp) ir.VName {
+	if f.vec && !f.b.Type(d).Acc {
+		return f.swap01(d.Var)
+	}
+	return d.Var
+}
+
+// unrows turns a SOAC's tangent result back into the batch-outside form.
+func (f *fwd) unrows(d ir.VName) ir.SubExp {
+	if f.vec && !f.b.Type(ir.Var(d)).Acc {
+		return ir.Var(f.swap01(d))
+	}
+	return ir.Var(d)
+}
+
+func (f *fwd) mapStm(s *ir.Stm, e *ir.Map) {
+	has := make([]bool, len(e.Arrs))
+	for i, a := range e.Arrs {
+		has[i] = !f.tanOf(a).IsNone()
+	}
+	dl := f.diffLambda(e.F, has, nil)
+	params := append([]ir.Param{}, e.F.Params...)
+	arrs := append([]ir.VName{}, e.Arrs...)
+	for i, a := range e.Arrs {
+		if has[i] {
+			params = append(params, dl.tps[i])
+			arrs = append(arrs, f.rows(f.tanOf(a)))
+		}
+	}
+	res := append([]ir.SubExp{}, dl.res...)
+	ret := append([]ir.Type{}, e.F.Ret...)
+	var which []int
+	for i, d := range dl.tres {
+		if !d.IsNone() {
+			res = append(res, d)
+			ret = append(ret, f.tanType(e.F.Ret[i]))
+			which = append(which, i)
+		}
+	}
+	lam := &ir.Lambda{Params: params, Body: &ir.Body{Stms: dl.stms, Result: res}, Ret: ret}
+	extra := f.bindExt(s, &ir.Map{W: e.W, Arrs: arrs, F: lam}, s.Pat)
+	for k, i := range which {
+		f.setTan(s.Pat[i].Name, f.unrows(extra[k]))
+	}
+}
+
+// liftedOp differentiates a reduce/scan/hist operator of 2k parameters
+// into (a, da, b, db) -> (r, dr), where has says which of the k values
+// carry tangents. The neutral element of a tangent is zero.
+func (f *fwd) liftedOp(op *ir.Lambda, has []bool) *ir.Lambda {
+	k := len(has)
+	both := append(append([]bool{}, has...), has...)
+	dl := f.diffLambda(op, both, has)
+	var params []ir.Param
+	for half := 0; half < 2; half++ {
+		params = append(params, op.Params[half*k:(half+1)*k]...)
+		for i := 0; i < k; i++ {
+			if has[i] {
+				params = append(params, dl.tps[half*k+i])
+			}
+		}
+	}
+	res := append([]ir.SubExp{}, dl.res...)
+	ret := append([]ir.Type{}, op.Ret...)
+	for i := 0; i < k; i++ {
+		if has[i] {
+			res = append(res, dl.tres[i])
+			ret = append(ret, f.tanType(op.Ret[i]))
+		}
+	}
+	return &ir.Lambda{Params: params, Body: &ir.Body{Stms: dl.stms, Result: res}, Ret: ret}
+}
+
+// opTangents finds which of an operator's k values need tangents: those
+// whose inputs have one, and those the operator gives one (through free
+// variables with tangents).
+func (f *fwd) opTangents(op *ir.Lambda, start []bool) ([]bool, bool) {
+	has := fixpoint(start, func(has []bool) []bool {
+		both := append(append([]bool{}, has...), has...)
+		return f.diffLambda(op, both, nil).out
+	})
+	anyTan := false
+	for _, h := range has {
+		anyTan = anyTan || h
+	}
+	return has, anyTan
+}
+
+// zeroNeutral is the neutral element of a tangent: zero shaped like ne.
+func (f *fwd) zeroNeutral(ne ir.SubExp, t ir.Type) ir.SubExp {
+	return f.zero(f.b, t, ne)
+}
+
+func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda, mk func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp, results bool) {
+	start := make([]bool, len(arrs))
+	for i, a := range arrs {
+		start[i] = !f.tanOf(a).IsNone()
+	}
+	has, anyTan := f.opTangents(op, start)
+	if !anyTan {
+		f.b.Add(s)
+		return
+	}
+	allArrs := append([]ir.VName{}, arrs...)
+	allNe := append([]ir.SubExp{}, ne...)
+	var which []int
+	for i, a := range arrs {
+		if has[i] {
+			allArrs = append(allArrs, f.rows(f.tanOrZero(f.b, ir.Var(a))))
+			allNe = append(allNe, f.zeroNeutral(ne[i], op.Ret[i]))
+			which = append(which, i)
+		}
+	}
+	extra := f.bindExt(s, mk(allArrs, allNe, f.liftedOp(op, has)), s.Pat)
+	for k, i := range which {
+		if results {
+			f.setTan(s.Pat[i].Name, f.unrows(extra[k]))
+		} else {
+			f.setTan(s.Pat[i].Name, ir.Var(extra[k]))
+		}
+	}
+}
+
+func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
+	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
+		return &ir.Reduce{W: e.W, Arrs: arrs, Op: op, Neutral: ne, Comm: e.Comm}
+	}, false)
+}
+
+func (f *fwd) scan(s *ir.Stm, e *ir.Scan) {
+	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
+		return &ir.Scan{W: e.W, Arrs: arrs, Op: op, Neutral: ne}
+	}, true)
+}
+
+// moveDim returns the permutation of rank r that moves dimension from to
+// position to, keeping the others in order.
+func moveDim(r, from, to int) []int {
+	var rest []int
+	for i := 0; i < r; i++ {
+		if i != from {
+			rest = append(rest, i)
+		}
+	}
+	perm := append([]int{}, rest[:to]...)
+	perm = append(perm, from)
+	return append(perm, rest[to:]...)
+}
+
+func (f *fwd) rearrange(d ir.VName, from, to int) ir.VName {
+	r := f.b.Type(ir.Var(d)).Rank()
+	return f.b.Let("dt", &ir.Rearrange{Arr: d, Perm: moveDim(r, from, to)}).Var
+}
+
+// hist combines (value, tangent) pairs with the lifted operator into
+// (destination, tangent) bins; batched destination tangents keep the batch
+// just inside the indexed dimensions so that one index addresses a lane
+// set.
+func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
+	start := make([]bool, len(e.Dests))
+	for i := range e.Dests {
+		start[i] = !f.tanOf(e.Dests[i]).IsNone() || !f.tanOf(e.Vals[i]).IsNone()
+	}
+	has, anyTan := f.opTangents(e.Op, start)
+	if !anyTan {
+		f.b.Add(s)
+		return
+	}
+	q := len(e.Inds)
+	dests := append([]ir.VName{}, e.Dests...)
+	vals := append([]ir.VName{}, e.Vals...)
+	ne := append([]ir.SubExp{}, e.Neutral...)
+	var which []int
+	for i := range e.Dests {
+		if !has[i] {
+			continue
+		}
+		dd := f.tanOrZero(f.b, ir.Var(e.Dests[i])).Var
+		if f.vec {
+			dd = f.b.Let("dd", &ir.Copy{Arr: f.rearrange(dd, 0, q)}).Var
+		}
+		dests = append(dests, dd)
+		vals = append(vals, f.rows(f.tanOrZero(f.b, ir.Var(e.Vals[i]))))
+		ne = append(ne, f.zeroNeutral(e.Neutral[i], e.Op.Ret[i]))
+		which = append(which, i)
+	}
+	exp := &ir.Hist{W: e.W, Dests: dests, Op: f.liftedOp(e.Op, has), Neutral: ne, Inds: e.Inds, Vals: vals}
+	extra := f.bindExt(s, exp, s.Pat)
+	for k, i := range which {
+		d := ir.Var(extra[k])
+		if f.vec {
+			d = ir.Var(f.rearrange(extra[k], q, 0))
+		}
+		f.setTan(s.Pat[i].Name, d)
+	}
+}
+
+// scatter writes the tangents of the values at the same indices.
+func (f *fwd) scatter(s *ir.Stm, e *ir.Scatter) {
+	var which []int
+	var dds, dvs []ir.SubExp
+	for k := range e.Dests {
+		dd, dv := f.tanOf(e.Dests[k]), f.tanOf(e.Vals[k])
+		if dd.IsNone() && dv.IsNone() {
+			continue
+		}
+		dds = append(dds, f.tanOrZero(f.b, ir.Var(e.Dests[k])))
+		dvs = append(dvs, f.tanOrZero(f.b, ir.Var(e.Vals[k])))
+		which = append(which, k)
+	}
+	f.b.Add(s)
+	if len(which) == 0 {
+		return
+	}
+	f.b.Pos = s.Pos
+	res := f.lift(append(dds, dvs...), func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+		m := len(ds) / 2
+		dests, vals := make([]ir.VName, m), make([]ir.VName, m)
+		for i := 0; i < m; i++ {
+			dests[i], vals[i] = ds[i].Var, ds[m+i].Var
+		}
+		names := b.LetN("dscatter", &ir.Scatter{W: e.W, Dests: dests, Inds: e.Inds, Vals: vals})
+		out := make([]ir.SubExp, len(names))
+		for i, n := range names {
+			out[i] = ir.Var(n)
+		}
+		return out
+	})
+	for j, k := range which {
+		f.setTan(s.Pat[k].Name, res[j])
+	}
+}
