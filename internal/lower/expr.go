@@ -77,11 +77,9 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 	case *check.Range:
 		return l.rangeExpr(x, e)
 	case *check.Coerce:
-		v := l.expr(x.X, e)
-		if x.Ascribe {
-			return v
-		}
-		return l.coerce(v, x.Type(), e)
+		// Both ascription and coercion check the sizes they state at run
+		// time (LANGUAGE.md §7.14).
+		return l.coerce(l.expr(x.X, e), x.Type(), e)
 	case *check.Constr:
 		return l.constr(x, e)
 	case *check.Match:

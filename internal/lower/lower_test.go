@@ -3,6 +3,7 @@ package lower
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/interp"
@@ -116,6 +117,8 @@ entry main (n: i32) (xs: []i64) = (fact n, sum_rec xs, pair n)`,
 			[]string{"10", "[1i64, 2i64, 3i64]"}, "3628800i64 | 6i64 | 55i32 | [7i32]"},
 		{"runaway recursion", `def f (n: i64) : i64 = if n == 0 then 0 else 1 + f (n + 1)
 entry main (n: i64) = f n`, []string{"1i64"}, "error: Stack overflow"},
+		{"coercion failure", `entry main (xs: []i32) = xs :> [3]i32`, []string{"[1, 2]"}, "error: t.fut:1:26: Value of shape [2] does not match shape [3]."},
+		{"ascription failure", `entry main (n: i64) (xs: []i32) = (xs : [n]i32)`, []string{"3i64", "[1, 2]"}, "error: does not match shape [3]"},
 		{"conversions", `entry main (x: i32) = (f64.i32 x / 2, i64.i32 x, f32.sqrt (f32.i32 x))`, []string{"9"}, "4.5f64 | 9i64 | 3f32"},
 	}
 	for _, tc := range tests {
@@ -134,5 +137,21 @@ entry main (n: i64) = f n`, []string{"1i64"}, "error: Stack overflow"},
 				t.Errorf("got %s, want %s", s, tc.want)
 			}
 		})
+	}
+}
+
+// TestInPlaceLoop checks that a loop of updates lowers to in-place updates:
+// with a copy per iteration it would take minutes.
+func TestInPlaceLoop(t *testing.T) {
+	start := time.Now()
+	got, err := run(t, `entry main (n: i64) = i64.sum (loop xs = replicate n 0 for i < n do xs with [i] = i)`, []string{"200000i64"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "19999900000i64"; got[0] != want {
+		t.Errorf("got %s, want %s", got[0], want)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
