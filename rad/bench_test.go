@@ -226,3 +226,46 @@ func BenchmarkParticles(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSharedWeights differentiates a least-squares loss over 64
+// parallel chunks of data that all read the same 16 weights, so every
+// chunk's reverse sweep updates the weights' adjoints: atomically by
+// default, through per-task lists in deterministic mode.
+func BenchmarkSharedWeights(b *testing.B) {
+	const dim, chunks, rows = 16, 64, 32
+	data := make([]float64, chunks*rows*dim)
+	for i := range data {
+		data[i] = math.Sin(float64(i))
+	}
+	loss := func(t *Task, w []Num) Num {
+		parts := ParMap(t, chunks, func(t *Task, c int) Num {
+			var s Num
+			for r := range rows {
+				x := Consts(data[(c*rows+r)*dim : (c*rows+r+1)*dim])
+				e := t.SubF(t.Dot(w, x), 1)
+				s = t.Add(s, t.Square(e))
+			}
+			return s
+		})
+		return t.Sum(parts)
+	}
+	w := make([]float64, dim)
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"atomic", Config{}},
+		{"deterministic", Config{Deterministic: true}},
+		{"sequential", Config{Sequential: true}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			start := cpuTime()
+			for b.Loop() {
+				if _, _, err := c.cfg.Grad(loss, w); err != nil {
+					b.Fatal(err)
+				}
+			}
+			report(b, start, 0, "")
+		})
+	}
+}
