@@ -1,0 +1,99 @@
+package opt
+
+import "github.com/fluxion-lang/fluxion/internal/ir"
+
+// forward walks a function in evaluation order, offering every statement
+// (after substituting earlier replacements into it and simplifying its
+// nested bodies) to rule. A rule that fires returns statements to put in
+// its place and one SubExp per pattern name; later uses of those names
+// are replaced by them.
+type forward struct {
+	sub   map[ir.VName]ir.SubExp
+	rw    *ir.Rewriter
+	types map[ir.VName]ir.Type
+	defs  map[ir.VName]ir.Exp // the expression bound to each single name kept so far
+	rule  func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
+	enter func() // called before a nested body
+	leave func() // called after it
+}
+
+func newForward(f *ir.Func) *forward {
+	w := &forward{
+		sub:   map[ir.VName]ir.SubExp{},
+		types: bindingTypes(f),
+		defs:  map[ir.VName]ir.Exp{},
+	}
+	w.rw = &ir.Rewriter{Use: func(v ir.VName) ir.SubExp {
+		if s, ok := w.sub[v]; ok {
+			return s
+		}
+		return ir.Var(v)
+	}}
+	return w
+}
+
+func (w *forward) run(f *ir.Func) { w.body(f.Body) }
+
+func (w *forward) body(b *ir.Body) {
+	if w.enter != nil {
+		w.enter()
+	}
+	out := make([]*ir.Stm, 0, len(b.Stms))
+	for _, s := range b.Stms {
+		s = w.rw.Stm(s)
+		for _, nb := range bodies(s.Exp) {
+			if nb != nil {
+				w.body(nb)
+			}
+		}
+		pre, res, ok := w.rule(s)
+		if !ok {
+			out = append(out, s)
+			if len(s.Pat) == 1 {
+				w.defs[s.Pat[0].Name] = s.Exp
+			}
+			continue
+		}
+		out = append(out, pre...)
+		for i, p := range s.Pat {
+			w.sub[p.Name] = res[i]
+		}
+	}
+	b.Stms = out
+	for i, r := range b.Result {
+		if r.IsVar() {
+			b.Result[i] = w.rw.Use(r.Var)
+		}
+	}
+	if w.leave != nil {
+		w.leave()
+	}
+}
+
+// CopyProp replaces every name bound by an Atom with the atom itself and
+// drops the binding. This respects consumption: an atom shares storage
+// with its source, so any use it could make illegal was illegal already.
+func CopyProp(p *ir.Program) (*ir.Program, error) {
+	return eachFunc(p, func(f *ir.Func) error {
+		w := newForward(f)
+		w.rule = func(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
+			if a, ok := s.Exp.(*ir.Atom); ok && len(s.Pat) == 1 && !a.X.IsNone() {
+				return nil, []ir.SubExp{a.X}, true
+			}
+			return nil, nil, false
+		}
+		w.run(f)
+		return nil
+	})
+}
+
+// Fold evaluates scalar operations on constants, applies the algebraic
+// rules of rules.go, and removes control flow whose outcome is known.
+func Fold(p *ir.Program) (*ir.Program, error) {
+	return eachFunc(p, func(f *ir.Func) error {
+		w := newForward(f)
+		w.rule = func(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) { return w.fold(s) }
+		w.run(f)
+		return nil
+	})
+}

@@ -1,0 +1,258 @@
+package opt
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// class is the set of element types a rule is exact for.
+type class uint8
+
+const (
+	ints   class = 1 << iota // signed and unsigned integers: wrap-around arithmetic
+	floats                   // IEEE floats: only rules exact for -0.0, NaN and infinities
+	bools
+)
+
+func (c class) has(t prim.Type) bool {
+	switch {
+	case t.IsInt():
+		return c&ints != 0
+	case t.IsFloat():
+		return c&floats != 0
+	case t == prim.Bool:
+		return c&bools != 0
+	}
+	return false
+}
+
+// operand describes what one side of a binary operation must be.
+type operand uint8
+
+const (
+	anyX  operand = iota // anything
+	zero                 // the constant 0 (false)
+	one                  // the constant 1 (true)
+	sameY                // the same name as the other side
+)
+
+// result says what a rule rewrites to.
+type result uint8
+
+const (
+	toX    result = iota // the left operand
+	toY                  // the right operand
+	toZero               // the constant 0 (false)
+	toOne                // the constant 1 (true)
+)
+
+// binRule rewrites `x op y` when x and y match.
+type binRule struct {
+	op   prim.BinOp
+	on   class
+	x, y operand
+	to   result
+}
+
+// binRules are the algebraic identities on binary operators. Floats get
+// only those exact for every value: x + 0 is not x when x is -0.0, and
+// x * 0 is not 0 when x is NaN, infinite or negative.
+var binRules = []binRule{
+	{prim.Add, ints, anyX, zero, toX},          // x + 0 = x
+	{prim.Add, ints, zero, anyX, toY},          // 0 + x = x
+	{prim.Sub, ints | floats, anyX, zero, toX}, // x - 0 = x
+	{prim.Sub, ints, anyX, sameY, toZero},      // x - x = 0
+	{prim.Mul, ints | floats, anyX, one, toX},  // x * 1 = x
+	{prim.Mul, ints | floats, one, anyX, toY},  // 1 * x = x
+	{prim.Mul, ints, anyX, zero, toZero},       // x * 0 = 0
+	{prim.Mul, ints, zero, anyX, toZero},       // 0 * x = 0
+	{prim.Div, ints | floats, anyX, one, toX},  // x / 1 = x
+	{prim.Quot, ints, anyX, one, toX},          // x // 1 = x
+	{prim.Mod, ints, anyX, one, toZero},        // x % 1 = 0
+	{prim.Rem, ints, anyX, one, toZero},        // x %% 1 = 0
+	{prim.Pow, ints | floats, anyX, one, toX},  // x ** 1 = x
+	{prim.BitAnd, ints, anyX, zero, toZero},    // x & 0 = 0
+	{prim.BitAnd, ints, zero, anyX, toZero},    // 0 & x = 0
+	{prim.BitAnd, ints, anyX, sameY, toX},      // x & x = x
+	{prim.BitOr, ints, anyX, zero, toX},        // x | 0 = x
+	{prim.BitOr, ints, zero, anyX, toY},        // 0 | x = x
+	{prim.BitOr, ints, anyX, sameY, toX},       // x | x = x
+	{prim.BitXor, ints, anyX, zero, toX},       // x ^ 0 = x
+	{prim.BitXor, ints, zero, anyX, toY},       // 0 ^ x = x
+	{prim.BitXor, ints, anyX, sameY, toZero},   // x ^ x = 0
+	{prim.Shl, ints, anyX, zero, toX},          // x << 0 = x
+	{prim.Shr, ints, anyX, zero, toX},          // x >> 0 = x
+	{prim.LogAnd, bools, anyX, one, toX},       // b && true = b
+	{prim.LogAnd, bools, one, anyX, toY},       // true && b = b
+	{prim.LogAnd, bools, anyX, zero, toZero},   // b && false = false
+	{prim.LogAnd, bools, zero, anyX, toZero},   // false && b = false
+	{prim.LogAnd, bools, anyX, sameY, toX},     // b && b = b
+	{prim.LogOr, bools, anyX, zero, toX},       // b || false = b
+	{prim.LogOr, bools, zero, anyX, toY},       // false || b = b
+	{prim.LogOr, bools, anyX, one, toOne},      // b || true = true
+	{prim.LogOr, bools, one, anyX, toOne},      // true || b = true
+	{prim.LogOr, bools, anyX, sameY, toX},      // b || b = b
+}
+
+// cmpSelf gives `x op x` for integers and booleans (not floats: NaN is
+// not equal to itself).
+var cmpSelf = map[prim.CmpOp]bool{
+	prim.Eq: true, prim.Le: true, prim.Ge: true,
+	prim.Ne: false, prim.Lt: false, prim.Gt: false,
+}
+
+// unRules: applying op twice is the identity on the types in the class
+// (negation twice flips the sign bit back; complement twice likewise).
+var unRules = map[prim.UnOp]class{
+	prim.Neg: ints | floats,
+	prim.Not: ints | bools,
+}
+
+// constOf returns the constant 0 or 1 of type t.
+func constOf(t prim.Type, k int64) prim.Value {
+	if t.IsFloat() {
+		return prim.FloatValue(t, float64(k))
+	}
+	return prim.IntValue(t, k)
+}
+
+func (o operand) matches(s, other ir.SubExp, t prim.Type) bool {
+	switch o {
+	case zero:
+		return s.IsConst && prim.Identical(s.Const, constOf(t, 0))
+	case one:
+		return s.IsConst && prim.Identical(s.Const, constOf(t, 1))
+	case sameY:
+		return s.IsVar() && s.Equal(other)
+	}
+	return true
+}
+
+// applyBinRules returns the first rule's rewrite of e, if any fires.
+func applyBinRules(e *ir.Bin) (ir.SubExp, bool) {
+	for _, r := range binRules {
+		if r.op != e.Op || !r.on.has(e.T) || !r.x.matches(e.X, e.Y, e.T) || !r.y.matches(e.Y, e.X, e.T) {
+			continue
+		}
+		switch r.to {
+		case toX:
+			return e.X, true
+		case toY:
+			return e.Y, true
+		case toZero:
+			return ir.Const(constOf(e.T, 0)), true
+		default:
+			return ir.Const(constOf(e.T, 1)), true
+		}
+	}
+	return ir.SubExp{}, false
+}
+
+// fold is the rule of the Fold pass.
+func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
+	one := func(x ir.SubExp) ([]*ir.Stm, []ir.SubExp, bool) { return nil, []ir.SubExp{x}, true }
+	switch e := s.Exp.(type) {
+	case *ir.Bin:
+		if e.X.IsConst && e.Y.IsConst {
+			// An error (division by zero, ...) stays a run-time error.
+			if v, err := prim.EvalBinOp(e.Op, e.T, e.X.Const, e.Y.Const); err == nil {
+				return one(ir.Const(v))
+			}
+			return nil, nil, false
+		}
+		if x, ok := applyBinRules(e); ok {
+			return one(x)
+		}
+	case *ir.Cmp:
+		if e.X.IsConst && e.Y.IsConst {
+			if v, err := prim.EvalCmpOp(e.Op, e.T, e.X.Const, e.Y.Const); err == nil {
+				return one(ir.Const(v))
+			}
+			return nil, nil, false
+		}
+		if e.X.IsVar() && e.X.Equal(e.Y) && (e.T.IsInt() || e.T == prim.Bool) {
+			if v, ok := cmpSelf[e.Op]; ok {
+				return one(ir.Bool(v))
+			}
+		}
+	case *ir.Un:
+		if e.X.IsConst {
+			if v, err := prim.EvalUnOp(e.Op, e.T, e.X.Const); err == nil {
+				return one(ir.Const(v))
+			}
+			return nil, nil, false
+		}
+		if inner, ok := w.defs[e.X.Var].(*ir.Un); ok && inner.Op == e.Op && inner.T == e.T && unRules[e.Op].has(e.T) {
+			return one(inner.X)
+		}
+	case *ir.Call:
+		args := make([]prim.Value, len(e.Args))
+		for i, a := range e.Args {
+			if !a.IsConst {
+				return nil, nil, false
+			}
+			args[i] = a.Const
+		}
+		if v, err := e.Fn.Eval(args); err == nil {
+			return one(ir.Const(v))
+		}
+	case *ir.Size:
+		if t, ok := w.types[e.Arr]; ok && e.Dim >= 0 && e.Dim < len(t.Shape) && t.Shape[e.Dim].IsConst {
+			return one(t.Shape[e.Dim])
+		}
+	case *ir.Assert:
+		if e.Cond.IsConst && e.Cond.Const.Bool() {
+			return nil, nil, true
+		}
+	case *ir.If:
+		if e.Cond.IsConst {
+			b := e.Else
+			if e.Cond.Const.Bool() {
+				b = e.Then
+			}
+			return b.Stms, b.Result, true
+		}
+		if len(e.Then.Stms) == 0 && len(e.Else.Stms) == 0 && equalSubExps(e.Then.Result, e.Else.Result) {
+			return nil, e.Then.Result, true
+		}
+	case *ir.Loop:
+		if zeroTrips(e) {
+			return nil, e.Init, true
+		}
+	}
+	return nil, nil, false
+}
+
+// zeroTrips reports whether the loop's body is statically never run.
+func zeroTrips(l *ir.Loop) bool {
+	switch f := l.Form.(type) {
+	case *ir.For:
+		if !f.Bound.IsConst {
+			return false
+		}
+		if f.T.IsUnsigned() {
+			return f.Bound.Const.Uint() == 0
+		}
+		return f.Bound.Const.Int() <= 0
+	case *ir.While:
+		for i, p := range l.Params {
+			if p.Name == f.Cond {
+				init := l.Init[i]
+				return init.IsConst && !init.Const.Bool()
+			}
+		}
+	}
+	return false
+}
+
+func equalSubExps(a, b []ir.SubExp) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,422 @@
+package opt
+
+import (
+	"flag"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+var show = flag.Bool("show", false, "print every case's output")
+
+type ruleCase struct {
+	name   string
+	pass   string
+	params []ir.Type
+	fill   func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp
+	want   string // the printed body of main after the pass
+	inputs [][]interp.Value
+	// outcomes, when set, are the results wanted after the pass (for
+	// dead code whose run-time error DCE removes on purpose); otherwise
+	// the program must behave exactly as before.
+	outcomes []string
+}
+
+var floatInputs = [][]interp.Value{{sF(2.5)}, {sF(0)}, {sF(math.Copysign(0, -1))}, {sF(math.NaN())}, {sF(math.Inf(-1))}}
+var intInputs = [][]interp.Value{{sI(7)}, {sI(0)}, {sI(-3)}, {sI(math.MaxInt64)}}
+
+func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp, fill func(lb *ir.Builder, i ir.SubExp) []ir.SubExp) []ir.SubExp {
+	i := b.Param("i", i64)
+	lb := b.Sub()
+	res := fill(lb, ir.Var(i.Name))
+	out := b.LetN("loop", &ir.Loop{Params: params, Init: init, Form: &ir.For{I: i.Name, T: prim.I64, Bound: bound}, Body: lb.Body(res...)})
+	vs := make([]ir.SubExp, len(out))
+	for k, o := range out {
+		vs[k] = ir.Var(o)
+	}
+	return vs
+}
+
+var ruleCases = []ruleCase{
+	{
+		name: "fold constants", pass: "fold", params: []ir.Type{i64},
+		want: `
+let t_3: i64 = x_1 + 6i64
+return t_3
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			k := b.BinOp(prim.Mul, ci(2), ci(3))
+			return []ir.SubExp{b.BinOp(prim.Add, ps[0], k)}
+		},
+		inputs: intInputs,
+	},
+	{
+		name: "fold keeps division by zero", pass: "simplify", params: []ir.Type{i64},
+		want: `
+let t_3: i64 = 1i64 / 0i64
+let t_4: i64 = x_1 + t_3
+return t_4
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			line(b, 7)
+			z := b.BinOp(prim.Sub, ci(1), ci(1))
+			return []ir.SubExp{b.BinOp(prim.Add, ps[0], b.BinOp(prim.Div, ci(1), z))}
+		},
+		inputs: intInputs,
+	},
+	{
+		name: "fold calls and comparisons", pass: "fold", params: []ir.Type{f64},
+		want: `
+let t_5: f64 = x_1 * 2f64
+return (t_5, true, -3f64)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			sqrt, _ := prim.LookupFunc("sqrt_f64")
+			r := b.Call(sqrt, cf(4))
+			c := b.CmpOp(prim.Lt, cf(1), cf(2))
+			n := b.UnOp(prim.Neg, cf(3))
+			return []ir.SubExp{b.BinOp(prim.Mul, ps[0], r), c, n}
+		},
+		inputs: floatInputs,
+	},
+	{
+		name: "fold if on a constant", pass: "fold", params: []ir.Type{i64},
+		want: `
+let t_3: i64 = x_1 * 2i64
+return t_3
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			c := b.CmpOp(prim.Lt, ci(1), ci(2))
+			tb, eb := b.Sub(), b.Sub()
+			t := tb.BinOp(prim.Mul, ps[0], ci(2))
+			e := eb.BinOp(prim.Div, ps[0], ci(0))
+			return []ir.SubExp{b.Let("r", &ir.If{Cond: c, Then: tb.Body(t), Else: eb.Body(e), Ret: []ir.Type{i64}})}
+		},
+		inputs: intInputs,
+	},
+	{
+		name: "fold loops that never run", pass: "fold", params: []ir.Type{i64},
+		want: `
+return (x_1, false)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			acc := b.Param("acc", i64)
+			r := forLoop(b, ci(0), []ir.Param{acc}, []ir.SubExp{ps[0]}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{lb.BinOp(prim.Div, ir.Var(acc.Name), i)}
+			})
+			c := b.Param("c", b1)
+			wb := b.Sub()
+			w := b.LetN("w", &ir.Loop{Params: []ir.Param{c}, Init: []ir.SubExp{ir.Bool(false)}, Form: &ir.While{Cond: c.Name}, Body: wb.Body(ir.Bool(true))})
+			return []ir.SubExp{r[0], ir.Var(w[0])}
+		},
+		inputs: intInputs,
+	},
+	{
+		name: "fold static sizes", pass: "fold", params: []ir.Type{ir.Array(prim.F64, ci(3)), ir.Array(prim.F64, ir.SubExp{})},
+		want: `
+let m_4: i64 = size 0 x_2
+return (3i64, m_4)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{b.Let("n", &ir.Size{Arr: ps[0].Var}), b.Let("m", &ir.Size{Arr: ps[1].Var})}
+		},
+		inputs: [][]interp.Value{{arrF(1, 2, 3), arrF(4)}},
+	},
+	{
+		name: "integer identities", pass: "fold", params: []ir.Type{i64},
+		want: `
+let t_14: i64 = x_1 / x_1
+return (x_1, x_1, x_1, 0i64, x_1, x_1, 0i64, 0i64, x_1, 0i64, 0i64, x_1, t_14)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			x := ps[0]
+			return []ir.SubExp{
+				b.BinOp(prim.Add, x, ci(0)), b.BinOp(prim.Add, ci(0), x), b.BinOp(prim.Sub, x, ci(0)),
+				b.BinOp(prim.Sub, x, x), b.BinOp(prim.Mul, x, ci(1)), b.BinOp(prim.Mul, ci(1), x),
+				b.BinOp(prim.Mul, x, ci(0)), b.BinOp(prim.Mul, ci(0), x), b.BinOp(prim.Div, x, ci(1)),
+				b.BinOp(prim.Mod, x, ci(1)), b.BinOp(prim.BitXor, x, x), b.BinOp(prim.BitOr, x, ci(0)),
+				b.BinOp(prim.Div, x, x),
+			}
+		},
+		inputs: intInputs,
+	},
+	{
+		name: "float identities are exact only", pass: "fold", params: []ir.Type{f64},
+		want: `
+let t_6: f64 = x_1 + 0f64
+let t_7: f64 = x_1 * 0f64
+let t_8: f64 = x_1 - x_1
+let t_9: f64 = -x_1
+return (x_1, x_1, x_1, x_1, t_6, t_7, t_8, x_1)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			x := ps[0]
+			return []ir.SubExp{
+				b.BinOp(prim.Mul, x, cf(1)), b.BinOp(prim.Mul, cf(1), x), b.BinOp(prim.Sub, x, cf(0)),
+				b.BinOp(prim.Div, x, cf(1)), b.BinOp(prim.Add, x, cf(0)), b.BinOp(prim.Mul, x, cf(0)),
+				b.BinOp(prim.Sub, x, x), b.UnOp(prim.Neg, b.UnOp(prim.Neg, x)),
+			}
+		},
+		inputs: floatInputs,
+	},
+	{
+		name: "boolean identities", pass: "fold", params: []ir.Type{b1},
+		want: `
+let t_6: bool = !x_1
+return (x_1, false, true, x_1, x_1, true)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			x := ps[0]
+			return []ir.SubExp{
+				b.BinOp(prim.LogAnd, x, ir.Bool(true)), b.BinOp(prim.LogAnd, ir.Bool(false), x),
+				b.BinOp(prim.LogOr, x, ir.Bool(true)), b.BinOp(prim.LogOr, x, x),
+				b.UnOp(prim.Not, b.UnOp(prim.Not, x)), b.CmpOp(prim.Eq, x, x),
+			}
+		},
+		inputs: [][]interp.Value{{sB(true)}, {sB(false)}},
+	},
+	{
+		name: "comparisons with itself", pass: "fold", params: []ir.Type{i64, f64},
+		want: `
+let c_5: bool = x_2 ==f64 x_2
+return (true, false, c_5)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{
+				b.CmpOp(prim.Le, ps[0], ps[0]), b.CmpOp(prim.Lt, ps[0], ps[0]),
+				b.CmpOp(prim.Eq, ps[1], ps[1]),
+			}
+		},
+		inputs: [][]interp.Value{{sI(1), sF(1)}, {sI(1), sF(math.NaN())}},
+	},
+	{
+		name: "asserts", pass: "fold", params: []ir.Type{i64},
+		want: `
+let () = assert false "never"
+return x_1
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			line(b, 3)
+			b.Bind(nil, &ir.Assert{Cond: b.CmpOp(prim.Lt, ci(1), ci(2)), Msg: "fine"})
+			line(b, 4)
+			b.Bind(nil, &ir.Assert{Cond: b.CmpOp(prim.Lt, ci(2), ci(1)), Msg: "never"})
+			return []ir.SubExp{ps[0]}
+		},
+		inputs: intInputs,
+	},
+	{
+		name: "copy propagation", pass: "copyprop", params: []ir.Type{ir.Array(prim.I64, ci(3))},
+		want: `
+let y_elem_3: i64 = x_1[1i64]
+let c_4: [3i64]i64 = copy x_1
+let u_6: [3i64]i64 = c_4 with [0i64] = y_elem_3
+return (u_6, x_1)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			y := b.Let("y", &ir.Atom{X: ps[0]})
+			e := b.Index(y.Var, ci(1))
+			c := b.Let("c", &ir.Copy{Arr: y.Var})
+			d := b.Let("d", &ir.Atom{X: c})
+			u := b.Let("u", &ir.Update{Arr: d.Var, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: e})
+			return []ir.SubExp{u, y}
+		},
+		inputs: [][]interp.Value{{arrI(1, 2, 3)}},
+	},
+	{
+		name: "cse", pass: "cse", params: []ir.Type{i64, ir.Array(prim.I64, ci(3))},
+		want: `
+let t_3: i64 = x_1 * x_1
+let map_7: [3i64]i64 = map 3i64 (x_2) \(p_5: i64): (i64) {
+  let t_6: i64 = p_5 + p_5
+  return t_6
+}
+let t_11: i64 = t_3 + t_3
+return (t_11, map_7, map_7)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			a := b.BinOp(prim.Mul, ps[0], ps[0])
+			c := b.BinOp(prim.Mul, ps[0], ps[0])
+			double := func(lb *ir.Builder, xs []ir.SubExp) []ir.SubExp { return []ir.SubExp{lb.BinOp(prim.Add, xs[0], xs[0])} }
+			m1 := b.Map(ci(3), []ir.VName{ps[1].Var}, b.Lambda([]ir.Type{i64}, double))
+			m2 := b.Map(ci(3), []ir.VName{ps[1].Var}, b.Lambda([]ir.Type{i64}, double))
+			return []ir.SubExp{b.BinOp(prim.Add, a, c), ir.Var(m1[0]), ir.Var(m2[0])}
+		},
+		inputs: [][]interp.Value{{sI(5), arrI(1, 2, 3)}},
+	},
+	{
+		name: "cse leaves consumed arrays and asserts", pass: "cse", params: []ir.Type{i64},
+		want: `
+let r_2: [2i64]i64 = replicate [2i64] x_1
+let r_3: [2i64]i64 = replicate [2i64] x_1
+let u_4: [2i64]i64 = r_3 with [0i64] = 9i64
+let c_5: bool = x_1 >i64 0i64
+let () = assert c_5 "positive"
+let () = assert c_5 "positive"
+return (r_2, u_4)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			r1 := b.Let("r", &ir.Replicate{Shape: ir.Shape{ci(2)}, Val: ps[0]})
+			r2 := b.Let("r", &ir.Replicate{Shape: ir.Shape{ci(2)}, Val: ps[0]})
+			u := b.Let("u", &ir.Update{Arr: r2.Var, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: ci(9)})
+			c := b.CmpOp(prim.Gt, ps[0], ci(0))
+			line(b, 5)
+			b.Bind(nil, &ir.Assert{Cond: c, Msg: "positive"})
+			line(b, 6)
+			b.Bind(nil, &ir.Assert{Cond: c, Msg: "positive"})
+			return []ir.SubExp{r1, u}
+		},
+		inputs: [][]interp.Value{{sI(5)}, {sI(-1)}},
+	},
+	{
+		name: "dce", pass: "dce", params: []ir.Type{i64, ir.Array(prim.I64, ci(3))},
+		want: `
+let c_5: bool = x_1 >i64 0i64
+let () = assert c_5 "positive"
+return x_1
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			b.BinOp(prim.Mul, ps[0], ps[0])
+			b.Index(ps[1].Var, ci(10)) // dead and out of bounds: removed
+			line(b, 9)
+			b.Bind(nil, &ir.Assert{Cond: b.CmpOp(prim.Gt, ps[0], ci(0)), Msg: "positive"})
+			return []ir.SubExp{ps[0]}
+		},
+		inputs:   [][]interp.Value{{sI(5), arrI(1, 2, 3)}, {sI(-5), arrI(1, 2, 3)}},
+		outcomes: []string{"5i64", "error: t.fut:9:1: Assertion is false: positive"},
+	},
+	{
+		name: "dce loop parameters", pass: "dce", params: []ir.Type{i64},
+		want: `
+let (loop_9: i64, loop_10: i64) = loop (a_2: i64 = 0i64, c_3: i64 = 1i64) for i_5: i64 < x_1 {
+  let t_6: i64 = a_2 + c_3
+  let t_7: i64 = c_3 + i_5
+  return (t_6, t_7)
+}
+return loop_9
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			a, c, d := b.Param("a", i64), b.Param("c", i64), b.Param("d", i64)
+			r := forLoop(b, ps[0], []ir.Param{a, c, d}, []ir.SubExp{ci(0), ci(1), ci(2)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				// d feeds only itself; c feeds a, so both a and c stay.
+				return []ir.SubExp{lb.BinOp(prim.Add, ir.Var(a.Name), ir.Var(c.Name)), lb.BinOp(prim.Add, ir.Var(c.Name), i), lb.BinOp(prim.Mul, ir.Var(d.Name), ci(2))}
+			})
+			return []ir.SubExp{r[0]}
+		},
+		inputs: intInputs[:3],
+	},
+	{
+		name: "dce map and if results", pass: "dce", params: []ir.Type{ir.Array(prim.I64, ci(3)), ir.Array(prim.I64, ci(3)), b1},
+		want: `
+let map_8: [3i64]i64 = map 3i64 (x_1) \(p_4: i64): (i64) {
+  let t_6: i64 = p_4 + p_4
+  return t_6
+}
+let r_13: i64 = if x_3 : (i64) {
+  let x_elem_11: i64 = x_1[0i64]
+  return x_elem_11
+} else {
+  return 1i64
+}
+return (map_8, r_13)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			m := b.Map(ci(3), []ir.VName{ps[0].Var, ps[1].Var}, b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{lb.BinOp(prim.Add, xs[0], xs[0]), lb.BinOp(prim.Mul, xs[1], xs[1])}
+			}))
+			tb, eb := b.Sub(), b.Sub()
+			t1, t2 := tb.BinOp(prim.Add, ci(1), ci(2)), tb.Index(ps[0].Var, ci(0))
+			r := b.LetN("r", &ir.If{Cond: ps[2], Then: tb.Body(t1, t2), Else: eb.Body(ci(0), ci(1)), Ret: []ir.Type{i64, i64}})
+			return []ir.SubExp{ir.Var(m[0]), ir.Var(r[1])}
+		},
+		inputs: [][]interp.Value{{arrI(1, 2, 3), arrI(4, 5, 6), sB(true)}, {arrI(1, 2, 3), arrI(4, 5, 6), sB(false)}},
+	},
+	{
+		name: "hoist from loops", pass: "hoist", params: []ir.Type{i64, i64},
+		want: `
+let t_5: i64 = x_2 * x_2
+let loop_9: i64 = loop (acc_3: i64 = 0i64) for i_4: i64 < x_1 {
+  let t_6: i64 = x_1 / x_2
+  let t_7: i64 = t_5 + t_6
+  let t_8: i64 = acc_3 + t_7
+  return t_8
+}
+let t_12: i64 = x_1 / x_2
+let loop_14: i64 = loop (acc_10: i64 = 0i64) for i_11: i64 < 2i64 {
+  let t_13: i64 = acc_10 + t_12
+  return t_13
+}
+return (loop_9, loop_14)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			acc := b.Param("acc", i64)
+			r := forLoop(b, ps[0], []ir.Param{acc}, []ir.SubExp{ci(0)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				sq := lb.BinOp(prim.Mul, ps[1], ps[1]) // invariant, cannot fail: moves
+				line(lb, 2)
+				q := lb.BinOp(prim.Div, ps[0], ps[1]) // invariant but can fail: stays
+				k := lb.BinOp(prim.Add, sq, q)
+				return []ir.SubExp{lb.BinOp(prim.Add, ir.Var(acc.Name), k)}
+			})
+			acc2 := b.Param("acc", i64)
+			r2 := forLoop(b, ci(2), []ir.Param{acc2}, []ir.SubExp{ci(0)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				q := lb.BinOp(prim.Div, ps[0], ps[1]) // runs at least once: moves
+				return []ir.SubExp{lb.BinOp(prim.Add, ir.Var(acc2.Name), q)}
+			})
+			return []ir.SubExp{r[0], r2[0]}
+		},
+		inputs: [][]interp.Value{{sI(3), sI(2)}, {sI(0), sI(0)}, {sI(3), sI(0)}},
+	},
+	{
+		name: "hoist from lambdas but never consumption", pass: "hoist", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
+		want: `
+let t_4: i64 = x_2 * 2i64
+let map_9: [3i64]i64 = map 3i64 (x_1) \(p_3: i64): (i64) {
+  let c_5: [3i64]i64 = copy x_1
+  let u_6: [3i64]i64 = c_5 with [0i64] = t_4
+  let u_elem_7: i64 = u_6[0i64]
+  let t_8: i64 = p_3 + u_elem_7
+  return t_8
+}
+return map_9
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			m := b.Map(ci(3), []ir.VName{ps[0].Var}, b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+				k := lb.BinOp(prim.Mul, ps[1], ci(2))
+				c := lb.Let("c", &ir.Copy{Arr: ps[0].Var})
+				u := lb.Let("u", &ir.Update{Arr: c.Var, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: k})
+				e := lb.Index(u.Var, ci(0))
+				return []ir.SubExp{lb.BinOp(prim.Add, xs[0], e)}
+			}))
+			return []ir.SubExp{ir.Var(m[0])}
+		},
+		inputs: [][]interp.Value{{arrI(1, 2, 3), sI(4)}},
+	},
+}
+
+func TestRules(t *testing.T) {
+	for _, c := range ruleCases {
+		t.Run(c.name, func(t *testing.T) {
+			p := build(c.params, c.fill)
+			q := run(t, c.pass, p)
+			got := strings.TrimSpace(q.Funcs[0].Body.String())
+			if *show {
+				t.Logf("before:\n%s\nafter:\n%s", p, got)
+			}
+			if want := strings.TrimSpace(c.want); got != want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, want)
+			}
+			if c.outcomes == nil {
+				sameBehaviour(t, p, q, c.inputs)
+				return
+			}
+			for i, args := range c.inputs {
+				if got := outcome(t, q, args); got != c.outcomes[i] {
+					t.Errorf("on %v: got %s, want %s", args, got, c.outcomes[i])
+				}
+			}
+		})
+	}
+}
