@@ -63,6 +63,14 @@ func (f *fwd) combine(t prim.Type, terms []partial) ir.SubExp {
 				x = ds[i]
 			case tm.neg:
 				x = b.Let("dneg", &ir.Bin{Op: prim.Sub, T: t, X: ir.Const(prim.Zero(t)), Y: ds[i]})
+			case ds[i].IsConst && tm.p.IsConst:
+				v, err := prim.EvalBinOp(mul, t, ds[i].Const, tm.p.Const)
+				if err != nil {
+					fail(b.Pos, "internal error: %v", err)
+				}
+				x = ir.Const(v)
+			case ds[i].IsConst && ds[i].Const == prim.One(t):
+				x = tm.p
 			default:
 				x = b.Let("dmul", &ir.Bin{Op: mul, T: t, X: ds[i], Y: tm.p})
 			}
@@ -141,12 +149,28 @@ func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp
 		return ir.Const(prim.Zero(b.Type(args[e.Arg]).Elem))
 	case prim.DBin:
 		x, y := sub(0), sub(1)
+		if x.IsConst && y.IsConst {
+			if v, err := prim.EvalBinOp(e.Bin, x.Const.Type(), x.Const, y.Const); err == nil {
+				return ir.Const(v)
+			}
+		}
 		return b.BinOp(e.Bin, x, y)
 	case prim.DCmp:
 		x, y := sub(0), sub(1)
+		if x.IsConst && y.IsConst {
+			if v, err := prim.EvalCmpOp(e.Cmp, x.Const.Type(), x.Const, y.Const); err == nil {
+				return ir.Const(v)
+			}
+		}
 		return b.CmpOp(e.Cmp, x, y)
 	case prim.DUn:
-		return b.UnOp(e.Un, sub(0))
+		x := sub(0)
+		if x.IsConst {
+			if v, err := prim.EvalUnOp(e.Un, x.Const.Type(), x.Const); err == nil {
+				return ir.Const(v)
+			}
+		}
+		return b.UnOp(e.Un, x)
 	case prim.DFunc:
 		xs := make([]ir.SubExp, len(e.Args))
 		for k := range e.Args {
@@ -160,6 +184,14 @@ func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp
 		return b.Call(fn, xs...)
 	case prim.DSelect:
 		c := sub(0)
+		if c.IsConst {
+			// Only the chosen branch is evaluated, so the other may be
+			// left out.
+			if c.Const.Bool() {
+				return sub(1)
+			}
+			return sub(2)
+		}
 		tb, eb := b.Sub(), b.Sub()
 		x := emitD(tb, e.Args[1], t, args)
 		y := emitD(eb, e.Args[2], t, args)
