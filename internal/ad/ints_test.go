@@ -21,7 +21,7 @@ func TestIntegerAndBoolTangents(t *testing.T) {
 		ts   []ir.Type
 		body bodyFn
 		args []interp.Value // primals then tangents
-		want string        // the tangents
+		want string         // the tangents
 	}{
 		{"and product rule", []ir.Type{bt, bt}, func(b *ir.Builder, x []ir.SubExp) []ir.SubExp {
 			return []ir.SubExp{b.BinOp(prim.LogAnd, x[0], x[1])}
