@@ -35,6 +35,9 @@ type checker struct {
 	lits    []litCheck
 	locals  []*Binding
 	matches []*Match
+	// refutable holds constructor patterns in let, parameter and loop
+	// patterns; their sum type must have a single constructor.
+	refutable []*PConstr
 	unops   []*UnOpExpr
 	extra   []*Type
 }
@@ -187,6 +190,7 @@ func (c *checker) beginDecl() {
 	c.lits = c.lits[:0]
 	c.locals = c.locals[:0]
 	c.matches = c.matches[:0]
+	c.refutable = c.refutable[:0]
 	c.unops = c.unops[:0]
 	c.extra = c.extra[:0]
 }
@@ -308,6 +312,11 @@ func (c *checker) finishDecl(pos syntax.Pos) {
 	}
 	for _, m := range c.matches {
 		c.checkExhaustive(m)
+	}
+	for _, p := range c.refutable {
+		if s, ok := Resolve(p.T).(*Sum); ok && len(s.Cons) > 1 {
+			c.errs = append(c.errs, c.newError(p.At, fmt.Sprintf("pattern #%s is refutable (type %s has other constructors); use match", p.Name, TypeString(s))))
+		}
 	}
 }
 

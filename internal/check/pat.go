@@ -64,7 +64,11 @@ func (c *checker) pattern(sc *scope, p syntax.Pat, pc *patCtx) Pat {
 		}
 		v := c.newVar()
 		v.Cons = map[string][]Type{p.Name.Name: ts}
-		out = &PConstr{PatInfo: PatInfo{At: p.Pos(), T: v}, Name: p.Name.Name, Args: args}
+		k := &PConstr{PatInfo: PatInfo{At: p.Pos(), T: v}, Name: p.Name.Name, Args: args}
+		if pc.irrefutable {
+			c.refutable = append(c.refutable, k)
+		}
+		out = k
 	case *syntax.PatLit:
 		if pc.irrefutable {
 			c.fail(p.Pos(), "literal patterns are only allowed in match cases")
