@@ -38,8 +38,8 @@ type checker struct {
 	// refutable holds constructor patterns in let, parameter and loop
 	// patterns; their sum type must have a single constructor.
 	refutable []*PConstr
-	unops   []*UnOpExpr
-	extra   []*Type
+	unops     []*UnOpExpr
+	extra     []*Type
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
