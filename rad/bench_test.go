@@ -269,3 +269,19 @@ func BenchmarkSharedWeights(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFork measures the cost of a Par branch in both passes: 64
+// branches of one operation each.
+func BenchmarkFork(b *testing.B) {
+	const branches = 64
+	f := func(t *Task, x []Num) Num {
+		return t.Sum(ParMap(t, branches, func(t *Task, i int) Num { return t.MulF(x[0], float64(i)) }))
+	}
+	start := cpuTime()
+	for b.Loop() {
+		if _, _, err := Grad(f, []float64{1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	report(b, start, branches, "branch")
+}
