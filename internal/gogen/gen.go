@@ -238,7 +238,7 @@ func (g *gen) operand(s ir.SubExp) string {
 // i64 is a SubExp used as an i64 (sizes, indices).
 func (g *gen) i64(s ir.SubExp) string {
 	if s.IsConst {
-		return strconv.FormatInt(s.Const.Int(), 10)
+		return "int64(" + strconv.FormatInt(s.Const.Int(), 10) + ")"
 	}
 	if t, ok := g.types[s.Var]; ok && t.Elem != prim.I64 {
 		return "int64(" + ident(s.Var) + ")"
@@ -303,7 +303,7 @@ func (g *gen) entry(f *ir.Func, name string) error {
 		if p.Type.IsArray() {
 			x := ident(p.Name)
 			g.p("if len(%s.Shape) != %d || product(%s.Shape) != int64(len(%s.Data)) {", x, p.Type.Rank(), x, x)
-			g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+\" with \"+itoa(int64(len(%s.Data)))+\" elements, want a value of type %s\")", i+1, entry, x, x, p.Type)
+			g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+\"%s, want a value of type %s\")", i+1, entry, x, p.Type.Elem, p.Type)
 			g.p("}")
 		}
 	}

@@ -424,6 +424,11 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 		g.p("fail(%s, \"Histogram destinations have shapes \"+shapeString(%s)+\" and \"+shapeString(%s.Shape)+\".\")", pos, shape, ident(d))
 		g.p("}")
 	}
+	for _, ne := range e.Neutral {
+		if ne.IsVar() {
+			g.p("_ = %s", ident(ne.Var)) // the destinations already hold the neutral elements
+		}
+	}
 	g.declare(pat)
 	j := g.fresh("j")
 	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", j, j, n, j))
@@ -495,6 +500,11 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 		el := goScalar(t.Elem)
 		a := g.fresh("acc")
 		accs = append(accs, a)
+		for _, ne := range in.Neutral {
+			if ne.IsVar() {
+				g.p("_ = %s", ident(ne.Var))
+			}
+		}
 		if in.Op == nil {
 			add, err := binExpr(prim.Add, t.Elem, "x", "y", pos)
 			if err != nil {
