@@ -108,6 +108,10 @@ def area (s: shape) : f64 = match s
   case #empty -> 0
 entry main (w: f64) = let ss = [#rect w 2, #circle w, #empty] in (map area ss, ss[0] == #rect w 2, ss[1] == #empty)`,
 			[]string{"2.0"}, "[4f64, 12f64, 0f64] | true | false"},
+		{"array payloads", `type t [n] = #some [n]i32 | #none
+entry main (xs: [3]i32) = let ys : [](t [3]) = [#some xs, #none, #some (map (+ 1) xs)]
+  in map (\y -> match y case #some v -> i32.sum v case #none -> -1) ys`,
+			[]string{"[1, 2, 3]"}, "[6i32, -1i32, 9i32]"},
 		{"literal match", `entry main (xs: []i32) = map (\x -> match (x, x > 5) case (0, _) -> 100 case (_, true) -> 1 case _ -> x) xs`,
 			[]string{"[0, 7, 3]"}, "[100i32, 1i32, 3i32]"},
 		{"recursion", `def fact (n: i32) : i64 = if n <= 1 then 1 else i64.i32 n * fact (n - 1)

@@ -37,27 +37,26 @@ func (l *lowerer) blank(t check.Type, e *env) value {
 	case *check.Prim:
 		return &leaf{ir.Const(prim.Zero(t.P))}
 	case *check.Array:
-		rank := 0
+		// Sizes the type states are kept, so that blanks fit beside real
+		// payloads in arrays; unknown sizes are 0. Contents are zeros, so
+		// that comparing two blanks is deterministic.
+		var dims ir.Shape
 		var elem check.Type = t
 		for {
 			a, ok := concrete(elem, e).(*check.Array)
 			if !ok {
 				break
 			}
-			rank++
+			d := ir.I64(0)
+			if sv := l.sizeValue(a.Size, e); sv != nil {
+				d = sv.(*leaf).se
+			}
+			dims = append(dims, d)
 			elem = a.Elem
 		}
 		inner := l.blank(elem, e)
 		return mapLeaves(inner, func(s ir.SubExp) ir.SubExp {
-			st, _ := l.typeOf(s)
-			shape := make(ir.Shape, rank, rank+st.Rank())
-			for i := range shape {
-				shape[i] = ir.I64(0)
-			}
-			for range st.Shape {
-				shape = append(shape, ir.I64(0))
-			}
-			return l.b.Let("blank", &ir.Scratch{Elem: st.Elem, Shape: shape})
+			return l.b.Let("blank", &ir.Replicate{Shape: dims, Val: s})
 		})
 	case *check.Record:
 		r := &record{}
