@@ -68,20 +68,29 @@ func primalProg(ts []ir.Type, body bodyFn) *ir.Func {
 // jvpProg is the entry point jvp (or jmp with vec) returning the primal
 // results followed by their tangents.
 func jvpProg(name string, ts []ir.Type, body bodyFn, vecMode bool) *ir.Func {
+	return jvpProgWidth(name, ts, body, vecMode, jmpWidth)
+}
+
+// jmpProgWidth is the jmp entry point at batch width w.
+func jmpProgWidth(ts []ir.Type, body bodyFn, w int64) *ir.Func {
+	return jvpProgWidth("jmp", ts, body, true, w)
+}
+
+func jvpProgWidth(name string, ts []ir.Type, body bodyFn, vecMode bool, w int64) *ir.Func {
 	b := ir.NewBuilder(ir.NewNameSource(1))
 	ps, xs := params(b, ts)
 	dts := make([]ir.Type, len(ts))
 	for i, t := range ts {
 		dts[i] = t
 		if vecMode {
-			dts[i] = t.ArrayOf(ir.I64(jmpWidth))
+			dts[i] = t.ArrayOf(ir.I64(w))
 		}
 	}
 	dps, dxs := params(b, dts)
 	lam := b.Lambda(ts, body)
 	e := &ir.JVP{F: lam, Primals: xs, Tangents: dxs}
 	if vecMode {
-		e.Vec, e.Width = true, ir.I64(jmpWidth)
+		e.Vec, e.Width = true, ir.I64(w)
 	}
 	names := b.LetN("jvp", e)
 	res := make([]ir.SubExp, len(names))
