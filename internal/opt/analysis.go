@@ -179,6 +179,8 @@ func consumedNames(f *ir.Func) ir.Names {
 			case *ir.Loop:
 				for i, p := range e.Params {
 					edge(p.Name, e.Init[i])
+					// The next iteration's parameter is the body's result.
+					edge(p.Name, e.Body.Result[i])
 					if i < len(s.Pat) {
 						edge(s.Pat[i].Name, e.Init[i])
 						edge(s.Pat[i].Name, e.Body.Result[i])

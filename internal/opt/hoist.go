@@ -11,9 +11,10 @@ import (
 // through several levels. A statement is moved only if it is pure (see
 // impure), none of its array results may be consumed (a moved array would
 // be a free variable consumed in the loop), and it binds no accumulator.
-// A statement that can fail (canFail) is moved only out of a construct
-// that statically runs its body at least once, since otherwise the move
-// could turn a program that succeeds into one that fails.
+// A statement that can fail (canFail) is moved only out of a loop that
+// statically runs its body at least once, and only if no statement that
+// stays before it can fail, so the same first error is reported; from
+// lambdas only statements that cannot fail move.
 func Hoist(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
 		h := &hoister{consumed: consumedNames(f)}
@@ -60,11 +61,11 @@ func (h *hoister) stm(s *ir.Stm) []*ir.Stm {
 		}
 		return h.extract(e.Body, bound, runs)
 	case *ir.Map:
-		return h.extractLambda(e.F, e.W)
+		return h.extractLambda(e.F)
 	case *ir.Reduce:
-		return h.extractOperator(e.Op)
+		return h.extractLambda(e.Op)
 	case *ir.Scan:
-		return h.extractOperator(e.Op)
+		return h.extractLambda(e.Op)
 	}
 	return nil
 }
@@ -76,10 +77,10 @@ func positive(v prim.Value, t prim.Type) bool {
 	return v.Int() > 0
 }
 
-// extractOperator hoists from a reduce or scan operator; how often a
-// parallel backend applies it is unknown, so only statements that cannot
-// fail move.
-func (h *hoister) extractOperator(l *ir.Lambda) []*ir.Stm {
+// extractLambda hoists from a lambda: only statements that cannot fail
+// move, since a parallel backend may apply it fewer times (or check the
+// widths of a map's inputs after evaluating what was moved).
+func (h *hoister) extractLambda(l *ir.Lambda) []*ir.Stm {
 	bound := ir.Names{}
 	for _, p := range l.Params {
 		bound.Add(p.Name)
@@ -87,26 +88,19 @@ func (h *hoister) extractOperator(l *ir.Lambda) []*ir.Stm {
 	return h.extract(l.Body, bound, false)
 }
 
-// extractLambda hoists from a map lambda applied w times.
-func (h *hoister) extractLambda(l *ir.Lambda, w ir.SubExp) []*ir.Stm {
-	bound := ir.Names{}
-	for _, p := range l.Params {
-		bound.Add(p.Name)
-	}
-	return h.extract(l.Body, bound, w.IsConst && w.Const.Int() > 0)
-}
-
 // extract removes from b and returns its statements that read nothing in
 // bound (the construct's own names) nor anything a remaining statement
 // binds.
 func (h *hoister) extract(b *ir.Body, bound ir.Names, runs bool) []*ir.Stm {
 	var moved, kept []*ir.Stm
+	mayFail := false // whether a statement that stays can fail first
 	for _, s := range b.Stms {
-		if h.movable(s, bound, runs) {
+		if h.movable(s, bound, runs && !mayFail) {
 			moved = append(moved, s)
 			continue
 		}
 		kept = append(kept, s)
+		mayFail = mayFail || canFail(s.Exp)
 		for _, p := range s.Pat {
 			bound.Add(p.Name)
 		}
@@ -115,8 +109,8 @@ func (h *hoister) extract(b *ir.Body, bound ir.Names, runs bool) []*ir.Stm {
 	return moved
 }
 
-func (h *hoister) movable(s *ir.Stm, bound ir.Names, runs bool) bool {
-	if len(s.Pat) == 0 || impure(s.Exp) || (!runs && canFail(s.Exp)) {
+func (h *hoister) movable(s *ir.Stm, bound ir.Names, failOK bool) bool {
+	if len(s.Pat) == 0 || impure(s.Exp) || (!failOK && canFail(s.Exp)) {
 		return false
 	}
 	reads := ir.FreeInExp(s.Exp)

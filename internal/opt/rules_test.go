@@ -43,6 +43,56 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "hoist leaves arrays a loop consumes", pass: "hoist", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
+		want: `
+let init_4: [3i64]i64 = copy x_1
+let loop_8: [3i64]i64 = loop (acc_3: [3i64]i64 = init_4) for i_5: i64 < x_2 {
+  let u_6: [3i64]i64 = acc_3 with [0i64] = i_5
+  let c_7: [3i64]i64 = copy x_1
+  return c_7
+}
+return loop_8
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			acc := b.Param("acc", ir.Array(prim.I64, ci(3)))
+			init := b.Let("init", &ir.Copy{Arr: ps[0].Var})
+			r := forLoop(b, ps[1], []ir.Param{acc}, []ir.SubExp{init}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				lb.Let("u", &ir.Update{Arr: acc.Name, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: i})
+				// The fresh copy becomes the next acc, which is updated in
+				// place: moving it out would update outside storage.
+				return []ir.SubExp{lb.Let("c", &ir.Copy{Arr: ps[0].Var})}
+			})
+			return r
+		},
+		inputs: [][]interp.Value{{arrI(1, 2, 3), sI(2)}, {arrI(1, 2, 3), sI(0)}},
+	},
+	{
+		name: "hoist keeps the first error", pass: "hoist", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
+		want: `
+let loop_10: i64 = loop (acc_3: i64 = 0i64) for i_4: i64 < 3i64 {
+  let t_5: i64 = i_4 + x_2
+  let x_elem_6: i64 = x_1[t_5]
+  let t_7: i64 = 10i64 / x_2
+  let t_8: i64 = x_elem_6 + t_7
+  let t_9: i64 = acc_3 + t_8
+  return t_9
+}
+return loop_10
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			acc := b.Param("acc", i64)
+			r := forLoop(b, ci(3), []ir.Param{acc}, []ir.SubExp{ci(0)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				line(lb, 2)
+				e := lb.Index(ps[0].Var, lb.BinOp(prim.Add, i, ps[1]))
+				line(lb, 3)
+				q := lb.BinOp(prim.Div, ci(10), ps[1]) // invariant, but after a statement that can fail
+				return []ir.SubExp{lb.BinOp(prim.Add, ir.Var(acc.Name), lb.BinOp(prim.Add, e, q))}
+			})
+			return r
+		},
+		inputs: [][]interp.Value{{arrI(1, 2, 3), sI(0)}, {arrI(1, 2, 3), sI(5)}},
+	},
+	{
 		name: "fold constants", pass: "fold", params: []ir.Type{i64},
 		want: `
 let t_3: i64 = x_1 + 6i64
