@@ -143,6 +143,9 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			if cnt < 0 {
 				return rtErr(pos, "Range %d..%d..<%d is invalid.", s0, s0+st, s0+cnt*st)
 			}
+			if cnt > maxElems {
+				return rtErr(pos, "Cannot allocate an array of shape [%d] (too large).", cnt)
+			}
 			out := &Array{Elem: t, Shape: []int64{cnt}, Data: make([]prim.Value, cnt)}
 			for i := range out.Data {
 				out.Data[i] = prim.IntValue(t, s0+int64(i)*st)
@@ -168,6 +171,9 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			} else {
 				out = &Array{Elem: v.a.Elem, Shape: append(dims, v.a.Shape...)}
 				n := product(dims)
+				if len(v.a.Data) > 0 && n > maxElems/int64(len(v.a.Data)) {
+					return rtErr(pos, "Cannot allocate an array of shape %s (too large).", shapeString(out.Shape))
+				}
 				out.Data = make([]prim.Value, 0, n*int64(len(v.a.Data)))
 				for range n {
 					out.Data = append(out.Data, v.a.Data...)
@@ -363,13 +369,22 @@ func product(s []int64) int64 {
 	return n
 }
 
+// maxElems bounds the arrays the interpreter allocates, so that a huge
+// size is an error rather than a crash of the whole process.
+const maxElems = 1 << 30
+
 func (fr *frame) sizes(ops []operand, what string, pos ir.Pos) ([]int64, error) {
 	dims := make([]int64, len(ops))
+	total := int64(1)
 	for i, o := range ops {
 		dims[i] = fr.scalar(o).Int()
 		if dims[i] < 0 {
 			return nil, rtErr(pos, "Negative size %d given to %s.", dims[i], what)
 		}
+		if dims[i] > 0 && total > maxElems/dims[i] {
+			return nil, rtErr(pos, "Cannot allocate an array of shape %s (too large).", shapeString(dims[:i+1]))
+		}
+		total *= dims[i]
 	}
 	return dims, nil
 }

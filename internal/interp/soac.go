@@ -135,6 +135,9 @@ func (r *results) put(k int, i int64, v value, pos ir.Pos) error {
 	}
 	if a == nil {
 		a = &Array{Elem: v.a.Elem, Shape: append([]int64{r.n}, v.a.Shape...)}
+		if len(v.a.Data) > 0 && r.n > maxElems/int64(len(v.a.Data)) {
+			return rtErr(pos, "Cannot allocate an array of shape %s (too large).", shapeString(a.Shape))
+		}
 		a.Data = make([]prim.Value, r.n*int64(len(v.a.Data)))
 		r.arrs[k] = a
 	}
