@@ -511,6 +511,10 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 // applied. The bindings produced are discarded.
 func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
 	saved := len(c.prog.Decls)
+	loaded := make(map[string]bool, len(c.files))
+	for p := range c.files {
+		loaded[p] = true
+	}
 	env := newScope(f.env)
 	for _, p := range f.params {
 		s := c.modTypeExp(env, p.Type)
@@ -524,6 +528,13 @@ func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
 		}
 	})
 	c.prog.Decls = c.prog.Decls[:saved]
+	// Files first imported here lost their bindings: check them again when
+	// they are imported for real.
+	for p := range c.files {
+		if !loaded[p] {
+			delete(c.files, p)
+		}
+	}
 }
 
 // modExp elaborates a module expression.

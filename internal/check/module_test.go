@@ -112,6 +112,7 @@ func TestImports(t *testing.T) {
 		name, src, want string // want: "" for success, else error regex
 	}{
 		{"relative import", "import \"lib/b\"\ndef f = b", ""},
+		{"import inside a functor", "module F (X: {val k : i32}) = { open import \"lib/a\" def z = a + X.k }\nmodule G = F {def k = 2i32}\ndef f = G.z", ""},
 		{"import is local", "import \"lib/b\"\nmodule M = { open import \"lib/a\" }\ndef f = M.a + b", ""},
 		{"imported names are not re-exported", "module M = import \"lib/b\"\ndef f = M.a", `main\.fut:2:11: module M has no member a`},
 		{"parent directory", "import \"lib/sub/c\"\ndef f = c", ""},
@@ -125,7 +126,15 @@ func TestImports(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := CheckSource("main.fut", []byte(tt.src), memLoader(files))
+			p, err := CheckSource("main.fut", []byte(tt.src), memLoader(files))
+			if err == nil {
+				if rerr := checkResolved(p); rerr != nil {
+					t.Fatal(rerr)
+				}
+				if err := checkBound(p); err != nil {
+					t.Fatal(err)
+				}
+			}
 			switch {
 			case tt.want == "" && err != nil:
 				t.Fatalf("%s", FormatError(err))
@@ -136,4 +145,21 @@ func TestImports(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkBound verifies that every reference to a top-level binding refers
+// to one listed in the program before it (or itself).
+func checkBound(p *Program) error {
+	seen := map[*Binding]bool{}
+	var err error
+	for _, d := range p.Decls {
+		seen[d.Bind] = true
+		Inspect(d.Body, func(e Expr) bool {
+			if v, ok := e.(*VarRef); ok && v.Bind.Decl != nil && !seen[v.Bind] && err == nil {
+				err = fmt.Errorf("%s: %s refers to %s, which is not bound before it", v.At, d.Bind.Name, v.Bind.Name)
+			}
+			return err == nil
+		})
+	}
+	return err
 }

@@ -123,5 +123,8 @@ func TestCorpusResolved(t *testing.T) {
 		if err := checkResolved(p); err != nil {
 			t.Errorf("%s: %v", rel, err)
 		}
+		if err := checkBound(p); err != nil {
+			t.Errorf("%s: %v", rel, err)
+		}
 	}
 }
