@@ -1,0 +1,128 @@
+package gogen
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+)
+
+const benchDot = `entry dot (xs: []f64) (ys: []f64) : f64 = reduce (+) 0 (map2 (*) xs ys)`
+
+const benchMatmul = `entry matmul [n][m][p] (a: [n][m]f64) (b: [m][p]f64) : [n][p]f64 =
+  let bt = transpose b
+  in map (\row -> map (\col -> f64.sum (map2 (*) row col)) bt) a`
+
+// benchFile holds Go benchmarks of generated code against hand-written
+// sequential Go, run in the module TestBenchmarks writes.
+const benchFile = `package bench
+
+import (
+	"testing"
+
+	"bench/dot"
+	"bench/matmul"
+)
+
+func fill(n int, seed float64) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = float64((i*7919)%1000)/100 + seed
+	}
+	return xs
+}
+
+const dotN = 10_000_000
+
+func BenchmarkDotGenerated(b *testing.B) {
+	xs := dot.Array[float64]{Shape: []int64{dotN}, Data: fill(dotN, 1)}
+	ys := dot.Array[float64]{Shape: []int64{dotN}, Data: fill(dotN, 2)}
+	for b.Loop() {
+		if _, err := dot.Dot(xs, ys); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDotHandwritten(b *testing.B) {
+	xs, ys := fill(dotN, 1), fill(dotN, 2)
+	for b.Loop() {
+		s := 0.0
+		for i := range xs {
+			s += xs[i] * ys[i]
+		}
+		_ = s
+	}
+}
+
+const mmN = 512
+
+func BenchmarkMatmulGenerated(b *testing.B) {
+	a := matmul.Array[float64]{Shape: []int64{mmN, mmN}, Data: fill(mmN*mmN, 1)}
+	c := matmul.Array[float64]{Shape: []int64{mmN, mmN}, Data: fill(mmN*mmN, 2)}
+	for b.Loop() {
+		if _, err := matmul.Matmul(a, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMatmulHandwritten(b *testing.B) {
+	a, c := fill(mmN*mmN, 1), fill(mmN*mmN, 2)
+	for b.Loop() {
+		out := make([]float64, mmN*mmN)
+		for i := 0; i < mmN; i++ {
+			for j := 0; j < mmN; j++ {
+				s := 0.0
+				for k := 0; k < mmN; k++ {
+					s += a[i*mmN+k] * c[k*mmN+j]
+				}
+				out[i*mmN+j] = s
+			}
+		}
+	}
+}
+`
+
+// TestBenchmarks writes the generated dot product and matrix product with
+// the benchmarks above into a module and runs them at -cpu 1,2. It is slow,
+// so it runs only when FLUXION_GOGEN_BENCH is set.
+func TestBenchmarks(t *testing.T) {
+	if os.Getenv("FLUXION_GOGEN_BENCH") == "" {
+		t.Skip("set FLUXION_GOGEN_BENCH=1 to run the benchmarks")
+	}
+	dir := t.TempDir()
+	write := func(name string, src []byte) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", []byte("module bench\n\ngo 1.26\n"))
+	write("bench_test.go", []byte(benchFile))
+	for pkg, src := range map[string]string{"dot": benchDot, "matmul": benchMatmul} {
+		p, err := pipeline.CompileSource(pkg+".fut", []byte(src), nil, pipeline.Options{Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Generate(p, pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, b := range files {
+			write(filepath.Join(pkg, name), b)
+		}
+	}
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-cpu", "1,2", "-benchtime", "5x", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
