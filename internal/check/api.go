@@ -290,10 +290,8 @@ func (c *checker) entries(m *module, file string) {
 		if strings.Contains(name, ".") {
 			continue // entry inside a module: an ordinary function
 		}
-		if t, ok := m.terms[name]; !ok || t.bind != vb.Bind {
-			if !vb.Entry {
-				continue
-			}
+		if t, ok := m.terms[name]; ok && t.bind != vb.Bind {
+			continue // shadowed by a later definition of the same name
 		}
 		c.guard(vb.Pos, func() { c.entry(vb) })
 	}

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -162,4 +163,40 @@ func checkBound(p *Program) error {
 		})
 	}
 	return err
+}
+
+// TestEntries checks which declarations become entry points (§11.1).
+func TestEntries(t *testing.T) {
+	files := map[string]string{"lib.fut": "entry lib_entry (x: i32) = x\ndef main (x: i32) = x\n"}
+	tests := []struct{ src, want string }{
+		{"entry a (x: i32) = x\ndef b (x: i32) = x\nentry c (x: f32) (y: [3]f32) = (x, y, 1i8)", "a(i32)->(i32) c(f32,[3]f32)->(f32,[3]f32,i8)"},
+		{"def main (x: i32) = x + 1", "main(i32)->(i32)"},
+		{"def main (x: i32) = x\ndef main (x: f32) = x", "main(f32)->(f32)"},
+		{"import \"lib\"\nentry e = lib_entry", "e(i32)->(i32)"},
+		{"module M = { entry inner (x: i32) = x }\nentry outer = M.inner", "outer(i32)->(i32)"},
+		{"entry g = vjp (\\(x: f64) -> x * x)", "g(f64,f64)->(f64)"},
+		{"entry u : ((), (i32, (bool, f32))) = ((), (1, (true, 2)))", "u()->((),i32,bool,f32)"},
+	}
+	for _, tt := range tests {
+		p, err := CheckSource("main.fut", []byte(tt.src), memLoader(files))
+		if err != nil {
+			t.Errorf("%q: %s", tt.src, FormatError(err))
+			continue
+		}
+		var parts []string
+		for _, e := range p.Entries {
+			ps := make([]string, len(e.Params))
+			for i, x := range e.Params {
+				ps[i] = TypeString(x)
+			}
+			rs := make([]string, len(e.Results))
+			for i, x := range e.Results {
+				rs[i] = TypeString(x)
+			}
+			parts = append(parts, e.Name+"("+strings.Join(ps, ",")+")->("+strings.Join(rs, ",")+")")
+		}
+		if got := strings.Join(parts, " "); got != tt.want {
+			t.Errorf("%q:\ngot  %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
 }
