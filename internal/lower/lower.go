@@ -25,6 +25,8 @@ func (e *Error) Error() string {
 type failure struct{ err *Error }
 
 type lowerer struct {
+	top       *ir.Builder // the builder of the function's outermost body
+	consts    map[*check.ValBind]value
 	entry     string
 	recursive map[*check.ValBind]bool
 	recs      map[string]*recInstance
@@ -66,7 +68,8 @@ func Entry(e *check.Entry) (*ir.Func, error) {
 func lowerEntry(e *check.Entry) (f *ir.Func, internal []*ir.Func, err error) {
 	ns := ir.NewNameSource(1)
 	l := &lowerer{b: ir.NewBuilder(ns), ns: ns, root: &env{vals: map[int]value{}},
-		entry: e.Name, recursive: map[*check.ValBind]bool{}, recs: map[string]*recInstance{}}
+		entry: e.Name, recursive: map[*check.ValBind]bool{}, recs: map[string]*recInstance{}, consts: map[*check.ValBind]value{}}
+	l.top = l.b
 	defer func() {
 		if r := recover(); r != nil {
 			fl, ok := r.(failure)
@@ -181,8 +184,20 @@ func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 		l.fail("the size %s cannot be determined here: no argument has it as a size", b.Name)
 	}
 	if len(d.Params) == 0 {
-		// A top-level constant: evaluated where it is used.
-		return l.withDepth(d.Bind.Name, func() value { return l.expr(d.Body, l.root) })
+		// A top-level constant is evaluated once, at the start of the
+		// function being lowered (LANGUAGE.md §5.4), wherever it is used.
+		if v, ok := l.consts[d]; ok {
+			return v
+		}
+		if !l.isFirstOrder(d) {
+			return l.withDepth(d.Bind.Name, func() value { return l.expr(d.Body, l.root) })
+		}
+		saved := l.b
+		l.b = l.top
+		v := l.withDepth(d.Bind.Name, func() value { return l.expr(d.Body, l.root) })
+		l.b = saved
+		l.consts[d] = v
+		return v
 	}
 	c := &closure{params: d.Params, body: d.Body, env: l.root, sizeBinds: d.SizeBinds, name: d.Bind.Name}
 	if d.Bind.Scheme != nil && len(d.Bind.Scheme.TypeParams) > 0 {
@@ -364,4 +379,28 @@ func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
 	default:
 		l.fail("pattern %T is not supported here", p)
 	}
+}
+
+// isFirstOrder reports whether constant d's type holds no functions (a
+// constant function value is inlined at each use instead).
+func (l *lowerer) isFirstOrder(d *check.ValBind) bool {
+	var walk func(t check.Type) bool
+	walk = func(t check.Type) bool {
+		switch t := check.Resolve(check.Reveal(t)).(type) {
+		case *check.Func:
+			return false
+		case *check.Array:
+			return walk(t.Elem)
+		case *check.Record:
+			for _, f := range t.Fields {
+				if !walk(f.Type) {
+					return false
+				}
+			}
+		case *check.Param:
+			return false
+		}
+		return true
+	}
+	return d.Bind.Scheme != nil && len(d.Bind.Scheme.TypeParams) == 0 && walk(d.Bind.Scheme.Type)
 }

@@ -123,6 +123,9 @@ entry main (n: i32) (xs: []i64) = (fact n, sum_rec xs, pair n)`,
 entry main (n: i64) = f n`, []string{"1i64"}, "error: Stack overflow"},
 		{"coercion failure", `entry main (xs: []i32) = xs :> [3]i32`, []string{"[1, 2]"}, "error: t.fut:1:26: Value of shape [2] does not match shape [3]."},
 		{"ascription failure", `entry main (n: i64) (xs: []i32) = (xs : [n]i32)`, []string{"3i64", "[1, 2]"}, "error: does not match shape [3]"},
+		{"constants", `def table = map (* 10) (iota 4)
+def scale = 2i64
+entry main (is: []i64) = map (\i -> table[i] * scale) is`, []string{"[3i64, 0i64]"}, "[60i64, 0i64]"},
 		{"conversions", `entry main (x: i32) = (f64.i32 x / 2, i64.i32 x, f32.sqrt (f32.i32 x))`, []string{"9"}, "4.5f64 | 9i64 | 3f32"},
 	}
 	for _, tc := range tests {

@@ -114,8 +114,9 @@ func (l *lowerer) lowerRec(f *recFun, key string) *recInstance {
 	for i, a := range f.args {
 		argTypes[i] = unknownSizes(l, a)
 	}
-	saved, savedAt := l.b, l.at
+	saved, savedAt, savedTop, savedConsts := l.b, l.at, l.top, l.consts
 	l.b = ir.NewBuilder(l.ns)
+	l.top, l.consts = l.b, map[*check.ValBind]value{}
 	l.b.Pos = l.pos(d.Pos)
 	var params []ir.Param
 	for i, p := range d.Params {
@@ -130,7 +131,7 @@ func (l *lowerer) lowerRec(f *recFun, key string) *recInstance {
 		l.fail("%s: result does not have its declared type (internal error)", d.Bind.Name)
 	}
 	l.funcs = append(l.funcs, &ir.Func{Name: inst.name, Params: params, Ret: ret, Body: l.b.Body(res...), Pos: l.pos(d.Pos), Internal: true})
-	l.b, l.at = saved, savedAt
+	l.b, l.at, l.top, l.consts = saved, savedAt, savedTop, savedConsts
 	return inst
 }
 
