@@ -191,6 +191,7 @@ func checkProgram(t *testing.T, p forkJoinProgram, x []float64) {
 		{"sequential", Config{Sequential: true}},
 		{"deterministic", Config{Deterministic: true}},
 		{"deterministic again", Config{Deterministic: true}},
+		{"debug", Config{Debug: true}},
 	} {
 		v, g, err := run.cfg.Grad(p.record(forkPar), x)
 		if err != nil {
