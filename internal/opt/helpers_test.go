@@ -46,8 +46,18 @@ func line(b *ir.Builder, n int) { b.Pos = ir.Pos{File: "t.fut", Line: n, Col: 1}
 
 // passByName returns the table entry called name, or Simplify.
 func passByName(t *testing.T, name string) func(*ir.Program) (*ir.Program, error) {
-	if name == "simplify" {
-		return func(p *ir.Program) (*ir.Program, error) { return simplify(p, verifyAfter) }
+	switch name {
+	case "simplify":
+		return func(p *ir.Program) (*ir.Program, error) { return simplify(p, Passes, verifyAfter) }
+	case "simplify-but-dce":
+		// Every pass but DCE keeps run-time errors exactly.
+		var ps []Pass
+		for _, p := range Passes {
+			if p.Name != "dce" {
+				ps = append(ps, p)
+			}
+		}
+		return func(p *ir.Program) (*ir.Program, error) { return simplify(p, ps, verifyAfter) }
 	}
 	for _, p := range Passes {
 		if p.Name == name {

@@ -30,14 +30,15 @@ const maxRounds = 10
 // Simplify runs the pass table until the program stops changing (at most
 // maxRounds times). It does not modify p.
 func Simplify(p *ir.Program) (*ir.Program, error) {
-	return simplify(p, nil)
+	return simplify(p, Passes, nil)
 }
 
-// simplify is Simplify calling check (when set) after every pass.
-func simplify(p *ir.Program, check func(pass string, p *ir.Program) error) (*ir.Program, error) {
+// simplify runs passes to a fixed point, calling check (when set) after
+// every pass.
+func simplify(p *ir.Program, passes []Pass, check func(pass string, p *ir.Program) error) (*ir.Program, error) {
 	before := p.String()
 	for round := 0; round < maxRounds; round++ {
-		for _, pass := range Passes {
+		for _, pass := range passes {
 			q, err := pass.Run(p)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", pass.Name, err)
