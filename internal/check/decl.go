@@ -517,7 +517,7 @@ func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
 	}
 	env := newScope(f.env)
 	for _, p := range f.params {
-		s := c.modTypeExp(env, p.Type)
+		s := c.freshenSig(c.modTypeExp(env, p.Type))
 		env.bindTerm(p.Name.Name, &term{mod: c.moduleOfSig(s, f.path+p.Name.Name+".")})
 	}
 	c.guard(pos, func() {

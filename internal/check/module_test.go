@@ -77,6 +77,11 @@ module F (X: { val v : i32 }) = { def w = X.v }
 module F (X: { val v : i32 }) = F X
 module G = F { def v = 4i32 }
 def f = G.w`, "i32"},
+		{"two module specs of one module type", `
+module type S = { type t }
+module type T = { module a : S module b : S }
+module M : T with a.t = i32 with b.t = f32 = { module a = { type t = i32 } module b = { type t = f32 } }
+def f (x: M.a.t) (y: M.b.t) = (x, y)`, "i32 -> f32 -> (i32, f32)"},
 		{"parametric abstract type", `
 module type box = { type b 'a val mk 'a : a -> b a val get 'a : b a -> a }
 module B : box = { type b 'a = (a, i32) def mk 'a (x: a) = (x, 0i32) def get 'a ((x, _): (a, i32)) = x }

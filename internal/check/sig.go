@@ -133,11 +133,11 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 		s.specs = append(s.specs, &spec{kind: specType, name: sp.Name.Name, pos: sp.Pos(), tdef: def, abstractID: id})
 		sc.bindType(sp.Name.Name, def)
 	case *syntax.ModSpec:
-		sub := c.modTypeExp(sc, sp.Type)
+		sub := c.freshenSig(c.modTypeExp(sc, sp.Type))
 		s.specs = append(s.specs, &spec{kind: specMod, name: sp.Name.Name, pos: sp.Pos(), sig: sub})
 		sc.bindTerm(sp.Name.Name, &term{mod: c.moduleOfSig(sub, sp.Name.Name+".")})
 	case *syntax.IncludeSpec:
-		inc := c.modTypeExp(sc, sp.Type)
+		inc := c.freshenSig(c.modTypeExp(sc, sp.Type))
 		for _, x := range inc.specs {
 			s.specs = append(s.specs, x)
 			switch x.kind {
@@ -470,5 +470,55 @@ func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, pat
 			out.terms[sp.name] = &term{mod: c.viewModule(m.terms[sp.name].mod, sp.sig, impl, view, path+sp.name+".")}
 		}
 	}
+	return out
+}
+
+// freshenSig gives the abstract types of s new identities, so that two
+// uses of one named module type (two module specs, or two functor
+// parameters) have distinct abstract types.
+func (c *checker) freshenSig(s *sig) *sig {
+	defs := map[int]*typeDef{}
+	var collect func(*sig)
+	collect = func(s *sig) {
+		for _, sp := range s.specs {
+			switch {
+			case sp.kind == specType && sp.abstractID != 0:
+				old, ok := sp.tdef.body.(*Abstract)
+				if !ok {
+					continue
+				}
+				na := &Abstract{Name: old.Name, ID: c.fresh(), Args: old.Args}
+				nd := *sp.tdef
+				nd.body = na
+				defs[sp.abstractID] = &nd
+			case sp.kind == specMod:
+				collect(sp.sig)
+			}
+		}
+	}
+	collect(s)
+	if len(defs) == 0 {
+		return s
+	}
+	out := substSig(s, defs)
+	// Keep the specs abstract, under their new identities.
+	var relabel func(*sig)
+	relabel = func(s *sig) {
+		for _, sp := range s.specs {
+			switch sp.kind {
+			case specType:
+				if a, ok := sp.tdef.body.(*Abstract); ok {
+					for _, d := range defs {
+						if d.body.(*Abstract).ID == a.ID {
+							sp.abstractID = a.ID
+						}
+					}
+				}
+			case specMod:
+				relabel(sp.sig)
+			}
+		}
+	}
+	relabel(out)
 	return out
 }
