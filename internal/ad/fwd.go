@@ -32,6 +32,23 @@ type fwd struct {
 	// vec: every tangent has an extra outer dimension of size width (jmp).
 	vec   bool
 	width ir.SubExp
+	// pend collects the lane-wise tangent code of consecutive statements
+	// into one map over the width (vec only), so that a run of scalar
+	// operations costs one map instead of one per operation.
+	pend *batch
+}
+
+// batch is a map over the batch width being filled by lift.
+type batch struct {
+	lb     *ir.Builder
+	inputs []ir.VName
+	params []ir.Param
+	// lane gives, for an input or a pending result, its lane in the lambda.
+	lane   map[ir.VName]ir.SubExp
+	outs   []ir.Param
+	res    []ir.SubExp
+	local  ir.Names
+	nlocal int
 }
 
 // fork returns a differentiator for a nested scope built into b.
@@ -111,25 +128,63 @@ func (f *fwd) lift(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) []ir
 	if !f.vec {
 		return fill(f.b, ds)
 	}
-	arrs := make([]ir.VName, len(ds))
-	rows := make([]ir.Type, len(ds))
+	if f.pend == nil {
+		f.pend = &batch{lb: f.b.Sub(), lane: map[ir.VName]ir.SubExp{}, local: ir.Names{}}
+	}
+	p := f.pend
+	lanes := make([]ir.SubExp, len(ds))
 	for i, d := range ds {
 		if !d.IsVar() {
 			fail(f.b.Pos, "internal error: batched tangent %v is not an array", d)
 		}
-		arrs[i] = d.Var
-		rows[i] = f.b.Type(d).Row()
+		if l, ok := p.lane[d.Var]; ok {
+			lanes[i] = l
+			continue
+		}
+		prm := p.lb.Param("dl", f.b.Type(d).Row())
+		p.inputs = append(p.inputs, d.Var)
+		p.params = append(p.params, prm)
+		lanes[i] = ir.Var(prm.Name)
+		p.lane[d.Var] = lanes[i]
 	}
-	lam := f.b.Lambda(rows, fill)
-	if len(lam.Ret) == 0 {
-		return nil
+	p.lb.Pos = f.b.Pos
+	rs := fill(p.lb, lanes)
+	stms := p.lb.Stms()
+	for _, s := range stms[p.nlocal:] {
+		for _, n := range ir.BoundInBody(&ir.Body{Stms: []*ir.Stm{s}}).Sorted() {
+			p.local.Add(n)
+		}
 	}
-	res := f.b.LetN("dmap", &ir.Map{W: f.width, Arrs: arrs, F: lam})
-	out := make([]ir.SubExp, len(res))
-	for i, r := range res {
-		out[i] = ir.Var(r)
+	p.nlocal = len(stms)
+	out := make([]ir.SubExp, len(rs))
+	for i, r := range rs {
+		if !r.IsVar() {
+			r = p.lb.Let("dl", &ir.Atom{X: r})
+		}
+		t := ir.EraseSizes(p.lb.Type(r), p.local)
+		o := f.b.Param("d", t.ArrayOf(f.width))
+		p.outs = append(p.outs, o)
+		p.res = append(p.res, r)
+		p.lane[o.Name] = r
+		out[i] = ir.Var(o.Name)
 	}
 	return out
+}
+
+// flush emits the pending batch of lane-wise tangent code; constructs
+// that read tangents other than through lift call it first.
+func (f *fwd) flush() {
+	p := f.pend
+	if p == nil {
+		return
+	}
+	f.pend = nil
+	ret := make([]ir.Type, len(p.outs))
+	for i, o := range p.outs {
+		ret[i] = o.Type.Row()
+	}
+	lam := &ir.Lambda{Params: p.params, Body: p.lb.Body(p.res...), Ret: ret}
+	f.b.Bind(p.outs, &ir.Map{W: f.width, Arrs: p.inputs, F: lam})
 }
 
 // lift1 is lift for a rule with one result.
@@ -151,6 +206,7 @@ func expandJVP(b *ir.Builder, s *ir.Stm, e *ir.JVP) {
 		f.setTan(p.Name, d)
 	}
 	f.stms(e.F.Body.Stms)
+	f.flush()
 	n := len(e.F.Ret)
 	if len(s.Pat) != 2*n {
 		fail(s.Pos, "jvp gives %d values, pattern has %d", 2*n, len(s.Pat))
@@ -182,6 +238,10 @@ func (f *fwd) stms(ss []*ir.Stm) {
 // stm emits s and the statements computing the tangents of its results.
 func (f *fwd) stm(s *ir.Stm) {
 	f.b.Pos = s.Pos
+	switch s.Exp.(type) {
+	case *ir.If, *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.WithAcc, *ir.UpdAcc:
+		f.flush()
+	}
 	switch e := s.Exp.(type) {
 	case *ir.If:
 		f.ifStm(s, e)
@@ -318,9 +378,13 @@ func (f *fwd) update(s *ir.Stm, e *ir.Update) {
 	}
 	f.b.Add(s)
 	f.b.Pos = s.Pos
+	// A batch that consumes an array stands alone, so that no lane
+	// result of the batch shares storage with what it consumes.
+	f.flush()
 	f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{dx, dv}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
 		return b.Let("d"+s.Pat[0].Name.Base, &ir.Update{Arr: ds[0].Var, Dims: e.Dims, Val: ds[1]})
 	}))
+	f.flush()
 }
 
 // withVJP is differentiated as F applied to the arguments (§14.5).

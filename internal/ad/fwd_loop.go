@@ -8,6 +8,8 @@ func (f *fwd) ifStm(s *ir.Stm, e *ir.If) {
 	tb, eb := f.fork(f.b.Sub()), f.fork(f.b.Sub())
 	tb.stms(e.Then.Stms)
 	eb.stms(e.Else.Stms)
+	tb.flush()
+	eb.flush()
 	n := len(e.Ret)
 	thenRes, elseRes := append([]ir.SubExp{}, e.Then.Result...), append([]ir.SubExp{}, e.Else.Result...)
 	ret := append([]ir.Type{}, e.Ret...)
@@ -70,6 +72,7 @@ func (f *fwd) loopBody(params []ir.Param, has []bool, body *ir.Body, materialise
 		}
 	}
 	g.stms(body.Stms)
+	g.flush()
 	out := make([]bool, len(params))
 	res := append([]ir.SubExp{}, body.Result...)
 	for i, r := range body.Result {

@@ -27,6 +27,7 @@ func (f *fwd) diffLambda(l *ir.Lambda, has, want []bool) dlambda {
 		}
 	}
 	g.stms(l.Body.Stms)
+	g.flush()
 	dl.res = l.Body.Result
 	dl.tres = make([]ir.SubExp, len(dl.res))
 	dl.out = make([]bool, len(dl.res))
@@ -291,6 +292,8 @@ func (f *fwd) scatter(s *ir.Stm, e *ir.Scatter) {
 		return
 	}
 	f.b.Pos = s.Pos
+	f.flush() // see update
+	defer f.flush()
 	res := f.lift(append(dds, dvs...), func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
 		m := len(ds) / 2
 		dests, vals := make([]ir.VName, m), make([]ir.VName, m)
