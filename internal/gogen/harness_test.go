@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,13 +149,7 @@ func runDiff(t *testing.T, cases []diffCase) {
 	want := map[string]string{}
 	for i := range cases {
 		c := &cases[i]
-		if c.prog == nil {
-			p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{Verify: true})
-			if err != nil {
-				t.Fatalf("%s: compile: %v", c.name, err)
-			}
-			c.prog = p
-		}
+		c.prog = compileCase(t, c)
 		ip, err := interp.Compile(c.prog)
 		if err != nil {
 			t.Fatalf("%s: interp: %v", c.name, err)
@@ -226,3 +221,18 @@ func runDiff(t *testing.T, cases []diffCase) {
 		}
 	}
 }
+
+// compileCase returns the program of c, compiling its source if needed.
+func compileCase(t *testing.T, c *diffCase) *ir.Program {
+	t.Helper()
+	if c.prog != nil {
+		return c.prog
+	}
+	p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{Verify: true})
+	if err != nil {
+		t.Fatalf("%s: compile: %v", c.name, err)
+	}
+	return p
+}
+
+func formatSource(src []byte) ([]byte, error) { return format.Source(src) }

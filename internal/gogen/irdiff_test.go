@@ -1,0 +1,159 @@
+package gogen
+
+import (
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// irProg builds a program with one entry point main from IR.
+func irProg(params []ir.Type, body func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp) *ir.Program {
+	b := ir.NewBuilder(ir.NewNameSource(1))
+	b.Pos = ir.Pos{File: "ir.fut", Line: 1, Col: 1}
+	var ps []ir.Param
+	var args []ir.SubExp
+	for _, t := range params {
+		p := b.Param("x", t)
+		ps = append(ps, p)
+		args = append(args, ir.Var(p.Name))
+	}
+	res := body(b, args)
+	out := b.Body(res...)
+	local := ir.BoundInBody(out)
+	var ret []ir.Type
+	for _, r := range res {
+		ret = append(ret, ir.EraseSizes(b.Type(r), local))
+	}
+	return &ir.Program{Funcs: []*ir.Func{{Name: "main", Params: ps, Ret: ret, Body: out}}}
+}
+
+func vecT(t prim.Type) ir.Type { return ir.Array(t, ir.SubExp{}) }
+func matT(t prim.Type) ir.Type { return ir.Array(t, ir.SubExp{}, ir.SubExp{}) }
+
+func sizeOf(b *ir.Builder, a ir.SubExp, d int) ir.SubExp {
+	return b.Let("n", &ir.Size{Arr: a.Var, Dim: d})
+}
+
+// TestDiffIR covers constructs that source programs reach only through
+// passes (accumulators) and forms the lowering does not produce.
+func TestDiffIR(t *testing.T) {
+	i64 := ir.Scalar(prim.I64)
+	f64 := ir.Scalar(prim.F64)
+	accMul := irProg([]ir.Type{vecT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		ones := b.Let("ones", &ir.Replicate{Shape: ir.Shape{ir.I64(2), ir.I64(2)}, Val: ir.I64(1)})
+		accT := ir.AccOf(ir.Array(prim.I64, ir.I64(2), ir.I64(2)))
+		res := b.LetN("w", &ir.WithAcc{
+			Inputs: []ir.AccInput{{Arr: ones.Var, Op: b.BinOpLambda(prim.Mul, prim.I64), Neutral: []ir.SubExp{ir.I64(1)}}},
+			F: b.Lambda([]ir.Type{accT}, func(lb *ir.Builder, acc []ir.SubExp) []ir.SubExp {
+				a1 := lb.Let("a", &ir.UpdAcc{Acc: acc[0].Var, Idx: []ir.SubExp{ir.I64(1)}, Val: ps[0]})
+				a2 := lb.Let("a", &ir.UpdAcc{Acc: a1.Var, Idx: []ir.SubExp{ir.I64(0), ir.I64(1)}, Val: ir.I64(7)})
+				a3 := lb.Let("a", &ir.UpdAcc{Acc: a2.Var, Idx: []ir.SubExp{ir.I64(5), ir.I64(0)}, Val: ir.I64(9)})
+				a4 := lb.Let("a", &ir.UpdAcc{Acc: a3.Var, Idx: []ir.SubExp{ir.I64(1)}, Val: ps[0]})
+				return []ir.SubExp{a4, ir.I64(42)}
+			}),
+		})
+		return []ir.SubExp{ir.Var(res[0]), ir.Var(res[1])}
+	})
+	accMap := irProg([]ir.Type{vecT(prim.I64), vecT(prim.F64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n := sizeOf(b, ps[0], 0)
+		zeros := b.Let("adj", &ir.Replicate{Shape: ir.Shape{ir.I64(3)}, Val: ir.Const(prim.FloatValue(prim.F64, 0))})
+		accT := ir.AccOf(ir.Array(prim.F64, ir.I64(3)))
+		res := b.LetN("adj", &ir.WithAcc{Inputs: []ir.AccInput{{Arr: zeros.Var}}, F: b.Lambda([]ir.Type{accT}, func(lb *ir.Builder, acc []ir.SubExp) []ir.SubExp {
+			m := lb.Map(n, []ir.VName{ps[0].Var, ps[1].Var, acc[0].Var}, lb.Lambda([]ir.Type{i64, f64, accT}, func(mb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{mb.Let("a", &ir.UpdAcc{Acc: xs[2].Var, Idx: []ir.SubExp{xs[0]}, Val: xs[1]})}
+			}))
+			return []ir.SubExp{ir.Var(m[0])}
+		})})
+		return []ir.SubExp{ir.Var(res[0])}
+	})
+	histRows := irProg([]ir.Type{vecT(prim.I64), matT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n, m := sizeOf(b, ps[0], 0), sizeOf(b, ps[1], 1)
+		dst := b.Let("d", &ir.Replicate{Shape: ir.Shape{ir.I64(2), m}, Val: ir.I64(0)})
+		zeros := b.Let("z", &ir.Replicate{Shape: ir.Shape{m}, Val: ir.I64(0)})
+		op := b.Lambda([]ir.Type{vecT(prim.I64), vecT(prim.I64)}, func(lb *ir.Builder, p []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{ir.Var(lb.Map(m, []ir.VName{p[0].Var, p[1].Var}, lb.BinOpLambda(prim.Add, prim.I64))[0])}
+		})
+		h := b.LetN("h", &ir.Hist{W: n, Dests: []ir.VName{dst.Var}, Op: op, Neutral: []ir.SubExp{zeros}, Inds: []ir.VName{ps[0].Var}, Vals: []ir.VName{ps[1].Var}})
+		return []ir.SubExp{ir.Var(h[0])}
+	})
+	misc := irProg([]ir.Type{ir.Scalar(prim.U8)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		u8 := ir.Scalar(prim.U8)
+		sq := b.Lambda([]ir.Type{u8}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{lb.BinOp(prim.Mul, x[0], x[0])}
+		})
+		rule := b.Lambda([]ir.Type{u8, u8, u8}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp { return x[:1] })
+		w := b.LetN("w", &ir.WithVJP{F: sq, Rule: rule, Args: []ir.SubExp{ps[0]}})
+		acc, i := b.Param("acc", u8), b.Param("i", u8)
+		lb := b.Sub()
+		nx := lb.BinOp(prim.Add, ir.Var(acc.Name), ir.Var(i.Name))
+		l := b.LetN("l", &ir.Loop{Params: []ir.Param{acc}, Init: []ir.SubExp{ir.Const(prim.IntValue(prim.U8, 0))}, Form: &ir.For{I: i.Name, T: prim.U8, Bound: ps[0]}, Body: lb.Body(nx)})
+		return []ir.SubExp{ir.Var(w[0]), ir.Var(l[0])}
+	})
+	updates := irProg([]ir.Type{vecT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		c := b.Let("c", &ir.Copy{Arr: ps[0].Var})
+		v := b.Let("v", &ir.ArrayLit{Elems: []ir.SubExp{ir.I64(7), ir.I64(8)}, Elem: i64})
+		u := b.Let("u", &ir.Update{Arr: c.Var, Dims: []ir.DimSlice{{Start: ir.I64(1), End: ir.I64(4), Stride: ir.I64(2)}}, Val: v})
+		m := b.Let("m", &ir.Replicate{Shape: ir.Shape{ir.I64(2)}, Val: v})
+		m2 := b.Let("m", &ir.Update{Arr: m.Var, Dims: []ir.DimSlice{{Fixed: true, I: ir.I64(0)}}, Val: b.Let("r", &ir.Iota{N: ir.I64(2), Start: ir.I64(10), Step: ir.I64(-3), T: prim.I64})})
+		tr := b.Let("tr", &ir.Rearrange{Arr: m2.Var, Perm: []int{1, 0}})
+		rs := b.Let("rs", &ir.Reshape{Arr: tr.Var, Shape: ir.Shape{ir.I64(4)}})
+		bad := b.Let("bad", &ir.Reshape{Arr: rs.Var, Shape: ir.Shape{sizeOf(b, ps[0], 0)}})
+		return []ir.SubExp{u, m2, tr, rs, bad}
+	})
+	scatter2d := irProg([]ir.Type{vecT(prim.I64), vecT(prim.I64), vecT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n := sizeOf(b, ps[0], 0)
+		dst := b.Let("d", &ir.Replicate{Shape: ir.Shape{ir.I64(2), ir.I64(3)}, Val: ir.I64(0)})
+		s := b.LetN("s", &ir.Scatter{W: n, Dests: []ir.VName{dst.Var}, Inds: []ir.VName{ps[0].Var, ps[1].Var}, Vals: []ir.VName{ps[2].Var}})
+		return []ir.SubExp{ir.Var(s[0])}
+	})
+	runDiff(t, []diffCase{
+		{name: "withacc operator", prog: accMul, args: []string{"[3i64, 5i64]"}},
+		{name: "withacc in map", prog: accMap, args: []string{"[0i64, 2i64, 0i64, 7i64]", "[1.0, 2.0, 3.5, 4.0]"}},
+		{name: "hist rows", prog: histRows, args: []string{"[1i64, 1i64, 0i64]", "[[1i64, 2i64], [3i64, 4i64], [5i64, 6i64]]"}},
+		{name: "with_vjp and u8 loop", prog: misc, args: []string{"20u8"}},
+		{name: "updates and reshape error", prog: updates, args: []string{"[0i64, 1i64, 2i64, 3i64, 4i64]"}},
+		{name: "scatter 2d", prog: scatter2d, args: []string{"[0i64, 1i64, 2i64, 1i64]", "[2i64, 0i64, 0i64, -1i64]", "[5i64, 6i64, 7i64, 8i64]"}},
+	})
+}
+
+// TestGenerateOutput checks that output is deterministic and formatted,
+// and that programs with unexpanded AD are rejected with an error.
+func TestGenerateOutput(t *testing.T) {
+	for _, c := range diffCases[:12] {
+		c := c
+		runProg := func() map[string][]byte {
+			p := compileCase(t, &c)
+			files, err := Generate(p, "pkg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return files
+		}
+		a, b := runProg(), runProg()
+		if len(a) != len(b) {
+			t.Fatalf("%s: different file sets", c.name)
+		}
+		for name, src := range a {
+			if string(b[name]) != string(src) {
+				t.Errorf("%s: %s differs between two runs", c.name, name)
+			}
+			if f, err := formatSource(src); err != nil || string(f) != string(src) {
+				t.Errorf("%s: %s is not gofmt-formatted (%v)", c.name, name, err)
+			}
+		}
+	}
+	jvp := irProg([]ir.Type{ir.Scalar(prim.F64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		f := b.Lambda([]ir.Type{ir.Scalar(prim.F64)}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{lb.BinOp(prim.Mul, x[0], x[0])}
+		})
+		r := b.LetN("j", &ir.JVP{F: f, Primals: ps, Tangents: ps})
+		return []ir.SubExp{ir.Var(r[0])}
+	})
+	if _, err := Generate(jvp, "pkg"); err == nil {
+		t.Errorf("a program with jvp was accepted")
+	}
+	if _, err := Generate(jvp, "not a name"); err == nil {
+		t.Errorf("an invalid package name was accepted")
+	}
+}
