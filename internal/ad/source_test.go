@@ -42,6 +42,10 @@ def nnmf (u: [2]f64) (v: [3]f64) (a: [2][3]f64) =
 def eye n = tabulate_2d n n (\i j -> if i == j then 1f64 else 0)
 entry nnmf_loss (u: [2]f64) (v: [3]f64) (a: [2][3]f64) = nnmf u v a
 entry nnmf_dv (u: [2]f64) (v: [3]f64) (a: [2][3]f64) = jmp (\v -> nnmf u v a) v (eye 3)
+-- Nesting: jmp of jvp (9 x^2 for g x = 3 sum x^3) and jvp under map.
+def cubes (y: [3]f64) = f64.sum (map (\v -> v * v * v) y)
+entry nested (x: [3]f64) = jmp (\x -> jvp cubes x x) x (eye 3)
+entry inmap (xs: [3]f64) = map (\x -> jvp f64.sin x 1) xs
 entry nnmf_du (u: [2]f64) (v: [3]f64) (a: [2][3]f64) = jmp (\u -> nnmf u v a) u (eye 2)
 `
 
@@ -119,6 +123,8 @@ func TestSourceVectors(t *testing.T) {
 		{entry: "nan", args: []interp.Value{sf(1)}, text: "false"},
 		{entry: "nnmf_loss", args: []interp.Value{u, v, a}, want: []float64{15.579441541679836}},
 		{entry: "nnmf_dv", args: []interp.Value{u, v, a}, want: []float64{-8, -2.5, -0.5}},
+		{entry: "nested", args: []interp.Value{af([]int64{3}, 1, 2, 3)}, want: []float64{9, 36, 81}},
+		{entry: "inmap", args: []interp.Value{af([]int64{3}, 0, 1, 2)}, want: []float64{1, 0.5403023058681398, -0.4161468365471424}},
 		{entry: "nnmf_du", args: []interp.Value{u, v, a}, want: []float64{-2.5, -2.5}},
 	}
 	for _, tc := range tests {
@@ -164,5 +170,26 @@ func TestReverseModeIsReported(t *testing.T) {
 	_, err = Expand(p)
 	if err == nil || !strings.Contains(err.Error(), "reverse mode not implemented") {
 		t.Fatalf("Expand of a vjp: error %v, want reverse mode not implemented", err)
+	}
+}
+
+func TestForwardErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"entry main (x: f64) = jvp f64.gamma x 1", "not differentiable"},
+		{"entry main (x: f64) = jvp (\\x -> vjp (\\y -> x * y) x 1) x 1", "reverse mode not implemented"},
+	}
+	for _, tc := range tests {
+		prog, err := check.CheckSource("t.fut", []byte(tc.src+"\n"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := lower.Program(prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Expand(p)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.src, err, tc.want)
+		}
 	}
 }

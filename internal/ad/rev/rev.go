@@ -1,0 +1,293 @@
+// Package rev expands reverse-mode differentiation (ir.VJP) into ordinary
+// IR, following seed 000 and the rules of AD-NOTES.md "Reverse mode".
+//
+// Every scope (the differentiated lambda, a map lambda, a loop body, an if
+// branch) gets a forward sweep, which re-executes the scope's statements,
+// and a return sweep, which visits them in reverse order and propagates
+// adjoints. Nothing is stored except the per-iteration checkpoints of
+// sequential loops (redundant execution). Adjoints live in an environment
+// from primal names to adjoint values; an absent entry is a zero adjoint.
+// Inside a map lambda, adjoints of free arrays are accumulators (WithAcc
+// and UpdAcc), and adjoints of free scalars are returned per element and
+// summed.
+package rev
+
+import (
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// NoSpecialCases disables the special-case rules (reduce with +, * and
+// min/max), so that tests can compare them with the generic rules.
+var NoSpecialCases bool
+
+// Error is a program that reverse mode cannot differentiate.
+type Error struct {
+	Func string
+	Pos  ir.Pos
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	s := "vjp: "
+	if e.Func != "" {
+		s += "in " + e.Func + ": "
+	}
+	if e.Pos.IsKnown() {
+		s += e.Pos.String() + ": "
+	}
+	return s + e.Msg
+}
+
+// failure carries an Error out of the recursive rules.
+type failure struct{ err *Error }
+
+func fail(pos ir.Pos, format string, args ...any) {
+	panic(failure{&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// catch turns the panics of the rules and of the builder into errors.
+func catch(err *error, fn string, pos ir.Pos) {
+	if r := recover(); r != nil {
+		switch r := r.(type) {
+		case failure:
+			r.err.Func = fn
+			*err = r.err
+		case *ir.BuildError:
+			*err = &Error{Func: fn, Pos: pos, Msg: "internal error: " + r.Error()}
+		default:
+			panic(r)
+		}
+	}
+}
+
+// Expand returns p with every VJP replaced by reverse-mode code, innermost
+// first; other AD operators are left as they are. p is not modified.
+func Expand(p *ir.Program) (*ir.Program, error) {
+	out := &ir.Program{Funcs: make([]*ir.Func, len(p.Funcs))}
+	for i, f := range p.Funcs {
+		g, err := ExpandFunc(f)
+		if err != nil {
+			return nil, err
+		}
+		out.Funcs[i] = g
+	}
+	return out, nil
+}
+
+// ExpandFunc expands the VJPs of one function (see Expand).
+func ExpandFunc(f *ir.Func) (out *ir.Func, err error) {
+	defer catch(&err, f.Name, f.Pos)
+	if f.Body == nil {
+		return f, nil
+	}
+	b := ir.NewBuilder(ir.NewNameSource(1))
+	declareFunc(b, f)
+	g := *f
+	g.Body = expandBody(b, f.Body)
+	return &g, nil
+}
+
+// ExpandVJP appends to b the reverse-mode code of s, a statement whose
+// expression is an ir.VJP, binding s's pattern. VJPs nested in its lambda
+// must already be expanded. b must know the types of every name in scope
+// and its name source must be past every name of the function.
+func ExpandVJP(b *ir.Builder, s *ir.Stm) (err error) {
+	defer catch(&err, "", s.Pos)
+	e, ok := s.Exp.(*ir.VJP)
+	if !ok {
+		return &Error{Pos: s.Pos, Msg: fmt.Sprintf("not a vjp: %s", ir.ExpString(s.Exp))}
+	}
+	expandVJP(b, s, e)
+	return nil
+}
+
+// declareFunc records the types of every name f binds and reserves their
+// tags, so that new names never collide with old ones.
+func declareFunc(b *ir.Builder, f *ir.Func) {
+	b.Declare(f.Params...)
+	for _, p := range f.Params {
+		for _, d := range p.Type.Shape {
+			if d.IsVar() {
+				if _, ok := b.TypeOf(d.Var); !ok {
+					b.Declare(ir.Param{Name: d.Var, Type: ir.Scalar(prim.I64)})
+				}
+			}
+		}
+	}
+	v := &ir.Visitor{
+		Use:  func(n ir.VName) { b.Names().Reserve(n) },
+		Bind: func(p ir.Param) { b.Declare(p) },
+	}
+	v.Body(f.Body)
+}
+
+// expandBody rebuilds body with nested VJPs expanded, innermost first.
+func expandBody(b *ir.Builder, body *ir.Body) *ir.Body {
+	if body == nil {
+		return nil
+	}
+	out := b.Sub()
+	for _, s := range body.Stms {
+		s = expandNested(b, s)
+		out.Pos = s.Pos
+		if e, ok := s.Exp.(*ir.VJP); ok {
+			expandVJP(out, s, e)
+			continue
+		}
+		out.Add(s)
+	}
+	return out.Body(body.Result...)
+}
+
+func expandLambda(b *ir.Builder, l *ir.Lambda) *ir.Lambda {
+	if l == nil {
+		return nil
+	}
+	return &ir.Lambda{Params: l.Params, Body: expandBody(b, l.Body), Ret: l.Ret}
+}
+
+// expandNested returns s with the bodies and lambdas inside it expanded.
+func expandNested(b *ir.Builder, s *ir.Stm) *ir.Stm {
+	var e ir.Exp
+	switch old := s.Exp.(type) {
+	case *ir.If:
+		c := *old
+		c.Then, c.Else = expandBody(b, old.Then), expandBody(b, old.Else)
+		e = &c
+	case *ir.Loop:
+		c := *old
+		c.Body = expandBody(b, old.Body)
+		e = &c
+	case *ir.Map:
+		c := *old
+		c.F = expandLambda(b, old.F)
+		e = &c
+	case *ir.Reduce:
+		c := *old
+		c.Op = expandLambda(b, old.Op)
+		e = &c
+	case *ir.Scan:
+		c := *old
+		c.Op = expandLambda(b, old.Op)
+		e = &c
+	case *ir.Hist:
+		c := *old
+		c.Op = expandLambda(b, old.Op)
+		e = &c
+	case *ir.JVP:
+		c := *old
+		c.F = expandLambda(b, old.F)
+		e = &c
+	case *ir.VJP:
+		c := *old
+		c.F = expandLambda(b, old.F)
+		e = &c
+	case *ir.WithVJP:
+		c := *old
+		c.F, c.Rule = expandLambda(b, old.F), expandLambda(b, old.Rule)
+		e = &c
+	case *ir.WithAcc:
+		c := *old
+		c.Inputs = make([]ir.AccInput, len(old.Inputs))
+		for i, in := range old.Inputs {
+			c.Inputs[i] = ir.AccInput{Arr: in.Arr, Op: expandLambda(b, in.Op), Neutral: in.Neutral}
+		}
+		c.F = expandLambda(b, old.F)
+		e = &c
+	default:
+		return s
+	}
+	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
+}
+
+// expandVJP emits the forward sweep of e.F at the primals, seeds the
+// adjoints of its results and emits the return sweep.
+func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
+	if e.Vec {
+		expandMJP(b, s, e)
+		return
+	}
+	f := ir.RenameLambda(e.F, b.Names())
+	if len(e.Primals) != len(f.Params) || len(e.Adjoints) != len(f.Body.Result) {
+		fail(s.Pos, "vjp: %d primals and %d adjoints for a function of %d parameters and %d results",
+			len(e.Primals), len(e.Adjoints), len(f.Params), len(f.Body.Result))
+	}
+	for i, p := range f.Params {
+		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
+	}
+	r := newRev(b)
+	r.forwardStms(f.Body.Stms)
+	for i, res := range f.Body.Result {
+		if res.IsVar() {
+			r.addTo(res.Var, e.Adjoints[i])
+		}
+	}
+	r.reverseStms(f.Body.Stms)
+	out := append([]ir.SubExp{}, f.Body.Result...)
+	for _, p := range f.Params {
+		out = append(out, r.current(p.Name))
+	}
+	bindResults(b, s, out)
+}
+
+// expandMJP runs the primal once and the return sweep once per row of the
+// adjoints (a map over the batch), giving adjoints with an outer dimension.
+func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
+	nres := len(e.F.Body.Result)
+	f := ir.RenameLambda(e.F, b.Names())
+	for i, p := range f.Params {
+		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
+	}
+	for _, st := range f.Body.Stms {
+		b.Add(st)
+	}
+	var arrs []ir.VName
+	var rows []ir.Type
+	for _, a := range e.Adjoints {
+		if !a.IsVar() {
+			fail(s.Pos, "mjp: adjoint %v is not an array", a)
+		}
+		arrs = append(arrs, a.Var)
+		rows = append(rows, b.Type(a).Row())
+	}
+	lam := b.Lambda(rows, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		inner := &ir.VJP{F: e.F, Primals: e.Primals, Adjoints: ps}
+		pat := make([]ir.Param, 0, len(s.Pat))
+		for i, p := range s.Pat {
+			t := p.Type
+			if i >= nres {
+				t = t.Row()
+			}
+			pat = append(pat, lb.Param("v", t))
+		}
+		expandVJP(lb, &ir.Stm{Pat: pat, Exp: inner, Pos: s.Pos}, inner)
+		var out []ir.SubExp
+		for _, p := range pat[nres:] {
+			out = append(out, ir.Var(p.Name))
+		}
+		return out
+	})
+	w := e.Width
+	if w.IsNone() {
+		w = b.Let("w", &ir.Size{Arr: arrs[0], Dim: 0})
+	}
+	adjs := b.Map(w, arrs, lam)
+	out := append([]ir.SubExp{}, f.Body.Result...)
+	for _, a := range adjs {
+		out = append(out, ir.Var(a))
+	}
+	bindResults(b, s, out)
+}
+
+// bindResults binds the pattern of s to vals one by one.
+func bindResults(b *ir.Builder, s *ir.Stm, vals []ir.SubExp) {
+	if len(vals) != len(s.Pat) {
+		fail(s.Pos, "vjp gives %d values, pattern has %d", len(vals), len(s.Pat))
+	}
+	for i, p := range s.Pat {
+		b.Bind([]ir.Param{p}, &ir.Atom{X: vals[i]})
+	}
+}
