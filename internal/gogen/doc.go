@@ -1,0 +1,64 @@
+// Package gogen is Fluxion's Go backend: it compiles a core IR program
+// (internal/ir) to the source of a self-contained Go package whose results
+// are those of the reference interpreter (internal/interp): bit for bit for
+// integers and for floats wherever the operation order is the same.
+//
+// # Using it
+//
+// Generate(prog, "name") returns file name -> gofmt-formatted source. Write
+// every file into one directory; it is a package called name that imports
+// only the standard library (the runtime, package rt of this repository, is
+// copied in as the rt_*.go files). A driver needs a module around it, e.g.
+//
+//	work/go.mod          module fluxionprog
+//	                     go 1.26
+//	work/name/*.go       the files of Generate
+//	work/main.go         package main; import "fluxionprog/name"
+//
+// and builds it with `go build` (no network: nothing outside the standard
+// library is imported). Output is deterministic, so a cache may key on the
+// generated sources.
+//
+// # The generated API
+//
+// Every entry point e becomes an exported function (its name capitalised,
+// non-identifier characters dropped, "_" appended on clashes) documented
+// with the source signature:
+//
+//	func Main(xs Array[float64], n int64) (r0 Array[int32], r1 float64, err error)
+//
+// Scalars are Go scalars (i8..u64, f32, f64, bool); f16 is the named type
+// F16 holding the IEEE binary16 bits (F16.F64 and ToF16 convert). Arrays are
+// Array[T]{Shape []int64; Data []T}, flat in row-major order (NewArray
+// checks that the data fits the shape). Arguments are not modified: arrays
+// the program updates in place are copied on entry; results may share
+// storage with arguments. Run-time failures (bounds, shapes, sizes,
+// assertions, division by zero, negative exponents) come back as *Error,
+// whose text is the interpreter's, "file:line:col: message".
+//
+// For drivers that handle values dynamically, Entries maps each source
+// entry name to an EntryPoint: its parameter and result types as IR type
+// strings and Call(args []any) ([]any, error), taking and returning the Go
+// values above (a wrong argument type is an error, not a panic).
+//
+// # Execution
+//
+// Scalar code is inline Go with the semantics of internal/prim (wrap-around
+// integers, floor division, shifts by out-of-range amounts, f32 rounding at
+// every step, f16 computed in f32 and rounded, §8.6 conversions), with small
+// runtime helpers where Go differs. Top-level map, reduce and scan run on a
+// worker pool sized by GOMAXPROCS: a loop of n iterations is split into at
+// most 64 chunks whose bounds depend only on n and a per-site grain, so
+// reductions combine the same partial results in the same order on any
+// number of cores (results are identical on 1 or many cores). Reductions
+// fold every chunk from the neutral element and combine the chunk results
+// in order; scans use three phases (chunk sums, a sequential scan of them,
+// a rescan of every chunk). SOACs inside a parallel SOAC's function, hist,
+// scatter and maps over accumulators run sequentially. When several chunks
+// fail, the error of the lowest chunk is reported, which is the one a
+// sequential run meets first.
+//
+// Consumed arrays (the IR's consumption rules) are updated in place:
+// updates, scatter, hist and accumulators write into the array's storage.
+// JVP and VJP must be expanded by the AD passes before generation.
+package gogen

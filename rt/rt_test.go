@@ -1,0 +1,116 @@
+package rt
+
+import (
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// TestF16 compares the binary16 conversions with prim's on every bit
+// pattern and on values around every representable one.
+func TestF16(t *testing.T) {
+	for b := range 1 << 16 {
+		h := F16(b)
+		want := prim.F16ToFloat64(uint16(b))
+		got := h.F64()
+		if math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+			t.Fatalf("F16(%#04x).F64() = %v, want %v", b, got, want)
+		}
+		for _, x := range []float64{want, math.Nextafter(want, math.Inf(1)), math.Nextafter(want, math.Inf(-1)), want * (1 + 0x1p-12), want * (1 - 0x1p-12)} {
+			if g, w := ToF16(x), prim.F16FromFloat64(x); uint16(g) != w {
+				t.Fatalf("ToF16(%v) = %#04x, want %#04x", x, g, w)
+			}
+		}
+	}
+}
+
+// TestChunkingIgnoresCores checks that chunks depend only on the size.
+func TestChunkingIgnoresCores(t *testing.T) {
+	for _, tc := range []struct{ n, grain, size, count int64 }{
+		{0, 1, 1, 0},
+		{1, 1024, 1024, 1},
+		{64, 1, 1, 64},
+		{65, 1, 2, 33},
+		{10_000_000, 1024, 156250, 64},
+		{3000, 1024, 1024, 3},
+	} {
+		size, count := chunking(tc.n, tc.grain)
+		if size != tc.size || count != tc.count {
+			t.Errorf("chunking(%d, %d) = %d, %d; want %d, %d", tc.n, tc.grain, size, count, tc.size, tc.count)
+		}
+	}
+}
+
+// TestParChunks checks that every iteration runs once and that the failure
+// of the lowest chunk is the one re-raised.
+func TestParChunks(t *testing.T) {
+	old := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(old)
+	for _, n := range []int64{0, 1, 1000, 100_003} {
+		seen := make([]int32, n)
+		parFor(n, 7, func(lo, hi int64) {
+			for i := lo; i < hi; i++ {
+				seen[i]++
+			}
+		})
+		for i, s := range seen {
+			if s != 1 {
+				t.Fatalf("n=%d: iteration %d ran %d times", n, i, s)
+			}
+		}
+	}
+	var err error
+	func() {
+		defer catch(&err)
+		parFor(100_000, 1, func(lo, hi int64) {
+			for i := lo; i < hi; i++ {
+				if i%20_000 == 19_999 {
+					fail("f:1:2", "at "+itoa(i))
+				}
+			}
+		})
+	}()
+	if err == nil || err.Error() != "f:1:2: at 19999" {
+		t.Errorf("got %v, want the failure at 19999", err)
+	}
+}
+
+func TestIntHelpers(t *testing.T) {
+	tests := []struct {
+		name      string
+		got, want int64
+	}{
+		{"sdiv", int64(sdiv("", int8(-7), 2)), -4},
+		{"smod", int64(smod("", int8(-7), 2)), 1},
+		{"squot", int64(squot("", int8(-7), 2)), -3},
+		{"srem", int64(srem("", int8(-7), 2)), -1},
+		{"sdiv min", int64(sdiv("", int8(-128), -1)), -128},
+		{"spow wrap", int64(spow("", int8(3), 5)), int64(int8(243 - 256))},
+		{"sshl out", int64(sshl(int32(1), 32, 32)), 0},
+		{"sshr out", int64(sshr(int32(-5), 40, 32)), -1},
+		{"ushr out", int64(ushr(uint8(200), 8, 8)), 0},
+		{"clz", int64(clz(int8(1), 8)), 7},
+		{"ctz zero", int64(ctz(int16(0), 16)), 16},
+		{"popc neg", int64(popc(int8(-1), 8)), 8},
+		{"mulhi", int64(mulHiS(int64(-1), int64(-1), 64)), 0},
+		{"ashr", int64(ashr(uint8(0x80), 1, 8)), 0xc0},
+		{"lshr", int64(lshr(int8(-128), 1, 8)), 64},
+		{"f2i nan", f2i(math.NaN()), 0},
+		{"f2u64 big", int64(f2u64(0x1p63)), math.MinInt64},
+	}
+	for _, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("%s = %d, want %d", tc.name, tc.got, tc.want)
+		}
+	}
+	var err error
+	func() {
+		defer catch(&err)
+		sdiv("a.fut:3:4", int32(1), 0)
+	}()
+	if err == nil || err.Error() != "a.fut:3:4: division by zero" {
+		t.Errorf("division by zero gave %v", err)
+	}
+}
