@@ -75,6 +75,9 @@ func (c *checker) pattern(sc *scope, p syntax.Pat, pc *patCtx) Pat {
 		}
 		l := c.expr(sc, p.Lit).(*Lit)
 		if p.Neg {
+			if n := len(c.lits); n > 0 && c.lits[n-1].lit == l {
+				c.lits[n-1].text = "-" + c.lits[n-1].text
+			}
 			if l.Int != nil {
 				l.Int = neg(l.Int)
 			} else if l.Float != nil {

@@ -149,6 +149,8 @@ func maskName(m uint16) string {
 		return "a primitive type"
 	case maskIntBool:
 		return "an integer type or bool"
+	case maskSigned | maskFloat:
+		return "a signed integer or floating-point type"
 	}
 	var names []string
 	for _, t := range prim.Types {
