@@ -120,6 +120,32 @@ func canFail(e ir.Exp) bool {
 	return true
 }
 
+// stmCanFail is canFail for a statement, whose declared array shapes are
+// also checked at run time unless they are exactly what the expression
+// gives its operands' declared types.
+func stmCanFail(s *ir.Stm, types map[ir.VName]ir.Type) bool {
+	if canFail(s.Exp) {
+		return true
+	}
+	var got []ir.Type
+	for i, p := range s.Pat {
+		if !hasKnownDims(p.Type) {
+			continue
+		}
+		if got == nil {
+			ts, err := ir.ExpTypes(s.Exp, func(v ir.VName) (ir.Type, bool) { t, ok := types[v]; return t, ok })
+			if err != nil || len(ts) != len(s.Pat) {
+				return true
+			}
+			got = ts
+		}
+		if !got[i].Equal(p.Type) {
+			return true
+		}
+	}
+	return false
+}
+
 // consumedNames returns every name of f whose storage may be consumed:
 // names in consuming positions, names whose aliases are consumed, and
 // inputs and initial values of lambda and loop parameters that are.

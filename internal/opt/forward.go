@@ -56,6 +56,10 @@ func (w *forward) body(b *ir.Body) {
 		}
 		out = append(out, pre...)
 		for i, p := range s.Pat {
+			if w.checksShape(p, res[i]) {
+				out = append(out, &ir.Stm{Pat: []ir.Param{p}, Exp: &ir.Atom{X: res[i]}, Pos: s.Pos})
+				continue
+			}
 			w.sub[p.Name] = res[i]
 		}
 	}
@@ -70,9 +74,36 @@ func (w *forward) body(b *ir.Body) {
 	}
 }
 
+// checksShape reports whether binding p to x checks something at run
+// time: a declared array shape with a known dimension (how size coercions
+// are checked) that x's own declared type does not already guarantee.
+// Such a binding is kept as an Atom instead of being substituted away.
+func (w *forward) checksShape(p ir.Param, x ir.SubExp) bool {
+	if !hasKnownDims(p.Type) {
+		return false
+	}
+	t, ok := w.types[x.Var]
+	return !x.IsVar() || !ok || !t.Equal(p.Type)
+}
+
+// hasKnownDims reports whether t is an array type with a dimension the
+// interpreter checks when a statement binds it.
+func hasKnownDims(t ir.Type) bool {
+	if !t.IsArray() {
+		return false
+	}
+	for _, d := range t.Shape {
+		if !d.IsNone() {
+			return true
+		}
+	}
+	return false
+}
+
 // CopyProp replaces every name bound by an Atom with the atom itself and
 // drops the binding. This respects consumption: an atom shares storage
 // with its source, so any use it could make illegal was illegal already.
+// An atom that checks a declared shape stays (see checksShape).
 func CopyProp(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
 		w := newForward(f)

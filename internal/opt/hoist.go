@@ -17,13 +17,16 @@ import (
 // lambdas only statements that cannot fail move.
 func Hoist(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
-		h := &hoister{consumed: consumedNames(f)}
+		h := &hoister{consumed: consumedNames(f), types: bindingTypes(f)}
 		h.body(f.Body)
 		return nil
 	})
 }
 
-type hoister struct{ consumed ir.Names }
+type hoister struct {
+	consumed ir.Names
+	types    map[ir.VName]ir.Type
+}
 
 func (h *hoister) body(b *ir.Body) {
 	out := make([]*ir.Stm, 0, len(b.Stms))
@@ -100,7 +103,7 @@ func (h *hoister) extract(b *ir.Body, bound ir.Names, runs bool) []*ir.Stm {
 			continue
 		}
 		kept = append(kept, s)
-		mayFail = mayFail || canFail(s.Exp)
+		mayFail = mayFail || stmCanFail(s, h.types)
 		for _, p := range s.Pat {
 			bound.Add(p.Name)
 		}
@@ -110,7 +113,7 @@ func (h *hoister) extract(b *ir.Body, bound ir.Names, runs bool) []*ir.Stm {
 }
 
 func (h *hoister) movable(s *ir.Stm, bound ir.Names, failOK bool) bool {
-	if len(s.Pat) == 0 || impure(s.Exp) || (!failOK && canFail(s.Exp)) {
+	if len(s.Pat) == 0 || impure(s.Exp) || (!failOK && stmCanFail(s, h.types)) {
 		return false
 	}
 	reads := ir.FreeInExp(s.Exp)

@@ -43,6 +43,28 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "size coercions stay checked", pass: "simplify", params: []ir.Type{ir.Array(prim.I64, ir.SubExp{}), b1},
+		want: `
+let y_3: [4i64]i64 = x_1
+let r_4: [4i64]i64 = x_1
+let y_elem_5: i64 = y_3[0i64]
+let r_elem_6: i64 = r_4[1i64]
+return (y_elem_5, r_elem_6)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			line(b, 4)
+			v4 := ir.Array(prim.I64, ci(4))
+			y := b.Param("y", v4)
+			b.Bind([]ir.Param{y}, &ir.Atom{X: ps[0]}) // a coercion to [4]i64
+			tb, eb := b.Sub(), b.Sub()
+			line(b, 5)
+			r := b.Param("r", v4)
+			b.Bind([]ir.Param{r}, &ir.If{Cond: ir.Bool(true), Then: tb.Body(ps[0]), Else: eb.Body(ir.Var(y.Name)), Ret: []ir.Type{v4}})
+			return []ir.SubExp{b.Index(y.Name, ci(0)), b.Index(r.Name, ci(1))}
+		},
+		inputs: [][]interp.Value{{arrI(1, 2, 3, 4), sB(true)}, {arrI(1, 2, 3), sB(true)}},
+	},
+	{
 		name: "hoist leaves arrays a loop consumes", pass: "hoist", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
 		want: `
 let init_4: [3i64]i64 = copy x_1
