@@ -201,12 +201,24 @@ func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lamb
 }
 
 func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
+	if isAddOp(e.Op) {
+		f.linearSOAC(s, e.Arrs, e.Neutral, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
+			return b.Reduce(e.W, arrs, ne, addOps(b, arrs))
+		})
+		return
+	}
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
 		return &ir.Reduce{W: e.W, Arrs: arrs, Op: op, Neutral: ne, Comm: e.Comm}
 	}, false)
 }
 
 func (f *fwd) scan(s *ir.Stm, e *ir.Scan) {
+	if isAddOp(e.Op) {
+		f.linearSOAC(s, e.Arrs, e.Neutral, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
+			return b.Scan(e.W, arrs, ne, addOps(b, arrs))
+		})
+		return
+	}
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
 		return &ir.Scan{W: e.W, Arrs: arrs, Op: op, Neutral: ne}
 	}, true)
@@ -236,6 +248,10 @@ func (f *fwd) rearrange(d ir.VName, from, to int) ir.VName {
 // just inside the indexed dimensions so that one index addresses a lane
 // set.
 func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
+	if isAddOp(e.Op) {
+		f.linearHist(s, e)
+		return
+	}
 	start := make([]bool, len(e.Dests))
 	for i := range e.Dests {
 		start[i] = !f.tanOf(e.Dests[i]).IsNone() || !f.tanOf(e.Vals[i]).IsNone()

@@ -37,13 +37,6 @@ func bin(b *ir.Builder, op prim.BinOp, x, y ir.SubExp) ir.SubExp { return b.BinO
 
 func lam2(b *ir.Builder, op prim.BinOp) *ir.Lambda { return b.BinOpLambda(op, prim.F64) }
 
-func vars(ns []ir.VName) []ir.SubExp {
-	out := make([]ir.SubExp, len(ns))
-	for i, n := range ns {
-		out[i] = ir.Var(n)
-	}
-	return out
-}
 
 func fdCases() []fdCase {
 	v5 := af([]int64{5}, 0.3, -0.7, 1.1, 0.4, -0.2)
@@ -192,6 +185,7 @@ func fdCases() []fdCase {
 		{"scan", []ir.Type{vec(prim.F64), vec(prim.F64)}, func(b *ir.Builder, x []ir.SubExp) []ir.SubExp {
 			n := size(b, x[0], 0)
 			s := b.Scan(n, []ir.VName{x[0].Var}, []ir.SubExp{fc(1)}, lam2(b, prim.Mul))
+			s = append(s, b.Scan(n, []ir.VName{x[1].Var}, []ir.SubExp{fc(0)}, lam2(b, prim.Add))...)
 			pair := b.Scan(n, []ir.VName{x[0].Var, x[1].Var}, []ir.SubExp{fc(1), fc(0)}, pairOp(b))
 			return vars(append(s, pair...))
 		}, []interp.Value{v5, w5}},

@@ -1,0 +1,137 @@
+package ad
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// isAddOp reports whether op is elementwise addition of k scalar values:
+// its tangent is the same addition of tangents, independent of the
+// primal, so reduce/scan/hist by it need no lifted operator.
+func isAddOp(op *ir.Lambda) bool {
+	k := len(op.Params) / 2
+	if len(op.Body.Stms) != k || len(op.Body.Result) != k {
+		return false
+	}
+	for i, s := range op.Body.Stms {
+		e, ok := s.Exp.(*ir.Bin)
+		if !ok || e.Op != prim.Add || e.T == prim.Bool || len(s.Pat) != 1 || !op.Params[i].Type.IsScalar() {
+			return false
+		}
+		x, y := ir.Var(op.Params[i].Name), ir.Var(op.Params[k+i].Name)
+		if !(e.X.Equal(x) && e.Y.Equal(y) || e.X.Equal(y) && e.Y.Equal(x)) {
+			return false
+		}
+		if !op.Body.Result[i].Equal(ir.Var(s.Pat[0].Name)) {
+			return false
+		}
+	}
+	return true
+}
+
+// addOps is a fresh elementwise addition of the rows of arrs.
+func addOps(b *ir.Builder, arrs []ir.VName) *ir.Lambda {
+	ts := make([]ir.Type, 2*len(arrs))
+	for i, a := range arrs {
+		ts[i] = b.Type(ir.Var(a)).Row()
+		ts[len(arrs)+i] = ts[i]
+	}
+	return b.Lambda(ts, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		out := make([]ir.SubExp, len(arrs))
+		for i := range arrs {
+			out[i] = lb.BinOp(prim.Add, ps[i], ps[len(arrs)+i])
+		}
+		return out
+	})
+}
+
+// linearSOAC handles reduce and scan by addition: the primal statement is
+// kept and the tangent is the same SOAC over the tangents, lane by lane.
+func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, mk func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName) {
+	f.b.Add(s)
+	f.b.Pos = s.Pos
+	var ds []ir.SubExp
+	var which []int
+	for i, a := range arrs {
+		if d := f.tanOf(a); !d.IsNone() {
+			ds = append(ds, d)
+			which = append(which, i)
+		}
+	}
+	if len(ds) == 0 {
+		return
+	}
+	res := f.lift(ds, func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+		as := make([]ir.VName, len(ds))
+		zs := make([]ir.SubExp, len(ds))
+		for j, d := range ds {
+			as[j] = d.Var
+			zs[j] = ir.Const(prim.Zero(b.Type(d).Elem))
+		}
+		return vars(mk(b, as, zs))
+	})
+	for j, i := range which {
+		f.setTan(s.Pat[i].Name, res[j])
+	}
+}
+
+func vars(ns []ir.VName) []ir.SubExp {
+	out := make([]ir.SubExp, len(ns))
+	for i, n := range ns {
+		out[i] = ir.Var(n)
+	}
+	return out
+}
+
+// linearHist handles hist by addition: the tangent bins are the tangent
+// destination plus the tangent values added at the same indices.
+func (f *fwd) linearHist(s *ir.Stm, e *ir.Hist) {
+	var which []int
+	var dds, dvs []ir.SubExp
+	for k := range e.Dests {
+		dd, dv := f.tanOf(e.Dests[k]), f.tanOf(e.Vals[k])
+		if dd.IsNone() && dv.IsNone() {
+			continue
+		}
+		dds = append(dds, f.tanOrZero(f.b, ir.Var(e.Dests[k])))
+		dvs = append(dvs, f.tanOrZero(f.b, ir.Var(e.Vals[k])))
+		which = append(which, k)
+	}
+	f.b.Add(s)
+	if len(which) == 0 {
+		return
+	}
+	f.b.Pos = s.Pos
+	f.flush() // see update
+	defer f.flush()
+	res := f.lift(append(dds, dvs...), func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+		m := len(ds) / 2
+		dests, vals := make([]ir.VName, m), make([]ir.VName, m)
+		ne := make([]ir.SubExp, m)
+		for i := 0; i < m; i++ {
+			dests[i], vals[i] = ds[i].Var, ds[m+i].Var
+			ne[i] = ir.Const(prim.Zero(b.Type(ds[i]).Elem))
+		}
+		op := subAddOp(b, e.Op, which)
+		return vars(b.LetN("dhist", &ir.Hist{W: e.W, Dests: dests, Op: op, Neutral: ne, Inds: e.Inds, Vals: vals}))
+	})
+	for j, k := range which {
+		f.setTan(s.Pat[k].Name, res[j])
+	}
+}
+
+// subAddOp is the addition operator restricted to the values in which.
+func subAddOp(b *ir.Builder, op *ir.Lambda, which []int) *ir.Lambda {
+	ts := make([]ir.Type, 2*len(which))
+	for j, i := range which {
+		ts[j] = op.Params[i].Type
+		ts[len(which)+j] = op.Params[i].Type
+	}
+	return b.Lambda(ts, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		out := make([]ir.SubExp, len(which))
+		for j := range which {
+			out[j] = lb.BinOp(prim.Add, ps[j], ps[len(which)+j])
+		}
+		return out
+	})
+}

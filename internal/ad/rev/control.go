@@ -1,0 +1,358 @@
+package rev
+
+import (
+	"sort"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// changedFree lists the names whose adjoint c changed relative to r,
+// leaving out names bound in the scope (local), in a stable order.
+func changedFree(r, c *rev, local ir.Names) []ir.VName {
+	var out []ir.VName
+	for k, v := range c.adj {
+		if local.Has(k) {
+			continue
+		}
+		if old, ok := r.adj[k]; ok && old == v {
+			continue
+		}
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Tag < out[j].Tag })
+	return out
+}
+
+// branch is the return sweep of one branch of an if, built in its own
+// builder.
+type branch struct {
+	c     *rev
+	local ir.Names
+}
+
+// ifStm: the return sweep is an if whose branches re-run their forward
+// statements and then their return sweeps; both return the adjoints of
+// every outer name either branch changed.
+func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
+	mk := func(body *ir.Body) branch {
+		body = ir.RenameBody(body, r.b.Names())
+		c := r.child(r.b.Sub())
+		c.forwardStms(body.Stms)
+		for i, res := range body.Result {
+			if res.IsVar() {
+				if a, ok := r.adj[s.Pat[i].Name]; ok {
+					c.addTo(res.Var, a)
+				}
+			}
+		}
+		c.reverseStms(body.Stms)
+		return branch{c: c, local: ir.BoundInBody(body)}
+	}
+	bt, be := mk(e.Then), mk(e.Else)
+	set := ir.Names{}
+	var vars []ir.VName
+	for _, br := range []branch{bt, be} {
+		for _, v := range changedFree(r, br.c, br.local) {
+			if !set.Has(v) {
+				set.Add(v)
+				vars = append(vars, v)
+			}
+		}
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Tag < vars[j].Tag })
+	if len(vars) == 0 {
+		return
+	}
+	results := func(br branch) *ir.Body {
+		out := make([]ir.SubExp, len(vars))
+		for i, v := range vars {
+			if a, ok := br.c.adj[v]; ok {
+				out[i] = a
+			} else {
+				out[i] = br.c.current(v)
+			}
+		}
+		return br.c.b.Body(out...)
+	}
+	thenB, elseB := results(bt), results(be)
+	ret := make([]ir.Type, len(vars))
+	for i, v := range vars {
+		ret[i] = adjType(r, bt.c, v)
+	}
+	pat := make([]ir.Param, len(vars))
+	for i, v := range vars {
+		pat[i] = r.b.Param(v.Base+"_adj", ret[i])
+	}
+	r.b.Bind(pat, &ir.If{Cond: e.Cond, Then: thenB, Else: elseB, Ret: ret})
+	for i, v := range vars {
+		r.adj[v] = ir.Var(pat[i].Name)
+		r.owned[pat[i].Name] = false
+	}
+}
+
+// adjType is the type of v's adjoint as c holds it (an accumulator inside
+// a map lambda, otherwise v's type).
+func adjType(r, c *rev, v ir.VName) ir.Type {
+	if a, ok := c.adj[v]; ok && a.IsVar() {
+		if t := r.typeOf(a.Var); t.Acc {
+			return t
+		}
+	}
+	return r.typeOf(v)
+}
+
+// loopSave is what the forward sweep of a loop keeps for the return sweep.
+type loopSave struct {
+	n     ir.SubExp   // the iteration count (i64)
+	ckpts []ir.VName  // one array of n values per loop parameter
+	form  *ir.For     // the loop as a for loop
+	init  []ir.SubExp // the initial values the loop started from
+}
+
+// forwardLoop emits the loop, storing the values of its parameters at the
+// entry of every iteration. A while loop first runs once to count its
+// iterations and then runs as a for loop.
+func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
+	b := r.b
+	ks := keepOperands(b, s)
+	l = ks.Exp.(*ir.Loop)
+	var form *ir.For
+	var n ir.SubExp
+	switch f := l.Form.(type) {
+	case *ir.For:
+		form = f
+		n = f.Bound
+		if f.T != prim.I64 {
+			cv, _ := prim.ConvFunc(f.T, prim.I64)
+			n = b.Call(cv, n)
+		}
+		// A negative bound runs no iteration.
+		pos := b.CmpOp(prim.Gt, n, ir.I64(0))
+		nb, zb := b.Sub(), b.Sub()
+		n = b.Let("n", &ir.If{Cond: pos, Then: nb.Body(n), Else: zb.Body(ir.I64(0)), Ret: []ir.Type{ir.Scalar(prim.I64)}})
+	case *ir.While:
+		// Count the iterations with a renamed copy of the loop.
+		cnt := b.Param("count", ir.Scalar(prim.I64))
+		sub := map[ir.VName]ir.SubExp{}
+		params := make([]ir.Param, len(l.Params))
+		for i, p := range l.Params {
+			params[i] = b.Param(p.Name.Base, p.Type)
+			sub[p.Name] = ir.Var(params[i].Name)
+		}
+		body := ir.RenameBody(ir.Substitute(l.Body, sub), b.Names())
+		bb := b.Sub()
+		for _, st := range body.Stms {
+			bb.Add(st)
+		}
+		inc := bb.BinOp(prim.Add, ir.Var(cnt.Name), ir.I64(1))
+		body = bb.Body(append(append([]ir.SubExp{}, body.Result...), inc)...)
+		condIdx := -1
+		for i, p := range l.Params {
+			if p.Name == f.Cond {
+				condIdx = i
+			}
+		}
+		if condIdx < 0 {
+			fail(s.Pos, "while loop condition is not a loop parameter")
+		}
+		init := make([]ir.SubExp, len(l.Init))
+		for i, x := range l.Init {
+			init[i] = x
+			if x.IsVar() && r.typeOf(x.Var).IsArray() {
+				init[i] = b.Let("keep", &ir.Copy{Arr: x.Var})
+			}
+		}
+		pat := make([]ir.Param, len(params)+1)
+		for i, p := range params {
+			pat[i] = b.Param(p.Name.Base, p.Type)
+		}
+		pat[len(params)] = b.Param("count", ir.Scalar(prim.I64))
+		b.Bind(pat, &ir.Loop{Params: append(params, cnt), Init: append(init, ir.I64(0)),
+			Form: &ir.While{Cond: params[condIdx].Name}, Body: body})
+		n = ir.Var(pat[len(params)].Name)
+		form = &ir.For{I: b.Names().New("i"), T: prim.I64, Bound: n}
+		b.Declare(ir.Param{Name: form.I, Type: ir.Scalar(prim.I64)})
+	}
+	save := &loopSave{n: n, form: form, init: l.Init}
+	// Checkpoint arrays, filled in place by the loop.
+	ckParams := make([]ir.Param, len(l.Params))
+	ckInit := make([]ir.SubExp, len(l.Params))
+	for i, p := range l.Params {
+		shape := ir.Shape{n}
+		if p.Type.IsArray() {
+			shape = append(shape, r.shapeOf(l.Init[i].Var)...)
+		}
+		ckInit[i] = b.Let("ckpt", &ir.Scratch{Elem: p.Type.Elem, Shape: shape})
+		ckParams[i] = b.Param("ckpt", b.Type(ckInit[i]))
+	}
+	bb := b.Sub()
+	idx := idxI64(bb, form)
+	newCk := make([]ir.SubExp, len(l.Params))
+	for i, p := range l.Params {
+		newCk[i] = bb.Let("ckpt", &ir.Update{Arr: ckParams[i].Name, Dims: []ir.DimSlice{{Fixed: true, I: idx}}, Val: ir.Var(p.Name)})
+	}
+	for _, st := range l.Body.Stms {
+		bb.Add(st)
+	}
+	loopBody := bb.Body(append(append([]ir.SubExp{}, l.Body.Result...), newCk...)...)
+	pat := append([]ir.Param{}, s.Pat...)
+	for i := range l.Params {
+		p := b.Param("ckpts", ckParams[i].Type)
+		pat = append(pat, p)
+		save.ckpts = append(save.ckpts, p.Name)
+	}
+	b.Bind(pat, &ir.Loop{Params: append(append([]ir.Param{}, l.Params...), ckParams...),
+		Init: append(append([]ir.SubExp{}, l.Init...), ckInit...), Form: form, Body: loopBody, Attrs: l.Attrs})
+	r.ckpt[s] = save
+}
+
+// idxI64 is the loop index as an i64.
+func idxI64(b *ir.Builder, f *ir.For) ir.SubExp {
+	if f.T == prim.I64 {
+		return ir.Var(f.I)
+	}
+	cv, _ := prim.ConvFunc(f.T, prim.I64)
+	return b.Call(cv, ir.Var(f.I))
+}
+
+// loop is the return sweep of a loop: a loop running the iterations
+// backwards that restores each iteration's checkpoint, re-runs the body's
+// forward sweep and then its return sweep, carrying the adjoints of the
+// loop parameters and of the free names the body gives adjoints to.
+func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
+	save, ok := r.ckpt[s]
+	if !ok {
+		fail(s.Pos, "internal error: loop without forward sweep")
+	}
+	np := len(l.Params)
+	// build emits one reverse iteration into a fresh builder, with fvs
+	// (the free names with carried adjoints) bound to params.
+	type iter struct {
+		c       *rev
+		body    *ir.Body
+		local   ir.Names
+		results []ir.SubExp
+	}
+	build := func(pbars []ir.Param, fvs []ir.VName, fvbars []ir.Param, j ir.VName) iter {
+		bb := r.b.Sub()
+		c := r.child(bb)
+		local := ir.Names{}
+		i := bb.BinOp(prim.Sub, save.n, ir.I64(1))
+		i = bb.BinOp(prim.Sub, i, ir.Var(j))
+		local.Add(i.Var)
+		iT := i
+		if save.form.T != prim.I64 {
+			cv, _ := prim.ConvFunc(prim.I64, save.form.T)
+			iT = bb.Call(cv, i)
+		}
+		sub := map[ir.VName]ir.SubExp{save.form.I: iT}
+		restored := make([]ir.SubExp, np)
+		for k, p := range l.Params {
+			restored[k] = bb.Let(p.Name.Base, &ir.Index{Arr: save.ckpts[k], Idx: []ir.SubExp{i}})
+			sub[p.Name] = restored[k]
+			local.Add(restored[k].Var)
+		}
+		body := ir.RenameBody(ir.Substitute(l.Body, sub), r.b.Names())
+		for k, v := range fvs {
+			c.adj[v] = ir.Var(fvbars[k].Name)
+			c.owned[fvbars[k].Name] = true
+		}
+		c.forwardStms(body.Stms)
+		for k, res := range body.Result {
+			if res.IsVar() && pbars != nil {
+				c.owned[pbars[k].Name] = true
+				c.addTo(res.Var, ir.Var(pbars[k].Name))
+			}
+		}
+		c.reverseStms(body.Stms)
+		for n := range ir.BoundInBody(body) {
+			local.Add(n)
+		}
+		var out []ir.SubExp
+		seen := ir.Names{}
+		own := func(x ir.SubExp) ir.SubExp {
+			if !x.IsVar() {
+				return x
+			}
+			t := c.typeOf(x.Var)
+			if t.IsArray() && (!c.owned[x.Var] || seen.Has(x.Var)) {
+				x = bb.Let("adj", &ir.Copy{Arr: x.Var})
+			}
+			seen.Add(x.Var)
+			return x
+		}
+		for k := range l.Params {
+			out = append(out, own(c.current(restored[k].Var)))
+		}
+		for _, v := range fvs {
+			out = append(out, own(c.current(v)))
+		}
+		return iter{c: c, body: body, local: local, results: out}
+	}
+	jName := r.b.Names().New("j")
+	r.b.Declare(ir.Param{Name: jName, Type: ir.Scalar(prim.I64)})
+	pbars := make([]ir.Param, np)
+	for k, p := range l.Params {
+		pbars[k] = r.b.Param(p.Name.Base+"_adj", p.Type)
+	}
+	// A first, discarded build finds the free names the body changes.
+	dry := build(pbars, nil, nil, jName)
+	fvs := changedFree(r, dry.c, dry.local)
+	var keep []ir.VName
+	for _, v := range fvs {
+		if v != jName && !isParam(pbars, v) {
+			keep = append(keep, v)
+		}
+	}
+	fvs = keep
+	fvbars := make([]ir.Param, len(fvs))
+	for k, v := range fvs {
+		fvbars[k] = r.b.Param(v.Base+"_adj", adjType(r, dry.c, v))
+	}
+	it := build(pbars, fvs, fvbars, jName)
+	inits := make([]ir.SubExp, 0, np+len(fvs))
+	for _, p := range s.Pat[:np] {
+		inits = append(inits, r.ownedCurrent(p.Name))
+	}
+	for _, v := range fvs {
+		inits = append(inits, r.ownedCurrent(v))
+	}
+	params := append(append([]ir.Param{}, pbars...), fvbars...)
+	pat := make([]ir.Param, len(params))
+	for k, p := range params {
+		pat[k] = r.b.Param(p.Name.Base, p.Type)
+	}
+	r.b.Bind(pat, &ir.Loop{Params: params, Init: inits,
+		Form: &ir.For{I: jName, T: prim.I64, Bound: save.n}, Body: it.c.b.Body(it.results...)})
+	for k, x := range l.Init {
+		if x.IsVar() {
+			r.owned[pat[k].Name] = true
+			r.addTo(x.Var, ir.Var(pat[k].Name))
+		}
+	}
+	for k, v := range fvs {
+		r.adj[v] = ir.Var(pat[np+k].Name)
+		r.owned[pat[np+k].Name] = true
+	}
+}
+
+func isParam(ps []ir.Param, v ir.VName) bool {
+	for _, p := range ps {
+		if p.Name == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ownedCurrent is v's adjoint as a value that may be consumed.
+func (r *rev) ownedCurrent(v ir.VName) ir.SubExp {
+	if t := r.typeOf(v); !t.IsArray() {
+		return r.current(v)
+	}
+	if acc, ok := r.accFor(v); ok {
+		return acc
+	}
+	return r.ownedAdj(v)
+}

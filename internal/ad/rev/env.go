@@ -1,0 +1,302 @@
+package rev
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// rev is the state of one scope's return sweep: where statements go and
+// the adjoint environment.
+type rev struct {
+	b *ir.Builder
+	// adj maps a primal name to its adjoint (absent: zero). Inside a map
+	// lambda the adjoint of a free array is an accumulator.
+	adj map[ir.VName]ir.SubExp
+	// owned marks adjoint arrays that no other live value shares, which
+	// may therefore be updated in place.
+	owned map[ir.VName]bool
+	// frame is the innermost map lambda being differentiated, or nil.
+	frame *frame
+	// ckpt holds what the forward sweep of a loop saved for its reverse.
+	ckpt map[*ir.Stm]*loopSave
+}
+
+// frame collects the accumulators a lambda needs for its free arrays.
+type frame struct {
+	free   ir.Names
+	vars   []ir.VName
+	params map[ir.VName]ir.Param
+}
+
+func newRev(b *ir.Builder) *rev {
+	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{}}
+}
+
+// child returns a rev for a nested scope emitting into b that starts from
+// a copy of r's environment.
+func (r *rev) child(b *ir.Builder) *rev {
+	c := &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: r.frame, ckpt: r.ckpt}
+	for k, v := range r.adj {
+		c.adj[k] = v
+	}
+	for k, v := range r.owned {
+		c.owned[k] = v
+	}
+	return c
+}
+
+func (r *rev) typeOf(v ir.VName) ir.Type {
+	t, ok := r.b.TypeOf(v)
+	if !ok {
+		fail(r.b.Pos, "internal error: unknown type of %v", v)
+	}
+	return t
+}
+
+// shapeOf returns the shape of array v with unknown sizes read at run time.
+func (r *rev) shapeOf(v ir.VName) ir.Shape {
+	t := r.typeOf(v)
+	s := make(ir.Shape, len(t.Shape))
+	for i, d := range t.Shape {
+		if d.IsNone() {
+			d = r.b.Let("n", &ir.Size{Arr: v, Dim: i})
+		}
+		s[i] = d
+	}
+	return s
+}
+
+// outer is the outer size of array v.
+func (r *rev) outer(v ir.VName) ir.SubExp { return r.shapeOf(v)[0] }
+
+func zeroOf(t prim.Type) ir.SubExp { return ir.Const(prim.Zero(t)) }
+
+// zerosLike is a fresh zero value of v's type.
+func (r *rev) zerosLike(v ir.VName) ir.SubExp {
+	t := r.typeOf(v)
+	if t.IsScalar() {
+		return zeroOf(t.Elem)
+	}
+	z := r.b.Let(v.Base+"_adj", &ir.Replicate{Shape: r.shapeOf(v), Val: zeroOf(t.Elem)})
+	r.owned[z.Var] = true
+	return z
+}
+
+// addOp is the addition of adjoints of type t (|| for bool).
+func addOp(t prim.Type) prim.BinOp {
+	if t == prim.Bool {
+		return prim.LogOr
+	}
+	return prim.Add
+}
+
+func mulOp(t prim.Type) prim.BinOp {
+	if t == prim.Bool {
+		return prim.LogAnd
+	}
+	return prim.Mul
+}
+
+// add emits x + y for two values of type t (elementwise for arrays).
+func (r *rev) add(t ir.Type, x, y ir.SubExp) ir.SubExp {
+	return addValues(r.b, t, x, y)
+}
+
+func addValues(b *ir.Builder, t ir.Type, x, y ir.SubExp) ir.SubExp {
+	if t.IsScalar() {
+		if x.IsConst && x.Const.IsZero() {
+			return y
+		}
+		if y.IsConst && y.Const.IsZero() {
+			return x
+		}
+		return b.Let("adj", &ir.Bin{Op: addOp(t.Elem), T: t.Elem, X: x, Y: y})
+	}
+	w := t.Shape[0]
+	if w.IsNone() {
+		w = b.Let("n", &ir.Size{Arr: x.Var, Dim: 0})
+	}
+	row := t.Row()
+	lam := b.Lambda([]ir.Type{row, row}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{addValues(lb, row, ps[0], ps[1])}
+	})
+	return ir.Var(b.Map(w, []ir.VName{x.Var, y.Var}, lam)[0])
+}
+
+// current is the adjoint of v, zero if it has none. Inside a map lambda
+// the adjoint of a free array is its accumulator.
+func (r *rev) current(v ir.VName) ir.SubExp {
+	if a, ok := r.adj[v]; ok {
+		return a
+	}
+	if acc, ok := r.accFor(v); ok {
+		return acc
+	}
+	return r.zerosLike(v)
+}
+
+// accFor returns the accumulator standing for v's adjoint, creating a
+// lambda parameter for it if v is an array free in the current lambda.
+func (r *rev) accFor(v ir.VName) (ir.SubExp, bool) {
+	if a, ok := r.adj[v]; ok {
+		if a.IsVar() && r.typeOf(a.Var).Acc {
+			return a, true
+		}
+		return ir.SubExp{}, false
+	}
+	fr := r.frame
+	if fr == nil || !fr.free.Has(v) {
+		return ir.SubExp{}, false
+	}
+	if p, ok := fr.params[v]; ok {
+		return ir.Var(p.Name), true
+	}
+	t := r.typeOf(v)
+	if !t.IsArray() {
+		return ir.SubExp{}, false
+	}
+	p := r.b.Param(v.Base+"_acc", ir.AccOf(t))
+	fr.params[v] = p
+	fr.vars = append(fr.vars, v)
+	r.adj[v] = ir.Var(p.Name)
+	return ir.Var(p.Name), true
+}
+
+// isZero reports whether c is a constant zero (no contribution).
+func isZero(c ir.SubExp) bool { return c.IsConst && c.Const.IsZero() }
+
+// addTo adds contribution c to the adjoint of v.
+func (r *rev) addTo(v ir.VName, c ir.SubExp) {
+	if c.IsNone() || isZero(c) {
+		return
+	}
+	t := r.typeOf(v)
+	if t.Acc {
+		fail(r.b.Pos, "cannot differentiate code that uses accumulators (%v)", v)
+	}
+	if t.IsScalar() {
+		if cur, ok := r.adj[v]; ok {
+			r.adj[v] = r.add(t, cur, c)
+		} else {
+			r.adj[v] = c
+		}
+		return
+	}
+	if acc, ok := r.accFor(v); ok {
+		r.adj[v] = r.accAddArray(acc, c)
+		return
+	}
+	if cur, ok := r.adj[v]; ok {
+		s := r.add(t, cur, c)
+		r.adj[v] = s
+		r.owned[s.Var] = true
+		return
+	}
+	r.adj[v] = c
+	r.owned[c.Var] = false
+}
+
+// accAddArray adds the whole array c to accumulator acc, row by row.
+func (r *rev) accAddArray(acc, c ir.SubExp) ir.SubExp {
+	n := r.outer(c.Var)
+	it := r.b.Let("iota", &ir.Iota{N: n, T: prim.I64})
+	at := r.typeOf(acc.Var)
+	lam := r.b.Lambda([]ir.Type{ir.Scalar(prim.I64), at}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		row := lb.Let("row", &ir.Index{Arr: c.Var, Idx: []ir.SubExp{ps[0]}})
+		return []ir.SubExp{lb.Let("acc", &ir.UpdAcc{Acc: ps[1].Var, Idx: []ir.SubExp{ps[0]}, Val: row})}
+	})
+	return ir.Var(r.b.Map(n, []ir.VName{it.Var, acc.Var}, lam)[0])
+}
+
+// ownedAdj returns v's adjoint array, fresh or copied so that it may be
+// updated in place (consumed).
+func (r *rev) ownedAdj(v ir.VName) ir.SubExp {
+	cur, ok := r.adj[v]
+	if !ok {
+		return r.zerosLike(v)
+	}
+	if cur.IsVar() && !r.owned[cur.Var] {
+		cur = r.b.Let(v.Base+"_adj", &ir.Copy{Arr: cur.Var})
+		r.owned[cur.Var] = true
+	}
+	return cur
+}
+
+// addAt adds c to the adjoint of array v at index idx (a row if idx is
+// shorter than v's rank), in place.
+func (r *rev) addAt(v ir.VName, idx []ir.SubExp, c ir.SubExp) {
+	if c.IsNone() || isZero(c) {
+		return
+	}
+	if acc, ok := r.accFor(v); ok {
+		r.adj[v] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: idx, Val: c})
+		return
+	}
+	cur := r.ownedAdj(v)
+	old := r.b.Let("old", &ir.Index{Arr: cur.Var, Idx: idx})
+	nv := r.add(r.b.Type(old), old, c)
+	dims := make([]ir.DimSlice, len(idx))
+	for i, x := range idx {
+		dims[i] = ir.DimSlice{Fixed: true, I: x}
+	}
+	up := r.b.Let(v.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: dims, Val: nv})
+	r.adj[v] = up
+	r.owned[up.Var] = true
+}
+
+// scale emits c * p in the adjoint arithmetic of t.
+func scale(b *ir.Builder, t prim.Type, c, p ir.SubExp) ir.SubExp {
+	if p.IsConst && p.Const == prim.One(t) {
+		return c
+	}
+	return b.Let("contrib", &ir.Bin{Op: mulOp(t), T: t, X: c, Y: p})
+}
+
+// emitD emits the partial-derivative formula e (constants in type t) over
+// the primal arguments args.
+func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp {
+	sub := func(k int) ir.SubExp { return emitD(b, e.Args[k], t, args) }
+	switch e.Kind {
+	case prim.DArg:
+		return args[e.Arg]
+	case prim.DConst:
+		if t == prim.Bool {
+			return ir.Bool(e.Const != 0)
+		}
+		if t.IsFloat() {
+			return ir.Const(prim.FloatValue(t, e.Const))
+		}
+		return ir.Const(prim.IntValue(t, int64(e.Const)))
+	case prim.DZero:
+		return ir.Const(prim.Zero(b.Type(args[e.Arg]).Elem))
+	case prim.DBin:
+		x, y := sub(0), sub(1)
+		return b.BinOp(e.Bin, x, y)
+	case prim.DCmp:
+		x, y := sub(0), sub(1)
+		return b.CmpOp(e.Cmp, x, y)
+	case prim.DUn:
+		return b.UnOp(e.Un, sub(0))
+	case prim.DFunc:
+		xs := make([]ir.SubExp, len(e.Args))
+		for k := range e.Args {
+			xs[k] = sub(k)
+		}
+		name := e.Fn + "_" + b.Type(xs[0]).Elem.String()
+		fn, ok := prim.LookupFunc(name)
+		if !ok {
+			fail(b.Pos, "derivative uses unknown function %s", name)
+		}
+		return b.Call(fn, xs...)
+	case prim.DSelect:
+		c := sub(0)
+		tb, eb := b.Sub(), b.Sub()
+		x := emitD(tb, e.Args[1], t, args)
+		y := emitD(eb, e.Args[2], t, args)
+		return b.Let("sel", &ir.If{Cond: c, Then: tb.Body(x), Else: eb.Body(y), Ret: []ir.Type{tb.Type(x)}})
+	case prim.DDigamma:
+		fail(b.Pos, "the derivative of lgamma/gamma (digamma) is not supported")
+	}
+	fail(b.Pos, "internal error: derivative formula of kind %d", e.Kind)
+	return ir.SubExp{}
+}

@@ -1,0 +1,411 @@
+package rev
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// mapStm is the return sweep of ys = map f xs: a map over the rows of xs
+// and of the adjoints of ys whose lambda re-runs f and then its return
+// sweep. It gives the adjoints of the rows of xs, one adjoint per element
+// for each free scalar (summed afterwards) and updates accumulators for
+// the free arrays (WithAcc where the enclosing scope is not itself a map).
+func (r *rev) mapStm(s *ir.Stm, e *ir.Map) {
+	var ybars []ir.SubExp
+	for _, p := range s.Pat {
+		if a, ok := r.adj[p.Name]; ok {
+			ybars = append(ybars, a)
+		} else {
+			ybars = append(ybars, ir.SubExp{})
+		}
+	}
+	r.mapAdjoint(e.W, e.Arrs, e.F, ybars, nil)
+}
+
+// mapAdjoint adds to the adjoints of arrs (except those in skip) and of
+// f's free variables the vjp of map f arrs with result adjoints ybars
+// (absent: zero).
+func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.SubExp, skip map[int]bool) {
+	for _, a := range arrs {
+		if r.typeOf(a).Acc {
+			fail(r.b.Pos, "cannot differentiate a map over accumulators")
+		}
+	}
+	free := ir.FreeInLambda(f)
+	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
+	g := ir.RenameLambda(f, r.b.Names())
+	lb := r.b.Sub()
+	c := &rev{b: lb, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt}
+	params := append([]ir.Param{}, g.Params...)
+	inputs := append([]ir.VName{}, arrs...)
+	for _, p := range g.Params {
+		lb.Declare(p)
+	}
+	c.forwardStms(g.Body.Stms)
+	for j, ybar := range ybars {
+		if ybar.IsNone() {
+			continue
+		}
+		row := lb.Param("ybar", r.typeOf(ybar.Var).Row())
+		params = append(params, row)
+		inputs = append(inputs, ybar.Var)
+		if res := g.Body.Result[j]; res.IsVar() {
+			c.addTo(res.Var, ir.Var(row.Name))
+		}
+	}
+	c.reverseStms(g.Body.Stms)
+	// Results: accumulators first, then adjoints of the rows, then per
+	// element adjoints of free scalars.
+	var res []ir.SubExp
+	var ret []ir.Type
+	for _, v := range fr.vars {
+		a := c.adj[v]
+		res = append(res, a)
+		ret = append(ret, c.typeOf(a.Var))
+	}
+	var rowOf []int
+	for k, p := range g.Params {
+		if skip[k] {
+			continue
+		}
+		if _, ok := c.adj[p.Name]; !ok {
+			continue
+		}
+		a := c.current(p.Name)
+		if a.IsVar() && c.typeOf(a.Var).IsArray() && !c.owned[a.Var] {
+			a = lb.Let("adj", &ir.Copy{Arr: a.Var})
+		}
+		res = append(res, a)
+		ret = append(ret, ir.EraseSizes(p.Type, ir.BoundInBody(g.Body)))
+		rowOf = append(rowOf, k)
+	}
+	var scalars []ir.VName
+	for _, v := range free.Sorted() {
+		a, ok := c.adj[v]
+		t := r.typeOf(v)
+		if !ok || !t.IsScalar() {
+			continue
+		}
+		scalars = append(scalars, v)
+		res = append(res, a)
+		ret = append(ret, t)
+	}
+	if len(res) == 0 {
+		return
+	}
+	// Accumulator parameters come after the others, as map inputs do.
+	accParams := make([]ir.Param, len(fr.vars))
+	for i, v := range fr.vars {
+		accParams[i] = fr.params[v]
+	}
+	lam := &ir.Lambda{Params: append(params, accParams...), Body: lb.Body(res...), Ret: ret}
+
+	// Accumulators the enclosing scope already has are passed through;
+	// the others are made by a WithAcc around the map.
+	var outerAccs []ir.SubExp
+	var wrap []ir.VName
+	for _, v := range fr.vars {
+		if acc, ok := r.accFor(v); ok {
+			outerAccs = append(outerAccs, acc)
+		} else {
+			outerAccs = append(outerAccs, ir.SubExp{})
+			wrap = append(wrap, v)
+		}
+	}
+	var outs []ir.SubExp
+	if len(wrap) == 0 {
+		ins := append([]ir.VName{}, inputs...)
+		for _, a := range outerAccs {
+			ins = append(ins, a.Var)
+		}
+		for _, v := range r.b.Map(w, ins, lam) {
+			outs = append(outs, ir.Var(v))
+		}
+	} else {
+		accIn := make([]ir.AccInput, len(wrap))
+		accTypes := make([]ir.Type, len(wrap))
+		for i, v := range wrap {
+			accIn[i] = ir.AccInput{Arr: r.ownedAdj(v).Var}
+			accTypes[i] = ir.AccOf(r.typeOf(accIn[i].Arr))
+		}
+		wl := r.b.Lambda(accTypes, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			ins := append([]ir.VName{}, inputs...)
+			k := 0
+			for i := range fr.vars {
+				if outerAccs[i].IsNone() {
+					ins = append(ins, ps[k].Var)
+					k++
+				} else {
+					ins = append(ins, outerAccs[i].Var)
+				}
+			}
+			ms := b.Map(w, ins, lam)
+			// The WithAcc lambda returns its own accumulators first.
+			var out []ir.SubExp
+			k = 0
+			for i := range fr.vars {
+				if outerAccs[i].IsNone() {
+					out = append(out, ir.Var(ms[i]))
+				}
+			}
+			for i := range fr.vars {
+				if !outerAccs[i].IsNone() {
+					out = append(out, ir.Var(ms[i]))
+				}
+			}
+			for _, m := range ms[len(fr.vars):] {
+				out = append(out, ir.Var(m))
+			}
+			return out
+		})
+		ws := r.b.LetN("withacc", &ir.WithAcc{Inputs: accIn, F: wl})
+		// Reorder the results back to the map's order.
+		k, m := 0, len(wrap)
+		for i := range fr.vars {
+			if outerAccs[i].IsNone() {
+				outs = append(outs, ir.Var(ws[k]))
+				k++
+			} else {
+				outs = append(outs, ir.Var(ws[m]))
+				m++
+			}
+		}
+		for _, x := range ws[len(fr.vars):] {
+			outs = append(outs, ir.Var(x))
+		}
+	}
+	for i, v := range fr.vars {
+		r.adj[v] = outs[i]
+		r.owned[outs[i].Var] = true
+	}
+	rest := outs[len(fr.vars):]
+	for i, k := range rowOf {
+		r.owned[rest[i].Var] = true
+		r.addTo(arrs[k], rest[i])
+	}
+	rest = rest[len(rowOf):]
+	for i, v := range scalars {
+		r.addTo(v, sumRows(r.b, rest[i]))
+	}
+}
+
+// reduce is the return sweep of a reduction.
+func (r *rev) reduce(s *ir.Stm, e *ir.Reduce) {
+	k := len(s.Pat)
+	ybars := make([]ir.SubExp, k)
+	for i, p := range s.Pat {
+		ybars[i] = r.current(p.Name)
+	}
+	if !NoSpecialCases && k == 1 {
+		if op, ok := binOpOf(e.Op); ok {
+			t := r.typeOf(e.Arrs[0])
+			switch {
+			case op == prim.Add || op == prim.LogOr:
+				// Every element gets the result's adjoint.
+				rep := r.b.Let("adj", &ir.Replicate{Shape: ir.Shape{e.W}, Val: ybars[0]})
+				r.owned[rep.Var] = true
+				r.addTo(e.Arrs[0], rep)
+				return
+			case op == prim.Mul && t.Elem.IsFloat() && t.Rank() == 1:
+				r.reduceMul(e, ybars[0])
+				return
+			}
+		}
+		if fn, ok := minMaxOf(e.Op); ok && r.typeOf(e.Arrs[0]).Rank() == 1 {
+			r.reduceMinMax(s, e, fn, ybars[0])
+			return
+		}
+	}
+	r.reduceGeneric(e, ybars)
+}
+
+// binOpOf recognises \x y -> x op y.
+func binOpOf(l *ir.Lambda) (prim.BinOp, bool) {
+	if len(l.Params) != 2 || len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
+		return 0, false
+	}
+	s := l.Body.Stms[0]
+	b, ok := s.Exp.(*ir.Bin)
+	if !ok || !l.Body.Result[0].IsVar() || l.Body.Result[0].Var != s.Pat[0].Name {
+		return 0, false
+	}
+	x, y := ir.Var(l.Params[0].Name), ir.Var(l.Params[1].Name)
+	if b.X.Equal(x) && b.Y.Equal(y) || (b.Op == prim.Add || b.Op == prim.Mul) && b.X.Equal(y) && b.Y.Equal(x) {
+		return b.Op, true
+	}
+	return 0, false
+}
+
+// minMaxOf recognises \x y -> min x y and max.
+func minMaxOf(l *ir.Lambda) (string, bool) {
+	if len(l.Params) != 2 || len(l.Body.Stms) != 1 || len(l.Body.Result) != 1 {
+		return "", false
+	}
+	s := l.Body.Stms[0]
+	c, ok := s.Exp.(*ir.Call)
+	if !ok || (c.Fn.Fn != "min" && c.Fn.Fn != "max") || !l.Body.Result[0].IsVar() || l.Body.Result[0].Var != s.Pat[0].Name {
+		return "", false
+	}
+	x, y := ir.Var(l.Params[0].Name), ir.Var(l.Params[1].Name)
+	if c.Args[0].Equal(x) && c.Args[1].Equal(y) {
+		return c.Fn.Fn, true
+	}
+	return "", false
+}
+
+// reduceMul: with p the product of the non-zero elements and z the number
+// of zeros, a_i' += p/a_i * y' if z = 0, a_i' += p * y' for the zero
+// element if z = 1 (AD-NOTES erratum: p, not the result), nothing else.
+func (r *rev) reduceMul(e *ir.Reduce, ybar ir.SubExp) {
+	b := r.b
+	as := e.Arrs[0]
+	t := r.typeOf(as).Elem
+	zero, one := zeroOf(t), ir.Const(prim.FloatValue(t, 1))
+	lam := b.Lambda([]ir.Type{ir.Scalar(t)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		isz := lb.CmpOp(prim.Eq, ps[0], zero)
+		z := lb.Let("z", &ir.Call{Fn: convFn(prim.Bool, prim.I64), Args: []ir.SubExp{isz}})
+		tb, eb := lb.Sub(), lb.Sub()
+		nz := lb.Let("nz", &ir.If{Cond: isz, Then: tb.Body(one), Else: eb.Body(ps[0]), Ret: []ir.Type{ir.Scalar(t)}})
+		return []ir.SubExp{z, nz}
+	})
+	parts := b.Map(e.W, []ir.VName{as}, lam)
+	op := b.Lambda([]ir.Type{ir.Scalar(prim.I64), ir.Scalar(t), ir.Scalar(prim.I64), ir.Scalar(t)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{lb.BinOp(prim.Add, ps[0], ps[2]), lb.BinOp(prim.Mul, ps[1], ps[3])}
+	})
+	zp := b.Reduce(e.W, parts, []ir.SubExp{ir.I64(0), one}, op)
+	zc, p := ir.Var(zp[0]), ir.Var(zp[1])
+	py := b.BinOp(prim.Mul, p, ybar)
+	contrib := b.Lambda([]ir.Type{ir.Scalar(t)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		none := lb.CmpOp(prim.Eq, zc, ir.I64(0))
+		b0, b1 := lb.Sub(), lb.Sub()
+		q := b0.BinOp(prim.Div, py, ps[0])
+		one := b1.CmpOp(prim.Eq, zc, ir.I64(1))
+		isz := b1.CmpOp(prim.Eq, ps[0], zero)
+		both := b1.BinOp(prim.LogAnd, one, isz)
+		c1, c2 := b1.Sub(), b1.Sub()
+		v := b1.Let("v", &ir.If{Cond: both, Then: c1.Body(py), Else: c2.Body(zero), Ret: []ir.Type{ir.Scalar(t)}})
+		return []ir.SubExp{lb.Let("d", &ir.If{Cond: none, Then: b0.Body(q), Else: b1.Body(v), Ret: []ir.Type{ir.Scalar(t)}})}
+	})
+	d := b.Map(e.W, []ir.VName{as}, contrib)[0]
+	r.owned[d] = true
+	r.addTo(as, ir.Var(d))
+}
+
+func convFn(from, to prim.Type) prim.Func {
+	f, ok := prim.ConvFunc(from, to)
+	if !ok {
+		fail(ir.Pos{}, "internal error: no conversion from %v to %v", from, to)
+	}
+	return f
+}
+
+// reduceMinMax: the whole adjoint goes to the first element equal to the
+// result (the lowest index on ties, §14.4).
+func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
+	b := r.b
+	as := e.Arrs[0]
+	y := ir.Var(s.Pat[0].Name)
+	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), r.typeOf(as).Row()}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		eq := lb.CmpOp(prim.Eq, ps[1], y)
+		tb, eb := lb.Sub(), lb.Sub()
+		return []ir.SubExp{lb.Let("k", &ir.If{Cond: eq, Then: tb.Body(ps[0]), Else: eb.Body(e.W), Ret: []ir.Type{ir.Scalar(prim.I64)}})}
+	})
+	ks := b.Map(e.W, []ir.VName{it.Var, as}, lam)
+	minI, _ := prim.LookupFunc("min_i64")
+	op := b.Lambda([]ir.Type{ir.Scalar(prim.I64), ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{lb.Call(minI, ps[0], ps[1])}
+	})
+	k := ir.Var(b.Reduce(e.W, ks, []ir.SubExp{e.W}, op)[0])
+	// Only an element equal to the result gets the adjoint (none when the
+	// result is the neutral element of an empty or all-neutral input).
+	in := b.CmpOp(prim.Lt, k, e.W)
+	if acc, ok := r.accFor(as); ok {
+		tb, eb := b.Sub(), b.Sub()
+		u := tb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: []ir.SubExp{k}, Val: ybar})
+		na := b.Let("acc", &ir.If{Cond: in, Then: tb.Body(u), Else: eb.Body(acc), Ret: []ir.Type{r.typeOf(acc.Var)}})
+		r.adj[as] = na
+		return
+	}
+	cur := r.ownedAdj(as)
+	tb, eb := b.Sub(), b.Sub()
+	old := tb.Let("old", &ir.Index{Arr: cur.Var, Idx: []ir.SubExp{k}})
+	nv := addValues(tb, ir.Scalar(r.typeOf(as).Elem), old, ybar)
+	up := tb.Let("adj", &ir.Update{Arr: cur.Var, Dims: []ir.DimSlice{{Fixed: true, I: k}}, Val: nv})
+	res := b.Let(as.Base+"_adj", &ir.If{Cond: in, Then: tb.Body(up), Else: eb.Body(cur), Ret: []ir.Type{r.typeOf(cur.Var)}})
+	r.adj[as] = res
+	r.owned[res.Var] = true
+}
+
+// reduceGeneric: ls = exclusive scan of as, rs = reversed exclusive scan
+// of the flipped operator over the reversed input, then as' += the vjp of
+// \l a r -> l op a op r with respect to a, elementwise.
+func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
+	b := r.b
+	k := len(e.Arrs)
+	rows := make([]ir.Type, k)
+	for i, a := range e.Arrs {
+		rows[i] = r.typeOf(a).Row()
+	}
+	incl := b.Scan(e.W, e.Arrs, e.Neutral, ir.RenameLambda(e.Op, b.Names()))
+	ls := shiftRight(b, e.W, incl, e.Neutral, rows)
+	revAs := reverseArrays(b, e.W, e.Arrs, rows)
+	flipped := b.Lambda(append(append([]ir.Type{}, rows...), rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return inline(lb, e.Op, append(append([]ir.SubExp{}, ps[k:]...), ps[:k]...))
+	})
+	rincl := b.Scan(e.W, revAs, e.Neutral, flipped)
+	// rs[i] = rincl[n-2-i], the neutral for the last element.
+	rs := shiftRight(b, e.W, rincl, e.Neutral, rows)
+	rs = reverseArrays(b, e.W, rs, rows)
+	// The combined function \l a r -> (l op a) op r.
+	three := append(append(append([]ir.Type{}, rows...), rows...), rows...)
+	f := b.Lambda(three, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		la := inline(lb, e.Op, ps[:2*k])
+		return inline(lb, e.Op, append(append([]ir.SubExp{}, la...), ps[2*k:]...))
+	})
+	reps := make([]ir.SubExp, k)
+	for i, y := range ybars {
+		reps[i] = b.Let("ybar", &ir.Replicate{Shape: ir.Shape{e.W}, Val: y})
+	}
+	arrs := append(append(append([]ir.VName{}, ls...), e.Arrs...), rs...)
+	skip := map[int]bool{}
+	for i := 0; i < k; i++ {
+		skip[i], skip[2*k+i] = true, true
+	}
+	r.mapAdjoint(e.W, arrs, f, reps, skip)
+}
+
+// shiftRight gives, for each array, ne followed by all but its last row.
+func shiftRight(b *ir.Builder, w ir.SubExp, arrs []ir.VName, ne []ir.SubExp, rows []ir.Type) []ir.VName {
+	it := b.Let("iota", &ir.Iota{N: w, T: prim.I64})
+	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		first := lb.CmpOp(prim.Eq, ps[0], ir.I64(0))
+		tb, eb := lb.Sub(), lb.Sub()
+		prev := eb.BinOp(prim.Sub, ps[0], ir.I64(1))
+		var er []ir.SubExp
+		for _, a := range arrs {
+			er = append(er, eb.Let("prev", &ir.Index{Arr: a, Idx: []ir.SubExp{prev}}))
+		}
+		var out []ir.SubExp
+		for _, v := range lb.LetN("sh", &ir.If{Cond: first, Then: tb.Body(ne...), Else: eb.Body(er...), Ret: rows}) {
+			out = append(out, ir.Var(v))
+		}
+		return out
+	})
+	return b.Map(w, []ir.VName{it.Var}, lam)
+}
+
+// reverseArrays reverses the rows of each array.
+func reverseArrays(b *ir.Builder, w ir.SubExp, arrs []ir.VName, rows []ir.Type) []ir.VName {
+	it := b.Let("iota", &ir.Iota{N: w, T: prim.I64})
+	last := b.BinOp(prim.Sub, w, ir.I64(1))
+	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		j := lb.BinOp(prim.Sub, last, ps[0])
+		var out []ir.SubExp
+		for _, a := range arrs {
+			out = append(out, lb.Let("rev", &ir.Index{Arr: a, Idx: []ir.SubExp{j}}))
+		}
+		return out
+	})
+	return b.Map(w, []ir.VName{it.Var}, lam)
+}

@@ -1,0 +1,356 @@
+package rev
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// forwardStms emits the forward sweep of a scope: its statements, with
+// loops saving checkpoints and consumed arrays copied first, so that the
+// return sweep can still read every primal value.
+func (r *rev) forwardStms(stms []*ir.Stm) {
+	for _, s := range stms {
+		r.b.Pos = s.Pos
+		if l, ok := s.Exp.(*ir.Loop); ok {
+			r.forwardLoop(s, l)
+			continue
+		}
+		r.b.Add(keepOperands(r.b, s))
+	}
+}
+
+// keepOperands returns s rewritten not to consume arrays bound outside
+// it: destinations of in-place operations are copied first (also inside
+// nested branches and loop bodies).
+func keepOperands(b *ir.Builder, s *ir.Stm) *ir.Stm {
+	cp := func(v ir.VName) ir.VName {
+		return b.Let(v.Base+"_keep", &ir.Copy{Arr: v}).Var
+	}
+	var e ir.Exp
+	switch old := s.Exp.(type) {
+	case *ir.Update:
+		c := *old
+		c.Arr = cp(old.Arr)
+		e = &c
+	case *ir.Scatter:
+		c := *old
+		c.Dests = make([]ir.VName, len(old.Dests))
+		for i, d := range old.Dests {
+			c.Dests[i] = cp(d)
+		}
+		e = &c
+	case *ir.Hist:
+		c := *old
+		c.Dests = make([]ir.VName, len(old.Dests))
+		for i, d := range old.Dests {
+			c.Dests[i] = cp(d)
+		}
+		e = &c
+	case *ir.Loop:
+		c := *old
+		c.Init = make([]ir.SubExp, len(old.Init))
+		for i, x := range old.Init {
+			if x.IsVar() {
+				if t, ok := b.TypeOf(x.Var); ok && t.IsArray() {
+					x = ir.Var(cp(x.Var))
+				}
+			}
+			c.Init[i] = x
+		}
+		c.Body = keepBody(b, old.Body)
+		e = &c
+	case *ir.If:
+		c := *old
+		c.Then, c.Else = keepBody(b, old.Then), keepBody(b, old.Else)
+		e = &c
+	default:
+		return s
+	}
+	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
+}
+
+func keepBody(b *ir.Builder, body *ir.Body) *ir.Body {
+	sb := b.Sub()
+	for _, s := range body.Stms {
+		sb.Pos = s.Pos
+		sb.Add(keepOperands(sb, s))
+	}
+	return sb.Body(body.Result...)
+}
+
+// reverseStms emits the return sweep of stms, last statement first.
+func (r *rev) reverseStms(stms []*ir.Stm) {
+	for i := len(stms) - 1; i >= 0; i-- {
+		r.b.Pos = stms[i].Pos
+		r.stm(stms[i])
+	}
+}
+
+// has reports whether v has a (possibly nonzero) adjoint.
+func (r *rev) has(v ir.VName) bool { _, ok := r.adj[v]; return ok }
+
+// stm emits the return sweep of one statement.
+func (r *rev) stm(s *ir.Stm) {
+	any := false
+	for _, p := range s.Pat {
+		if r.has(p.Name) {
+			any = true
+		}
+	}
+	switch e := s.Exp.(type) {
+	case *ir.Loop:
+		if any {
+			r.loop(s, e)
+		}
+		return
+	case *ir.Assert, *ir.Cmp, *ir.Iota, *ir.Scratch, *ir.Size:
+		return
+	case *ir.Apply:
+		if any {
+			fail(s.Pos, "cannot differentiate a call of the recursive function %s", e.Func)
+		}
+		return
+	case *ir.JVP, *ir.VJP:
+		fail(s.Pos, "nested AD operator was not expanded first")
+	case *ir.WithAcc, *ir.UpdAcc:
+		fail(s.Pos, "cannot differentiate code that uses accumulators")
+	}
+	if !any {
+		return
+	}
+	y := s.Pat[0].Name
+	switch e := s.Exp.(type) {
+	case *ir.Atom:
+		if e.X.IsVar() {
+			r.addTo(e.X.Var, r.adj[y])
+		}
+	case *ir.Bin:
+		r.bin(y, e)
+	case *ir.Un:
+		if !e.X.IsVar() {
+			return
+		}
+		d := prim.UnOpPartialExpr(e.Op, e.T)
+		if d.Kind == prim.DZero {
+			return
+		}
+		p := emitD(r.b, d, e.T, []ir.SubExp{e.X})
+		r.addTo(e.X.Var, scale(r.b, e.T, r.adj[y], p))
+	case *ir.Call:
+		r.call(y, e)
+	case *ir.Index:
+		r.addAt(e.Arr, e.Idx, r.adj[y])
+	case *ir.Slice:
+		r.slice(y, e)
+	case *ir.Update:
+		r.update(y, e)
+	case *ir.Replicate:
+		if e.Val.IsVar() {
+			r.addTo(e.Val.Var, r.sumOuter(r.adj[y], len(e.Shape)))
+		}
+	case *ir.Reshape:
+		sh := r.shapeOf(e.Arr)
+		r.addTo(e.Arr, r.b.Let("adj", &ir.Reshape{Arr: r.adj[y].Var, Shape: sh}))
+	case *ir.Rearrange:
+		inv := make([]int, len(e.Perm))
+		for i, p := range e.Perm {
+			inv[p] = i
+		}
+		r.addTo(e.Arr, r.b.Let("adj", &ir.Rearrange{Arr: r.adj[y].Var, Perm: inv}))
+	case *ir.Copy:
+		r.addTo(e.Arr, r.adj[y])
+	case *ir.Rotate:
+		neg := r.b.Let("r", &ir.Bin{Op: prim.Sub, T: prim.I64, X: ir.I64(0), Y: e.R})
+		r.addTo(e.Arr, r.b.Let("adj", &ir.Rotate{R: neg, Arr: r.adj[y].Var}))
+	case *ir.Concat:
+		off := ir.I64(0)
+		for _, a := range e.Arrs {
+			n := r.outer(a)
+			end := r.b.Let("end", &ir.Bin{Op: prim.Add, T: prim.I64, X: off, Y: n})
+			part := r.b.Let("adj", &ir.Slice{Arr: r.adj[y].Var, Dims: []ir.DimSlice{{Start: off, End: end, Stride: ir.I64(1)}}})
+			r.addTo(a, part)
+			off = end
+		}
+	case *ir.ArrayLit:
+		for i, x := range e.Elems {
+			if x.IsVar() {
+				r.addTo(x.Var, r.b.Let("adj", &ir.Index{Arr: r.adj[y].Var, Idx: []ir.SubExp{ir.I64(int64(i))}}))
+			}
+		}
+	case *ir.If:
+		r.ifStm(s, e)
+	case *ir.Map:
+		r.mapStm(s, e)
+	case *ir.Reduce:
+		r.reduce(s, e)
+	case *ir.WithVJP:
+		r.withVJP(s, e)
+	default:
+		fail(s.Pos, "reverse mode does not support %s yet", ir.ExpString(s.Exp))
+	}
+}
+
+func (r *rev) bin(y ir.VName, e *ir.Bin) {
+	ex, ey := prim.BinOpPartialExprs(e.Op, e.T)
+	args := []ir.SubExp{e.X, e.Y}
+	ybar := r.adj[y]
+	for k, d := range []prim.DExpr{ex, ey} {
+		a := args[k]
+		if !a.IsVar() || d.Kind == prim.DZero {
+			continue
+		}
+		if d.Kind == prim.DConst && d.Const == 0 {
+			continue
+		}
+		p := emitD(r.b, d, e.T, args)
+		r.addTo(a.Var, scale(r.b, e.T, ybar, p))
+	}
+}
+
+func (r *rev) call(y ir.VName, e *ir.Call) {
+	ybar := r.adj[y]
+	if e.Fn.IsLinear() {
+		tr, ok := e.Fn.Transpose()
+		if !ok {
+			fail(r.b.Pos, "no transpose for %s", e.Fn.Name)
+		}
+		if e.Args[0].IsVar() {
+			r.addTo(e.Args[0].Var, r.b.Call(tr, ybar))
+		}
+		return
+	}
+	exprs := e.Fn.PartialExprs()
+	for k, a := range e.Args {
+		if !a.IsVar() || exprs[k].Kind == prim.DZero || e.Fn.Params[k] != e.Fn.Ret {
+			continue
+		}
+		p := emitD(r.b, exprs[k], e.Fn.Params[0], e.Args)
+		r.addTo(a.Var, scale(r.b, e.Fn.Ret, ybar, p))
+	}
+}
+
+// slice adds the adjoint of a slice to the region of its source.
+func (r *rev) slice(y ir.VName, e *ir.Slice) {
+	if _, ok := r.accFor(e.Arr); ok {
+		fail(r.b.Pos, "slices of free arrays inside a differentiated map are not supported yet")
+	}
+	cur := r.ownedAdj(e.Arr)
+	old := r.b.Let("old", &ir.Slice{Arr: cur.Var, Dims: e.Dims})
+	nv := r.add(r.b.Type(old), old, r.adj[y])
+	if nv.IsVar() && !r.b.Type(nv).IsScalar() && nv.Var == r.adj[y].Var {
+		nv = r.b.Let("adj", &ir.Copy{Arr: nv.Var})
+	}
+	up := r.b.Let(e.Arr.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: e.Dims, Val: nv})
+	r.adj[e.Arr] = up
+	r.owned[up.Var] = true
+}
+
+// update: v' += xs2'[dims]; xs' += xs2' with [dims] = 0. The forward sweep
+// updated a copy of xs, so xs itself is still there.
+func (r *rev) update(y ir.VName, e *ir.Update) {
+	ybar := r.adj[y]
+	if e.Val.IsVar() {
+		part := r.b.Let("adj", &ir.Slice{Arr: ybar.Var, Dims: e.Dims})
+		vt := r.typeOf(e.Val.Var)
+		if vt.IsScalar() != r.b.Type(part).IsScalar() {
+			// A scalar written over a region: sum the region.
+			part = r.sumAll(part)
+		}
+		r.addTo(e.Val.Var, part)
+	}
+	cur := ybar
+	if !r.owned[ybar.Var] {
+		cur = r.b.Let("adj", &ir.Copy{Arr: ybar.Var})
+	}
+	et := r.typeOf(y).Elem
+	up := r.b.Let(e.Arr.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: e.Dims, Val: zeroOf(et)})
+	r.owned[up.Var] = true
+	delete(r.adj, y)
+	r.addTo(e.Arr, up)
+	if r.adj[e.Arr] == up {
+		r.owned[up.Var] = true
+	}
+}
+
+// sumOuter sums the k outer dimensions of array x.
+func (r *rev) sumOuter(x ir.SubExp, k int) ir.SubExp {
+	for i := 0; i < k; i++ {
+		x = sumRows(r.b, x)
+	}
+	return x
+}
+
+// sumAll sums every element of x.
+func (r *rev) sumAll(x ir.SubExp) ir.SubExp {
+	return r.sumOuter(x, r.b.Type(x).Rank())
+}
+
+// sumRows sums the rows of x (the outer dimension).
+func sumRows(b *ir.Builder, x ir.SubExp) ir.SubExp {
+	t := b.Type(x)
+	n := t.Shape[0]
+	if n.IsNone() {
+		n = b.Let("n", &ir.Size{Arr: x.Var, Dim: 0})
+	}
+	if t.Rank() == 1 {
+		op := b.BinOpLambda(addOp(t.Elem), t.Elem)
+		return ir.Var(b.Reduce(n, []ir.VName{x.Var}, []ir.SubExp{zeroOf(t.Elem)}, op)[0])
+	}
+	perm := make([]int, t.Rank())
+	for i := range perm {
+		perm[i] = (i + 1) % t.Rank()
+	}
+	xt := b.Let("tr", &ir.Rearrange{Arr: x.Var, Perm: perm})
+	return sumLast(b, xt)
+}
+
+// sumLast sums the innermost dimension of x.
+func sumLast(b *ir.Builder, x ir.SubExp) ir.SubExp {
+	t := b.Type(x)
+	if t.Rank() == 1 {
+		return sumRows(b, x)
+	}
+	n := t.Shape[0]
+	if n.IsNone() {
+		n = b.Let("n", &ir.Size{Arr: x.Var, Dim: 0})
+	}
+	lam := b.Lambda([]ir.Type{t.Row()}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{sumLast(lb, ps[0])}
+	})
+	return ir.Var(b.Map(n, []ir.VName{x.Var}, lam)[0])
+}
+
+// inline emits the body of l applied to args into b and returns its
+// results (the body is renamed, so it can be inlined many times).
+func inline(b *ir.Builder, l *ir.Lambda, args []ir.SubExp) []ir.SubExp {
+	sub := map[ir.VName]ir.SubExp{}
+	for i, p := range l.Params {
+		sub[p.Name] = args[i]
+	}
+	body := ir.RenameBody(ir.Substitute(l.Body, sub), b.Names())
+	for _, s := range body.Stms {
+		b.Add(s)
+	}
+	return body.Result
+}
+
+// withVJP applies the custom rule to the arguments, results and result
+// adjoints.
+func (r *rev) withVJP(s *ir.Stm, e *ir.WithVJP) {
+	args := append([]ir.SubExp{}, e.Args...)
+	for _, p := range s.Pat {
+		args = append(args, ir.Var(p.Name))
+	}
+	for _, p := range s.Pat {
+		args = append(args, r.current(p.Name))
+	}
+	if len(args) != len(e.Rule.Params) {
+		fail(s.Pos, "with_vjp rule takes %d parameters, want %d", len(e.Rule.Params), len(args))
+	}
+	out := inline(r.b, e.Rule, args)
+	for i, a := range e.Args {
+		if a.IsVar() && i < len(out) {
+			r.addTo(a.Var, out[i])
+		}
+	}
+}
