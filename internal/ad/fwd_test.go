@@ -37,7 +37,6 @@ func bin(b *ir.Builder, op prim.BinOp, x, y ir.SubExp) ir.SubExp { return b.BinO
 
 func lam2(b *ir.Builder, op prim.BinOp) *ir.Lambda { return b.BinOpLambda(op, prim.F64) }
 
-
 func fdCases() []fdCase {
 	v5 := af([]int64{5}, 0.3, -0.7, 1.1, 0.4, -0.2)
 	w5 := af([]int64{5}, 0.9, 0.5, -1.3, 0.8, 1.7)
