@@ -228,6 +228,52 @@ func fdCases() []fdCase {
 			})
 			return vars(b.LetN("wa", &ir.WithAcc{Inputs: []ir.AccInput{{Arr: dst.Var}}, F: lam}))
 		}, []interp.Value{v5, sf(0.8)}},
+		{"in-place loop and map", []ir.Type{mat(prim.F64), tf64}, func(b *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			// The loop updates its array parameter in place; the map
+			// updates the rows it is given.
+			n, m := size(b, x[0], 0), size(b, x[0], 1)
+			row0 := b.Index(x[0].Var, ir.I64(0))
+			c := b.Let("c", &ir.Copy{Arr: row0.Var})
+			acc := b.Param("acc", b.Type(c))
+			i := b.Names().New("i")
+			b.Declare(ir.Param{Name: i, Type: ti64})
+			lb := b.Sub()
+			ai := lb.Index(acc.Name, ir.Var(i))
+			u := lb.Let("u", &ir.Update{Arr: acc.Name, Dims: []ir.DimSlice{{Fixed: true, I: ir.Var(i)}}, Val: bin(lb, prim.Mul, ai, x[1])})
+			l := b.LetN("loop", &ir.Loop{Params: []ir.Param{acc}, Init: []ir.SubExp{c}, Form: &ir.For{I: i, T: prim.I64, Bound: m}, Body: lb.Body(u)})
+			cc := b.Let("cc", &ir.Copy{Arr: x[0].Var})
+			mp := b.Map(n, []ir.VName{cc.Var}, b.Lambda([]ir.Type{vec(prim.F64)}, func(mb *ir.Builder, p []ir.SubExp) []ir.SubExp {
+				v := bin(mb, prim.Mul, mb.Index(p[0].Var, ir.I64(1)), x[1])
+				return []ir.SubExp{mb.Let("r", &ir.Update{Arr: p[0].Var, Dims: []ir.DimSlice{{Fixed: true, I: ir.I64(0)}}, Val: v})}
+			}))
+			return vars(append(l, mp...))
+		}, []interp.Value{af([]int64{2, 3}, 0.1, 0.2, 0.3, -0.1, -0.2, 0.5), sf(0.7)}},
+		{"two-dimensional hist, scatter and accumulator", []ir.Type{mat(prim.F64), vec(prim.F64)}, func(b *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			// x0 is 2x3, x1 has 5 elements.
+			is := b.Let("is", &ir.ArrayLit{Elems: []ir.SubExp{ir.I64(0), ir.I64(1), ir.I64(1), ir.I64(0), ir.I64(5)}, Elem: ti64})
+			js := b.Let("js", &ir.ArrayLit{Elems: []ir.SubExp{ir.I64(2), ir.I64(0), ir.I64(0), ir.I64(1), ir.I64(1)}, Elem: ti64})
+			d1 := b.Let("d1", &ir.Copy{Arr: x[0].Var})
+			h := b.LetN("h", &ir.Hist{W: ir.I64(5), Dests: []ir.VName{d1.Var}, Op: b.Lambda([]ir.Type{tf64, tf64}, func(lb *ir.Builder, q []ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{bin(lb, prim.Add, bin(lb, prim.Mul, q[0], q[1]), q[1])}
+			}), Neutral: []ir.SubExp{fc(0)}, Inds: []ir.VName{is.Var, js.Var}, Vals: []ir.VName{x[1].Var}})
+			d2 := b.Let("d2", &ir.Copy{Arr: x[0].Var})
+			sc := b.LetN("sc", &ir.Scatter{W: ir.I64(5), Dests: []ir.VName{d2.Var}, Inds: []ir.VName{is.Var, js.Var}, Vals: []ir.VName{x[1].Var}})
+			// Row updates of a 2-D accumulator: acc[is[k]] += x0[1] * x1[k].
+			d3 := b.Let("d3", &ir.Copy{Arr: x[0].Var})
+			row := b.Index(x[0].Var, ir.I64(1))
+			accT := ir.AccOf(b.Type(d3))
+			lam := b.Lambda([]ir.Type{accT}, func(lb *ir.Builder, p []ir.SubExp) []ir.SubExp {
+				m := lb.Map(ir.I64(5), []ir.VName{p[0].Var, is.Var, x[1].Var}, lb.Lambda([]ir.Type{accT, ti64, tf64}, func(mb *ir.Builder, q []ir.SubExp) []ir.SubExp {
+					v := mb.Map(ir.I64(3), []ir.VName{row.Var}, mb.Lambda([]ir.Type{tf64}, func(rb *ir.Builder, r []ir.SubExp) []ir.SubExp {
+						return []ir.SubExp{bin(rb, prim.Mul, r[0], q[2])}
+					}))
+					return []ir.SubExp{mb.Let("a", &ir.UpdAcc{Acc: q[0].Var, Idx: []ir.SubExp{q[1]}, Val: ir.Var(v[0])})}
+				}))
+				return []ir.SubExp{ir.Var(m[0])}
+			})
+			wa := b.LetN("wa", &ir.WithAcc{Inputs: []ir.AccInput{{Arr: d3.Var}}, F: lam})
+			return vars(append(append(h, sc...), wa...))
+		}, []interp.Value{af([]int64{2, 3}, 0.1, 0.2, 0.3, -0.1, -0.2, 0.5), af([]int64{5}, 0.3, -0.7, 1.1, 0.4, -0.2)}},
 		{"with_vjp", []ir.Type{tf64}, func(b *ir.Builder, x []ir.SubExp) []ir.SubExp {
 			f := b.Lambda([]ir.Type{tf64}, func(lb *ir.Builder, p []ir.SubExp) []ir.SubExp {
 				return []ir.SubExp{bin(lb, prim.Mul, p[0], call1(lb, "exp_f64", p[0]))}
