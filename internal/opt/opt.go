@@ -36,6 +36,9 @@ func Simplify(p *ir.Program) (*ir.Program, error) {
 // simplify runs passes to a fixed point, calling check (when set) after
 // every pass.
 func simplify(p *ir.Program, passes []Pass, check func(pass string, p *ir.Program) error) (*ir.Program, error) {
+	if _, err := copyProgram(p); err != nil {
+		return nil, err // before printing it
+	}
 	before := p.String()
 	for round := 0; round < maxRounds; round++ {
 		for _, pass := range passes {
@@ -60,7 +63,12 @@ func simplify(p *ir.Program, passes []Pass, check func(pass string, p *ir.Progra
 }
 
 // copyProgram is a deep copy of p that a pass may modify freely.
-func copyProgram(p *ir.Program) (*ir.Program, error) {
+func copyProgram(p *ir.Program) (_ *ir.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("malformed program: %v", r)
+		}
+	}()
 	if p == nil {
 		return nil, fmt.Errorf("no program")
 	}
@@ -78,14 +86,24 @@ func copyProgram(p *ir.Program) (*ir.Program, error) {
 	return out, nil
 }
 
-// eachFunc copies p and applies fn to every function of the copy.
-func eachFunc(p *ir.Program, fn func(*ir.Func) error) (*ir.Program, error) {
-	q, err := copyProgram(p)
+// eachFunc copies p and applies fn to every function of the copy. The
+// passes expect verified IR; a malformed program they trip over is
+// reported as an error rather than a crash.
+func eachFunc(p *ir.Program, fn func(*ir.Func) error) (q *ir.Program, err error) {
+	q, err = copyProgram(p)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range q.Funcs {
-		if err := fn(f); err != nil {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("malformed program: %v", r)
+				}
+			}()
+			err = fn(f)
+		}()
+		if err != nil {
 			return nil, fmt.Errorf("in %s: %w", f.Name, err)
 		}
 	}

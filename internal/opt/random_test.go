@@ -247,6 +247,9 @@ func TestRandomPrograms(t *testing.T) {
 		p := g.program(k%2 == 0)
 		exact := run(t, "simplify-but-dce", p)
 		full := run(t, "simplify", p)
+		if again := run(t, "simplify", full); again.String() != full.String() {
+			t.Fatalf("program %d: simplifying twice changes it:\n%s\nthen\n%s", k, full, again)
+		}
 		for _, args := range g.inputs(4) {
 			before := outcome(t, p, args)
 			if after := outcome(t, exact, args); after != before {

@@ -43,6 +43,55 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "accumulators, scatter and hist", pass: "simplify", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
+		want: `
+let dst_3: [4i64]i64 = replicate [4i64] 0i64
+let wa_12: [4i64]i64 = withacc (dst_3) \(p_4: acc([4i64]i64)): (acc([4i64]i64)) {
+  let map_11: acc([4i64]i64) = map 3i64 (x_1, p_4) \(p_5: i64, p_6: acc([4i64]i64)): (acc([4i64]i64)) {
+    let t_8: i64 = p_5 + x_2
+    let a_10: acc([4i64]i64) = upd p_6 [p_5] t_8
+    return a_10
+  }
+  return map_11
+}
+let d_13: [3i64]i64 = copy x_1
+let is_14: [3i64]i64 = iota 3i64 : i64
+let sc_15: [3i64]i64 = scatter 3i64 (d_13) (is_14) (x_1)
+let h_16: [4i64]i64 = replicate [4i64] 0i64
+let hist_20: [4i64]i64 = hist 3i64 (h_16) (0i64) (x_1) (is_14) \(p_17: i64, p_18: i64): (i64) {
+  let t_19: i64 = p_17 + p_18
+  return t_19
+}
+return (wa_12, sc_15, hist_20)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			xs := ps[0].Var
+			v4 := ir.Array(prim.I64, ci(4))
+			dst := b.Let("dst", &ir.Replicate{Shape: ir.Shape{ci(4)}, Val: ci(0)})
+			wa := b.LetN("wa", &ir.WithAcc{
+				Inputs: []ir.AccInput{{Arr: dst.Var}},
+				F: b.Lambda([]ir.Type{ir.AccOf(v4)}, func(lb *ir.Builder, acc []ir.SubExp) []ir.SubExp {
+					m := lb.Map(ci(3), []ir.VName{xs, acc[0].Var}, lb.Lambda([]ir.Type{i64, ir.AccOf(v4)}, func(mb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
+						k := mb.BinOp(prim.Mul, ps[1], ci(1)) // invariant
+						v := mb.BinOp(prim.Add, qs[0], k)
+						dead := mb.BinOp(prim.Mul, v, v)
+						_ = dead
+						a := mb.Let("a", &ir.UpdAcc{Acc: qs[1].Var, Idx: []ir.SubExp{qs[0]}, Val: v})
+						return []ir.SubExp{a}
+					}))
+					return []ir.SubExp{ir.Var(m[0])}
+				}),
+			})
+			d2 := b.Let("d", &ir.Copy{Arr: xs})
+			is := b.Let("is", &ir.Iota{N: ci(3), T: prim.I64})
+			sc := b.LetN("sc", &ir.Scatter{W: ci(3), Dests: []ir.VName{d2.Var}, Inds: []ir.VName{is.Var}, Vals: []ir.VName{xs}})
+			hd := b.Let("h", &ir.Replicate{Shape: ir.Shape{ci(4)}, Val: ci(0)}) // like dst, but both are consumed
+			h := b.LetN("hist", &ir.Hist{W: ci(3), Dests: []ir.VName{hd.Var}, Op: b.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ci(0)}, Inds: []ir.VName{xs}, Vals: []ir.VName{is.Var}})
+			return []ir.SubExp{ir.Var(wa[0]), ir.Var(sc[0]), ir.Var(h[0])}
+		},
+		inputs: [][]interp.Value{{arrI(0, 1, 3), sI(10)}, {arrI(1, 1, 7), sI(-2)}},
+	},
+	{
 		name: "size coercions stay checked", pass: "simplify", params: []ir.Type{ir.Array(prim.I64, ir.SubExp{}), b1},
 		want: `
 let y_3: [4i64]i64 = x_1

@@ -1,0 +1,52 @@
+package opt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+func TestPassTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range Passes {
+		if p.Name == "" || p.Desc == "" || p.Run == nil {
+			t.Errorf("incomplete pass %+v", p)
+		}
+		if seen[p.Name] {
+			t.Errorf("pass %s listed twice", p.Name)
+		}
+		seen[p.Name] = true
+	}
+}
+
+// TestMalformed: passes report programs they cannot handle instead of
+// crashing.
+func TestMalformed(t *testing.T) {
+	i := ir.VName{Base: "i", Tag: 2}
+	acc := ir.Param{Name: ir.VName{Base: "acc", Tag: 3}, Type: i64}
+	bad := []*ir.Program{
+		nil,
+		{Funcs: []*ir.Func{{Name: "main"}}},
+		{Funcs: []*ir.Func{{Name: "main", Ret: []ir.Type{i64}, Body: &ir.Body{
+			// A loop with fewer initial values and results than parameters.
+			Stms: []*ir.Stm{{Pat: []ir.Param{{Name: ir.VName{Base: "r", Tag: 4}, Type: i64}}, Exp: &ir.Loop{
+				Params: []ir.Param{acc}, Form: &ir.For{I: i, T: prim.I64, Bound: ci(3)}, Body: &ir.Body{},
+			}}},
+			Result: []ir.SubExp{ir.Var(ir.VName{Base: "r", Tag: 4})},
+		}}}},
+	}
+	for k, p := range bad {
+		for _, pass := range Passes {
+			if _, err := pass.Run(p); err == nil {
+				t.Logf("program %d: %s accepted it", k, pass.Name)
+			} else if !strings.Contains(err.Error(), "malformed") && !strings.Contains(err.Error(), "no ") {
+				t.Errorf("program %d: %s: unexpected error %v", k, pass.Name, err)
+			}
+		}
+		if _, err := Simplify(p); err == nil && k < 2 {
+			t.Errorf("program %d: Simplify accepted it", k)
+		}
+	}
+}
