@@ -456,7 +456,7 @@ func (c *checker) applyOne(fun, arg Expr, n int, name string, pos syntax.Pos) Ex
 			ft = nf
 		} else {
 			if n > 1 {
-				c.fail(pos, "%s is applied to too many arguments (its type after %d arguments is %s)", name, n-1, TypeString(fun.Type()))
+				c.fail(pos, "%s is applied to too many arguments (its type after %s is %s)", name, plural(n-1, "argument"), TypeString(fun.Type()))
 			}
 			c.fail(fun.Pos(), "%s is not a function; it has type %s", name, TypeString(fun.Type()))
 		}

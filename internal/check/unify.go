@@ -96,7 +96,15 @@ func (in *inference) unify(a, b Type) error {
 		return nil
 	case *Record:
 		b, ok := b.(*Record)
-		if !ok || len(a.Fields) != len(b.Fields) {
+		if !ok {
+			break
+		}
+		if len(a.Fields) != len(b.Fields) {
+			ea, aTuple := TupleElems(a)
+			eb, bTuple := TupleElems(b)
+			if aTuple && bTuple {
+				return &unifyError{fmt.Sprintf("cannot unify a tuple of %d elements with a tuple of %d elements (%s and %s)", len(ea), len(eb), TypeString(a), TypeString(b))}
+			}
 			break
 		}
 		for i := range a.Fields {
