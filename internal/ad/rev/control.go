@@ -36,7 +36,7 @@ type branch struct {
 // every outer name either branch changed.
 func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 	mk := func(body *ir.Body) branch {
-		body = ir.RenameBody(body, r.b.Names())
+		body = renameBody(r.b, body)
 		c := r.child(r.b.Sub())
 		c.forwardStms(body.Stms)
 		for i, res := range body.Result {
@@ -140,7 +140,7 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 			params[i] = b.Param(p.Name.Base, p.Type)
 			sub[p.Name] = ir.Var(params[i].Name)
 		}
-		body := ir.RenameBody(ir.Substitute(l.Body, sub), b.Names())
+		body := renameBody(b, ir.Substitute(l.Body, sub))
 		bb := b.Sub()
 		for _, st := range body.Stms {
 			bb.Add(st)
@@ -253,7 +253,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 			sub[p.Name] = restored[k]
 			local.Add(restored[k].Var)
 		}
-		body := ir.RenameBody(ir.Substitute(l.Body, sub), r.b.Names())
+		body := renameBody(r.b, ir.Substitute(l.Body, sub))
 		for k, v := range fvs {
 			c.adj[v] = ir.Var(fvbars[k].Name)
 			c.owned[fvbars[k].Name] = true

@@ -193,7 +193,6 @@ func (r *rev) addTo(v ir.VName, c ir.SubExp) {
 		return
 	}
 	r.adj[v] = c
-	r.owned[c.Var] = false
 }
 
 // accAddArray adds the whole array c to accumulator acc, row by row.
@@ -299,4 +298,16 @@ func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp
 	}
 	fail(b.Pos, "internal error: derivative formula of kind %d", e.Kind)
 	return ir.SubExp{}
+}
+
+// region reads dims of arr: an Index when every dimension is fixed.
+func region(b *ir.Builder, arr ir.VName, dims []ir.DimSlice) ir.SubExp {
+	idx := make([]ir.SubExp, 0, len(dims))
+	for _, d := range dims {
+		if !d.Fixed {
+			return b.Let("part", &ir.Slice{Arr: arr, Dims: dims})
+		}
+		idx = append(idx, d.I)
+	}
+	return b.Let("part", &ir.Index{Arr: arr, Idx: idx})
 }

@@ -210,7 +210,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 		expandMJP(b, s, e)
 		return
 	}
-	f := ir.RenameLambda(e.F, b.Names())
+	f := renameLambda(b, e.F)
 	if len(e.Primals) != len(f.Params) || len(e.Adjoints) != len(f.Body.Result) {
 		fail(s.Pos, "vjp: %d primals and %d adjoints for a function of %d parameters and %d results",
 			len(e.Primals), len(e.Adjoints), len(f.Params), len(f.Body.Result))
@@ -237,7 +237,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 // adjoints (a map over the batch), giving adjoints with an outer dimension.
 func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	nres := len(e.F.Body.Result)
-	f := ir.RenameLambda(e.F, b.Names())
+	f := renameLambda(b, e.F)
 	for i, p := range f.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 	}
@@ -290,4 +290,25 @@ func bindResults(b *ir.Builder, s *ir.Stm, vals []ir.SubExp) {
 	for i, p := range s.Pat {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: vals[i]})
 	}
+}
+
+// declareIn records the types of every name bound in body.
+func declareIn(b *ir.Builder, body *ir.Body) {
+	v := &ir.Visitor{Bind: func(p ir.Param) { b.Declare(p) }}
+	v.Body(body)
+}
+
+// renameBody is a copy of body with fresh names, known to b.
+func renameBody(b *ir.Builder, body *ir.Body) *ir.Body {
+	body = ir.RenameBody(body, b.Names())
+	declareIn(b, body)
+	return body
+}
+
+// renameLambda is a copy of l with fresh names, known to b.
+func renameLambda(b *ir.Builder, l *ir.Lambda) *ir.Lambda {
+	l = ir.RenameLambda(l, b.Names())
+	b.Declare(l.Params...)
+	declareIn(b, l.Body)
+	return l
 }

@@ -33,7 +33,7 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	}
 	free := ir.FreeInLambda(f)
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
-	g := ir.RenameLambda(f, r.b.Names())
+	g := renameLambda(r.b, f)
 	lb := r.b.Sub()
 	c := &rev{b: lb, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt}
 	params := append([]ir.Param{}, g.Params...)
@@ -347,7 +347,7 @@ func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 	for i, a := range e.Arrs {
 		rows[i] = r.typeOf(a).Row()
 	}
-	incl := b.Scan(e.W, e.Arrs, e.Neutral, ir.RenameLambda(e.Op, b.Names()))
+	incl := b.Scan(e.W, e.Arrs, e.Neutral, renameLambda(b, e.Op))
 	ls := shiftRight(b, e.W, incl, e.Neutral, rows)
 	revAs := reverseArrays(b, e.W, e.Arrs, rows)
 	flipped := b.Lambda(append(append([]ir.Type{}, rows...), rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {

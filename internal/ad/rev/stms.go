@@ -235,7 +235,7 @@ func (r *rev) slice(y ir.VName, e *ir.Slice) {
 		fail(r.b.Pos, "slices of free arrays inside a differentiated map are not supported yet")
 	}
 	cur := r.ownedAdj(e.Arr)
-	old := r.b.Let("old", &ir.Slice{Arr: cur.Var, Dims: e.Dims})
+	old := region(r.b, cur.Var, e.Dims)
 	nv := r.add(r.b.Type(old), old, r.adj[y])
 	if nv.IsVar() && !r.b.Type(nv).IsScalar() && nv.Var == r.adj[y].Var {
 		nv = r.b.Let("adj", &ir.Copy{Arr: nv.Var})
@@ -250,7 +250,7 @@ func (r *rev) slice(y ir.VName, e *ir.Slice) {
 func (r *rev) update(y ir.VName, e *ir.Update) {
 	ybar := r.adj[y]
 	if e.Val.IsVar() {
-		part := r.b.Let("adj", &ir.Slice{Arr: ybar.Var, Dims: e.Dims})
+		part := region(r.b, ybar.Var, e.Dims)
 		vt := r.typeOf(e.Val.Var)
 		if vt.IsScalar() != r.b.Type(part).IsScalar() {
 			// A scalar written over a region: sum the region.
@@ -327,7 +327,7 @@ func inline(b *ir.Builder, l *ir.Lambda, args []ir.SubExp) []ir.SubExp {
 	for i, p := range l.Params {
 		sub[p.Name] = args[i]
 	}
-	body := ir.RenameBody(ir.Substitute(l.Body, sub), b.Names())
+	body := renameBody(b, ir.Substitute(l.Body, sub))
 	for _, s := range body.Stms {
 		b.Add(s)
 	}
