@@ -36,6 +36,9 @@ type fwd struct {
 	// into one map over the width (vec only), so that a run of scalar
 	// operations costs one map instead of one per operation.
 	pend *batch
+	// batches are the maps flush emitted in this scope; prune drops the
+	// lane results nobody reads.
+	batches []*ir.Stm
 }
 
 // batch is a map over the batch width being filled by lift.
@@ -184,7 +187,44 @@ func (f *fwd) flush() {
 		ret[i] = o.Type.Row()
 	}
 	lam := &ir.Lambda{Params: p.params, Body: p.lb.Body(p.res...), Ret: ret}
-	f.b.Bind(p.outs, &ir.Map{W: f.width, Arrs: p.inputs, F: lam})
+	s := &ir.Stm{Pat: p.outs, Exp: &ir.Map{W: f.width, Arrs: p.inputs, F: lam}, Pos: f.b.Pos}
+	f.b.Add(s)
+	f.batches = append(f.batches, s)
+}
+
+// prune removes from this scope's batches the results that neither stms
+// (the scope's statements) nor results read: a batch returns every lane
+// value it computed, but most are intermediate.
+func (f *fwd) prune(stms []*ir.Stm, results []ir.SubExp) {
+	if len(f.batches) == 0 {
+		return
+	}
+	used := ir.Names{}
+	v := &ir.Visitor{Use: func(n ir.VName) { used.Add(n) }}
+	for _, s := range stms {
+		v.Stm(s)
+	}
+	for _, r := range results {
+		if r.IsVar() {
+			used.Add(r.Var)
+		}
+	}
+	for _, s := range f.batches {
+		m := s.Exp.(*ir.Map)
+		var pat []ir.Param
+		var res []ir.SubExp
+		var ret []ir.Type
+		for i, p := range s.Pat {
+			if used.Has(p.Name) {
+				pat = append(pat, p)
+				res = append(res, m.F.Body.Result[i])
+				ret = append(ret, m.F.Ret[i])
+			}
+		}
+		s.Pat = pat
+		m.F.Body.Result, m.F.Ret = res, ret
+	}
+	f.batches = nil
 }
 
 // lift1 is lift for a rule with one result.
@@ -216,6 +256,7 @@ func expandJVP(b *ir.Builder, s *ir.Stm, e *ir.JVP) {
 		b.Bind([]ir.Param{s.Pat[i]}, &ir.Atom{X: r})
 		b.Bind([]ir.Param{s.Pat[n+i]}, &ir.Atom{X: f.tanOrZeroRes(b, r, e.F.Ret[i])})
 	}
+	f.prune(b.Stms(), nil)
 }
 
 // tanOrZeroRes is tanOrZero for a result whose declared type is t.

@@ -35,6 +35,8 @@ func (f *fwd) ifStm(s *ir.Stm, e *ir.If) {
 		pat = append(pat, f.b.Param("d"+s.Pat[i].Name.Base, f.tanType(s.Pat[i].Type)))
 	}
 	f.b.Pos = s.Pos
+	tb.prune(tb.b.Stms(), thenRes)
+	eb.prune(eb.b.Stms(), elseRes)
 	f.b.Bind(pat, &ir.If{Cond: e.Cond, Then: tb.b.Body(thenRes...), Else: eb.b.Body(elseRes...), Ret: ret})
 	for k, i := range which {
 		f.setTan(s.Pat[i].Name, ir.Var(pat[n+k].Name))
@@ -85,6 +87,7 @@ func (f *fwd) loopBody(params []ir.Param, has []bool, body *ir.Body, materialise
 			res = append(res, d)
 		}
 	}
+	g.prune(g.b.Stms(), res)
 	return tps, g.b.Body(res...), out
 }
 

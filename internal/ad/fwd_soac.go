@@ -41,6 +41,9 @@ func (f *fwd) diffLambda(l *ir.Lambda, has, want []bool) dlambda {
 			dl.tres[i] = d
 		}
 	}
+	// The caller returns res and the wanted tres, all of which are kept.
+	keep := append(append([]ir.SubExp{}, dl.res...), dl.tres...)
+	g.prune(g.b.Stms(), keep)
 	dl.stms = g.b.Body().Stms
 	return dl
 }

@@ -1,9 +1,25 @@
 package ad
 
-import "github.com/fluxion-lang/fluxion/internal/ir"
+import (
+	"errors"
 
-// expandVJP replaces a VJP statement by reverse-mode code. Reverse mode is
-// not implemented yet, so every VJP is reported.
+	"github.com/fluxion-lang/fluxion/internal/ad/rev"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+// expandVJP replaces a VJP statement by reverse-mode code (package rev).
+// The driver has expanded every operator inside it already, so a vjp of
+// code that used jvp sees plain IR.
 func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
-	fail(s.Pos, "reverse mode not implemented: cannot expand vjp (the rules of AD-NOTES.md \"Reverse mode\" go in rev*.go)")
+	if err := rev.ExpandVJP(b, s); err != nil {
+		var re *rev.Error
+		if errors.As(err, &re) {
+			pos := re.Pos
+			if !pos.IsKnown() {
+				pos = s.Pos
+			}
+			fail(pos, "%s", re.Msg)
+		}
+		fail(s.Pos, "%v", err)
+	}
 }

@@ -42,6 +42,15 @@ def nnmf (u: [2]f64) (v: [3]f64) (a: [2][3]f64) =
 def eye n = tabulate_2d n n (\i j -> if i == j then 1f64 else 0)
 entry nnmf_loss (u: [2]f64) (v: [3]f64) (a: [2][3]f64) = nnmf u v a
 entry nnmf_dv (u: [2]f64) (v: [3]f64) (a: [2][3]f64) = jmp (\v -> nnmf u v a) v (eye 3)
+-- k-means with squared distances (seed 000): gradient by vjp, Hessian by
+-- jmp of vjp (forward over reverse).
+def cost (ps: [3]f64) (cs: [2]f64) =
+  f64.sum (map (\p -> f64.minimum (map (\c -> (p - c) * (p - c)) cs)) ps)
+entry km_cost (ps: [3]f64) (cs: [2]f64) = cost ps cs
+entry km_grad (ps: [3]f64) (cs: [2]f64) = vjp (cost ps) cs 1f64
+entry km_hvp (ps: [3]f64) (cs: [2]f64) = jvp (\cs -> vjp (cost ps) cs 1f64) cs [0.5, 1]
+entry km_hess (ps: [3]f64) (cs: [2]f64) = jmp (\cs -> vjp (cost ps) cs 1f64) cs (eye 2)
+
 -- Nesting: jmp of jvp (9 x^2 for g x = 3 sum x^3) and jvp under map.
 def cubes (y: [3]f64) = f64.sum (map (\v -> v * v * v) y)
 entry nested (x: [3]f64) = jmp (\x -> jvp cubes x x) x (eye 3)
@@ -123,6 +132,10 @@ func TestSourceVectors(t *testing.T) {
 		{entry: "nan", args: []interp.Value{sf(1)}, text: "false"},
 		{entry: "nnmf_loss", args: []interp.Value{u, v, a}, want: []float64{15.579441541679836}},
 		{entry: "nnmf_dv", args: []interp.Value{u, v, a}, want: []float64{-8, -2.5, -0.5}},
+		{entry: "km_cost", args: []interp.Value{af([]int64{3}, 0, 2, 10), af([]int64{2}, 1, 9)}, want: []float64{3}},
+		{entry: "km_grad", args: []interp.Value{af([]int64{3}, 0, 2, 10), af([]int64{2}, 1, 9)}, want: []float64{0, -2}},
+		{entry: "km_hvp", args: []interp.Value{af([]int64{3}, 0, 2, 10), af([]int64{2}, 1, 9)}, want: []float64{2, 2}},
+		{entry: "km_hess", args: []interp.Value{af([]int64{3}, 0, 2, 10), af([]int64{2}, 1, 9)}, want: []float64{4, 0, 0, 2}},
 		{entry: "nested", args: []interp.Value{af([]int64{3}, 1, 2, 3)}, want: []float64{9, 36, 81}},
 		{entry: "inmap", args: []interp.Value{af([]int64{3}, 0, 1, 2)}, want: []float64{1, 0.5403023058681398, -0.4161468365471424}},
 		{entry: "nnmf_du", args: []interp.Value{u, v, a}, want: []float64{-2.5, -2.5}},
@@ -158,25 +171,9 @@ func TestSourceVectors(t *testing.T) {
 	}
 }
 
-func TestReverseModeIsReported(t *testing.T) {
-	prog, err := check.CheckSource("t.fut", []byte("entry main (x: f64) = vjp (\\x -> x * x) x 1f64\n"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := lower.Program(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Expand(p)
-	if err == nil || !strings.Contains(err.Error(), "reverse mode not implemented") {
-		t.Fatalf("Expand of a vjp: error %v, want reverse mode not implemented", err)
-	}
-}
-
 func TestForwardErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"entry main (x: f64) = jvp f64.gamma x 1", "not differentiable"},
-		{"entry main (x: f64) = jvp (\\x -> vjp (\\y -> x * y) x 1) x 1", "reverse mode not implemented"},
 	}
 	for _, tc := range tests {
 		prog, err := check.CheckSource("t.fut", []byte(tc.src+"\n"), nil)
