@@ -325,15 +325,15 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 	}
 	r.b.Bind(pat, &ir.Loop{Params: params, Init: inits,
 		Form: &ir.For{I: jName, T: prim.I64, Bound: save.n}, Body: it.c.b.Body(it.results...)})
+	for k, v := range fvs {
+		r.adj[v] = ir.Var(pat[np+k].Name)
+		r.owned[pat[np+k].Name] = true
+	}
 	for k, x := range l.Init {
 		if x.IsVar() {
 			r.owned[pat[k].Name] = true
 			r.addTo(x.Var, ir.Var(pat[k].Name))
 		}
-	}
-	for k, v := range fvs {
-		r.adj[v] = ir.Var(pat[np+k].Name)
-		r.owned[pat[np+k].Name] = true
 	}
 }
 

@@ -1,0 +1,107 @@
+package rev
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// Every function takes (xs: [n]f64, y: f64) and returns an f64; its
+// gradient by vjp is compared with central finite differences.
+var fdFuncs = []struct{ name, body string }{
+	{"scalar", `f64.sin y * f64.exp (y / 3) + y ** 2.5 / (1 + y * y) + f64.atan2 y 2 + f64.sqrt (y * y + 1)`},
+	{"map_free_scalar", `f64.sum (map (\x -> x * y + f64.cos (x * x)) xs)`},
+	{"map_gather", `f64.sum (map (\i -> xs[(i * 3 + 1) % n] * xs[i] + y) (iota n))`},
+	{"nested_map", `f64.sum (map (\x -> f64.sum (map (\z -> x * z * y) xs)) xs)`},
+	{"nested_gather", `f64.sum (map (\i -> f64.sum (map (\j -> xs[(i + j) % n] * xs[j]) (iota n))) (iota n))`},
+	{"reduce_add", `reduce (+) 0 (map (\x -> x * x * y) xs)`},
+	{"reduce_mul", `reduce (*) 1 (map (\x -> x + y) xs)`},
+	{"reduce_min", `reduce f64.min f64.inf (map (\x -> x * y) xs)`},
+	{"reduce_max", `f64.maximum (map (\x -> f64.sin x) xs)`},
+	{"reduce_tuple", `let (a, b) = reduce (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (zip xs (map (*y) xs)) in a + b`},
+	{"reduce_array", `f64.sum (reduce (map2 (+)) (replicate 2 0) (map (\x -> [x * y, x * x]) xs))`},
+	{"loop_scalar", `loop acc = y for i < 5 do acc * xs[i % n] + f64.sin acc`},
+	{"loop_array", `f64.sum (loop ys = xs for _i < 3 do map (\x -> x * y + f64.sin x) ys)`},
+	{"loop_update", `f64.sum (loop ys = copy xs for i < n do ys with [i] = ys[i] * ys[(i + 1) % n] + y)`},
+	{"whileloop", `(loop (acc, k) = (y, 0) while k < n do (acc * xs[k] + 1, k + 1)).0`},
+	{"loop_in_map", `f64.sum (map (\x -> loop a = x for _i < 3 do a * y + x) xs)`},
+	{"if_in_map", `f64.sum (map (\x -> if x > 0.5 then x * y else x * x) xs)`},
+	{"if_arrays", `f64.sum (if y > 0 then map (*y) xs else map (\x -> x * x) xs)`},
+	{"update", `f64.sum (map (*y) (copy xs with [1] = y * y))`},
+	{"slice", `f64.sum (map (\x -> x * x) xs[1:n-1]) * y`},
+	{"concat", `f64.sum (map2 (*) (concat xs xs) (concat (map (*y) xs) xs))`},
+	{"rotate", `f64.sum (map2 (*) (rotate 1 xs) xs) + y`},
+	{"reverse", `f64.sum (map2 (*) (reverse xs) (map (*y) xs))`},
+	{"transpose", `let m: [2][2]f64 = unflatten (map (*y) xs :> [2*2]f64) in f64.sum (flatten (transpose m)) * xs[0]`},
+	{"replicate", `f64.sum (map f64.sum (replicate 3 (map (*y) xs))) * y`},
+	{"literal", `let a = [y, y * y, xs[0]] in a[0] * a[1] + a[2] * y`},
+	{"index_row", `let m = map (\x -> [x, x * y]) xs in f64.sum (map (\r -> r[0] * r[1]) m) + m[1][1]`},
+	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
+}
+
+func fdSource() string {
+	var b strings.Builder
+	for _, f := range fdFuncs {
+		fmt.Fprintf(&b, "def t_%s [n] (xs: [n]f64) (y: f64) : f64 = %s\n", f.name, f.body)
+		fmt.Fprintf(&b, "entry %s_f [n] (xs: [n]f64) (y: f64) : f64 = t_%s xs y\n", f.name, f.name)
+		fmt.Fprintf(&b, "entry %s_g [n] (xs: [n]f64) (y: f64) = vjp (\\(xs, y) -> t_%s xs y) (xs, y) 1\n", f.name, f.name)
+	}
+	return b.String()
+}
+
+func TestFiniteDifferences(t *testing.T) {
+	src := fdSource()
+	for _, generic := range []bool{false, true} {
+		NoSpecialCases = generic
+		p := compile(t, src)
+		NoSpecialCases = false
+		rng := rand.New(rand.NewSource(7))
+		for _, f := range fdFuncs {
+			for trial := 0; trial < 2; trial++ {
+				n := 4
+				xs := make([]float64, n)
+				for i := range xs {
+					xs[i] = 0.2 + rng.Float64()
+				}
+				y := 0.3 + rng.Float64()
+				g, err := p.Run(f.name+"_g", []interp.Value{af(xs...), sf(y)})
+				if err != nil {
+					t.Errorf("%s: %v", f.name, err)
+					break
+				}
+				got := flat(g)
+				// Central differences with step h; error O(h^2).
+				const h = 1e-5
+				eval := func(xs []float64, y float64) float64 {
+					r, err := p.Run(f.name+"_f", []interp.Value{af(xs...), sf(y)})
+					if err != nil {
+						t.Fatalf("%s: %v", f.name, err)
+					}
+					return r[0].Scalar.Float()
+				}
+				var want []float64
+				for i := range xs {
+					a := append([]float64{}, xs...)
+					c := append([]float64{}, xs...)
+					a[i] += h
+					c[i] -= h
+					want = append(want, (eval(a, y)-eval(c, y))/(2*h))
+				}
+				want = append(want, (eval(xs, y+h)-eval(xs, y-h))/(2*h))
+				ok := len(got) == len(want)
+				for i := 0; ok && i < len(got); i++ {
+					ok = closeTo(got[i], want[i], 1e-5)
+				}
+				if !ok {
+					t.Errorf("%s (generic %v) at xs=%v y=%v: vjp %v, finite differences %v", f.name, generic, xs, y, got, want)
+				}
+			}
+		}
+	}
+}
+
+var _ = prim.F64
