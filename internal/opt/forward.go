@@ -41,6 +41,9 @@ func (w *forward) body(b *ir.Body) {
 	out := make([]*ir.Stm, 0, len(b.Stms))
 	for _, s := range b.Stms {
 		s = w.rw.Stm(s)
+		for _, p := range s.Pat {
+			w.types[p.Name] = p.Type // sizes in it may have been replaced
+		}
 		for _, nb := range bodies(s.Exp) {
 			if nb != nil {
 				w.body(nb)

@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"flag"
 	"math"
 	"math/rand"
 	"strings"
@@ -24,6 +25,11 @@ type gen struct {
 }
 
 const arrLen = 4
+
+var (
+	seed  = flag.Int64("seed", 1, "seed of TestRandomPrograms")
+	count = flag.Int("count-programs", 300, "number of programs TestRandomPrograms tries")
+)
 
 var (
 	intConsts   = []int64{0, 1, 2, -1, 3}
@@ -85,7 +91,7 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 	var prev []ir.Exp
 	for k := 0; k < n; k++ {
 		g.pos(b)
-		switch c := g.r.Intn(15); {
+		switch c := g.r.Intn(17); {
 		case c < 3:
 			g.intStm(b)
 			prev = append(prev, b.Stms()[len(b.Stms())-1].Exp)
@@ -178,6 +184,39 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 			g.pos(b)
 			out := b.LetN("loop", &ir.Loop{Params: []ir.Param{acc}, Init: []ir.SubExp{g.intArg()}, Form: &ir.For{I: i.Name, T: prim.I64, Bound: bound}, Body: lb.Body(res)})
 			g.ints = append(g.ints, ir.Var(out[0]))
+		case c == 14:
+			// An in-place update of a fresh copy, sometimes through an
+			// atom, or of a replicate that may equal an earlier one.
+			var dst ir.SubExp
+			if g.r.Intn(2) == 0 {
+				dst = b.Let("cp", &ir.Copy{Arr: g.arrs[g.r.Intn(len(g.arrs))]})
+			} else {
+				dst = b.Let("rep", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: ci(intConsts[g.r.Intn(2)])})
+			}
+			if g.r.Intn(2) == 0 {
+				dst = b.Let("al", &ir.Atom{X: dst})
+			}
+			g.pos(b)
+			u := b.Let("upd", &ir.Update{Arr: dst.Var, Dims: []ir.DimSlice{{Fixed: true, I: g.intArg()}}, Val: g.intArg()})
+			g.arrs = append(g.arrs, u.Var)
+		case c == 15 && depth < 2:
+			// A loop updating an array parameter in place.
+			a := b.Param("arr", ir.Array(prim.I64, ci(arrLen)))
+			i := b.Param("i", i64)
+			lb := b.Sub()
+			var res ir.SubExp
+			g.scope(func() {
+				g.arrs = append(g.arrs, a.Name)
+				g.ints = append(g.ints, ir.Var(i.Name))
+				g.stms(lb, 2, depth+1)
+				g.pos(lb)
+				ix := lb.BinOp(prim.Mod, ir.Var(i.Name), ci(arrLen))
+				res = lb.Let("upd", &ir.Update{Arr: a.Name, Dims: []ir.DimSlice{{Fixed: true, I: ix}}, Val: g.intArg()})
+			})
+			init := b.Let("init", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: ci(1)})
+			g.pos(b)
+			out := b.LetN("loop", &ir.Loop{Params: []ir.Param{a}, Init: []ir.SubExp{init}, Form: &ir.For{I: i.Name, T: prim.I64, Bound: ci(int64(g.r.Intn(4)))}, Body: lb.Body(res)})
+			g.arrs = append(g.arrs, out[0])
 		default:
 			g.ints = append(g.ints, b.Let("s", &ir.Size{Arr: g.arrs[g.r.Intn(len(g.arrs))]}))
 		}
@@ -238,11 +277,11 @@ func (g *gen) inputs(n int) [][]interp.Value {
 // failing one may change, since removing a dead statement that fails can
 // let the program succeed or fail later.
 func TestRandomPrograms(t *testing.T) {
-	n := 300
+	n := *count
 	if testing.Short() {
 		n = 60
 	}
-	g := &gen{r: rand.New(rand.NewSource(1))}
+	g := &gen{r: rand.New(rand.NewSource(*seed))}
 	for k := 0; k < n; k++ {
 		p := g.program(k%2 == 0)
 		exact := run(t, "simplify-but-dce", p)
