@@ -196,6 +196,10 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if v, err := e.Fn.Eval(args); err == nil {
 			return one(ir.Const(v))
 		}
+	case *ir.Index:
+		if x, ok := w.knownElem(e, s.Pat); ok {
+			return one(x)
+		}
 	case *ir.Size:
 		if t, ok := w.types[e.Arr]; ok && e.Dim >= 0 && e.Dim < len(t.Shape) && t.Shape[e.Dim].IsConst {
 			return one(t.Shape[e.Dim])
@@ -221,6 +225,35 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// knownElem gives the scalar element an index selects from a replicate
+// or an array literal, when every index is a constant within a constant
+// bound (anything else may be out of bounds and must stay to fail).
+func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
+	if len(pat) != 1 || !pat[0].Type.IsScalar() {
+		return ir.SubExp{}, false
+	}
+	inBounds := func(i, n ir.SubExp) bool {
+		return i.IsConst && n.IsConst && i.Const.Int() >= 0 && i.Const.Int() < n.Const.Int()
+	}
+	switch src := w.defs[e.Arr].(type) {
+	case *ir.Replicate:
+		if len(e.Idx) != len(src.Shape) {
+			return ir.SubExp{}, false
+		}
+		for k, i := range e.Idx {
+			if !inBounds(i, src.Shape[k]) {
+				return ir.SubExp{}, false
+			}
+		}
+		return src.Val, true
+	case *ir.ArrayLit:
+		if len(e.Idx) == 1 && inBounds(e.Idx[0], ir.I64(int64(len(src.Elems)))) {
+			return src.Elems[e.Idx[0].Const.Int()], true
+		}
+	}
+	return ir.SubExp{}, false
 }
 
 // zeroTrips reports whether the loop's body is statically never run.

@@ -43,6 +43,27 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "fold known elements", pass: "fold", params: []ir.Type{i64},
+		want: `
+let r_2: [2i64][3i64]i64 = replicate [2i64][3i64] x_1
+let l_3: [2i64]i64 = [5i64, x_1] : i64
+let r_elem_7: i64 = r_2[2i64, 0i64]
+let l_elem_8: i64 = l_3[x_1]
+return (x_1, 5i64, x_1, r_elem_7, l_elem_8)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			r := b.Let("r", &ir.Replicate{Shape: ir.Shape{ci(2), ci(3)}, Val: ps[0]})
+			l := b.Let("l", &ir.ArrayLit{Elems: []ir.SubExp{ci(5), ps[0]}, Elem: i64})
+			line(b, 3)
+			return []ir.SubExp{
+				b.Index(r.Var, ci(1), ci(2)), b.Index(l.Var, ci(0)), b.Index(l.Var, ci(1)),
+				b.Index(r.Var, ci(2), ci(0)), // out of bounds: stays to fail
+				b.Index(l.Var, ps[0]),
+			}
+		},
+		inputs: [][]interp.Value{{sI(1)}, {sI(0)}},
+	},
+	{
 		name: "accumulators, scatter and hist", pass: "simplify", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
 		want: `
 let dst_3: [4i64]i64 = replicate [4i64] 0i64
