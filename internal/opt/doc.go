@@ -1,23 +1,29 @@
 // Package opt is Fluxion's simplifier: IR -> IR passes listed in one
-// table (Passes) and Simplify, which runs them to a fixed point. Every
-// pass works on a deep copy and leaves its input alone. Safety rules:
-// copyprop replaces names bound by an Atom with the atom, which is safe
-// for consumption because an atom already shares its source's storage;
-// fold evaluates scalar operations with internal/prim only when that
-// succeeds (1/0 stays, to fail at run time at its own position), takes the
-// known branch of an if, replaces loops that never run by their initial
-// values and sizes of statically known dimensions by constants, and applies
-// the algebraic rules of rules.go (exact for floats: x*1, x-0, x/1, --x,
-// never x+0 or x*0); cse reuses an earlier identical statement only when
-// both are pure (no consumption, assertion, accumulator update, call,
-// Scratch or AD operator inside) and neither binds an array that may be
-// consumed or an accumulator; hoist moves out of loops and map, reduce and
-// scan lambdas the pure statements that read nothing bound inside, never
-// consumed arrays or accumulators, and moves a statement that can fail only
-// out of a construct statically known to run its body at least once
-// (never out of reduce/scan operators); dce removes statements whose
-// results are unused even if they could fail (as Futhark does: a dead
-// out-of-bounds index disappears) but keeps every Assert and accumulator
-// update, and drops unused loop parameters (those no live result or live
-// parameter depends on), unused map and if results and unused map inputs.
+// table (Passes, what `fluxion dump --after=PASS` names) and Simplify,
+// which runs the table to a fixed point. Every pass works on a deep copy
+// and never modifies its input. Safety rules: copyprop replaces a name
+// bound by an Atom with the atom, which is safe for consumption since an
+// atom already shares its source's storage, but keeps atoms whose declared
+// shape is a run-time check (size coercions); fold evaluates scalar
+// operations with internal/prim only when that succeeds (1/0 stays, to
+// fail at run time at its own position), takes the known branch of an if,
+// replaces loops that never run by their initial values, sizes of
+// statically known dimensions by constants and in-bounds constant indices
+// of replicates and literals by the element, and applies the algebraic
+// rules of rules.go (for floats only the exact x*1, 1*x, x-0, x/1, x**1,
+// --x; never x+0 or x*0); cse reuses an earlier identical statement in
+// scope (lambdas compared up to renaming) only when both are pure (no
+// consumption, Assert, accumulator update, call, Scratch or AD operator
+// inside) and neither binds an accumulator or an array that may be
+// consumed; hoist moves out of loops and map, reduce and scan lambdas the
+// pure statements that read nothing bound inside, never a consumed array
+// or an accumulator, and moves one that can fail (including by a shape
+// check) only out of a loop statically known to run, with no statement
+// that can fail before it, so the first error is unchanged; dce removes
+// statements whose results are unused even if they could fail (as Futhark
+// does: a dead out-of-bounds index or shape check disappears) but keeps
+// every Assert and accumulator update, and drops loop parameters that no
+// used result or live parameter depends on, unused results of maps and
+// ifs, and map inputs whose lambda parameter is unused. All passes but dce
+// therefore keep every run-time error and its position exactly.
 package opt

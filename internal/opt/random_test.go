@@ -28,7 +28,7 @@ const arrLen = 4
 
 var (
 	seed  = flag.Int64("seed", 1, "seed of TestRandomPrograms")
-	count = flag.Int("count-programs", 300, "number of programs TestRandomPrograms tries")
+	count = flag.Int("count-programs", 150, "number of programs TestRandomPrograms tries")
 )
 
 var (
@@ -279,7 +279,7 @@ func (g *gen) inputs(n int) [][]interp.Value {
 func TestRandomPrograms(t *testing.T) {
 	n := *count
 	if testing.Short() {
-		n = 60
+		n = 40
 	}
 	g := &gen{r: rand.New(rand.NewSource(*seed))}
 	for k := 0; k < n; k++ {
