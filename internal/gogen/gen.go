@@ -130,18 +130,20 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 // gen generates one entry point.
 type gen struct {
 	buf   bytes.Buffer
-	used  map[ir.VName]bool // names the IR reads somewhere
+	used  map[ir.VName]int  // how often the IR reads each name
+	fuse  *fusion           // a map to compute inside the next reduce
 	scope map[ir.VName]bool // names declared in the Go scopes open here
 	added [][]ir.VName      // names declared per open block
 	types map[ir.VName]ir.Type
-	depth int // > 0: inside the function of a parallel SOAC, so run sequentially
+	err   error // a failure inside a helper that cannot return one
+	depth int   // > 0: inside the function of a parallel SOAC, so run sequentially
 	tmp   int
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]bool{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}}
 	v := ir.Visitor{
-		Use:  func(n ir.VName) { g.used[n] = true },
+		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
 	}
 	for _, p := range f.Params {
@@ -183,7 +185,7 @@ func (g *gen) declared(n ir.VName, t ir.Type) {
 	g.scope[n] = true
 	g.types[n] = t
 	g.added[len(g.added)-1] = append(g.added[len(g.added)-1], n)
-	if !g.used[n] {
+	if g.used[n] == 0 {
 		g.p("_ = %s", ident(n))
 	}
 }
@@ -415,4 +417,10 @@ func writeEntryTable(b *bytes.Buffer, prog *ir.Program, names []string) {
 		fmt.Fprintf(b, "return []any{%s}, nil\n},\n},\n", strings.Join(anys, ", "))
 	}
 	b.WriteString("}\n")
+}
+
+func (g *gen) takeErr() error {
+	err := g.err
+	g.err = nil
+	return err
 }

@@ -209,13 +209,44 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 }
 
 func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
+	fu := g.fuse
+	g.fuse = nil
 	n := g.fresh("n")
 	g.p("%s := %s", n, g.i64(e.W))
-	g.widths(pos, "reduce", n, e.Arrs, nil)
 	k := len(e.Arrs)
+	i := g.fresh("i")
+	// fusedVal maps the fused map's results to the Go variables holding
+	// them for element i.
+	fusedVal := map[ir.VName]string{}
+	var fusedVars []string
+	if fu != nil {
+		pn := g.fresh("n")
+		g.p("%s := %s", pn, g.i64(fu.m.W))
+		g.widths(fu.pos, "map", pn, fu.m.Arrs, nil)
+		for _, p := range fu.pat {
+			if d := p.Type.Shape[0]; !d.IsNone() && (d.IsConst || g.scope[d.Var]) {
+				g.p("if %s != %s {", pn, g.i64(d))
+				g.p("shapeFail(%s, []int64{%s}, %s)", fu.pos, pn, g.i64(d))
+				g.p("}")
+			}
+			v := g.fresh("m")
+			fusedVal[p.Name] = v
+			fusedVars = append(fusedVars, v)
+		}
+		var shapes []string
+		for _, a := range e.Arrs {
+			if _, ok := fusedVal[a]; ok {
+				shapes = append(shapes, ", []int64{"+pn+"}")
+			} else {
+				shapes = append(shapes, ", "+ident(a)+".Shape")
+			}
+		}
+		g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))
+	} else {
+		g.widths(pos, "reduce", n, e.Arrs, nil)
+	}
 	g.declare(pat)
 	accs := targets(pat)
-	i := g.fresh("i")
 	elems := func(src []string) []string {
 		var out []string
 		for j := range k {
@@ -224,8 +255,25 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		return out
 	}
 	rows := func() []string {
+		if fu != nil {
+			// Compute the map's function for element i first.
+			for q, p := range fu.pat {
+				g.p("var %s %s", fusedVars[q], goScalar(p.Type.Elem))
+			}
+			var args []string
+			for q, p := range fu.m.F.Params {
+				args = append(args, elemArg(fu.m.Arrs[q], p.Type, i))
+			}
+			if err := g.apply(fu.m.F, args, fusedVars); err != nil {
+				g.err = err
+			}
+		}
 		var out []string
 		for j := range k {
+			if v, ok := fusedVal[e.Arrs[j]]; ok {
+				out = append(out, v)
+				continue
+			}
 			out = append(out, elemArg(e.Arrs[j], e.Op.Params[k+j].Type, i))
 		}
 		return out
@@ -238,11 +286,14 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		}
 		g.close("}")
 		g.declareDone(pat)
-		return nil
+		return g.takeErr()
 	}
 	// Per-chunk partial results from the neutral element, combined in
 	// chunk order: the chunks depend only on the width.
 	gr := grain(e.Op)
+	if fu != nil && grain(fu.m.F) == "1" {
+		gr = "1"
+	}
 	parts := make([]string, k)
 	for j := range k {
 		parts[j] = g.fresh("part")
@@ -276,7 +327,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 	}
 	g.close("}")
 	g.declareDone(pat)
-	return nil
+	return g.takeErr()
 }
 
 func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {

@@ -6,15 +6,84 @@ import (
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 func (g *gen) body(b *ir.Body) error {
-	for _, s := range b.Stms {
+	for i := 0; i < len(b.Stms); i++ {
+		s := b.Stms[i]
+		if i+1 < len(b.Stms) {
+			if f := g.fusable(s, b.Stms[i+1]); f != nil {
+				g.fuse = f
+				err := g.stm(b.Stms[i+1])
+				g.fuse = nil
+				if err != nil {
+					return err
+				}
+				i++
+				continue
+			}
+		}
 		if err := g.stm(s); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// fusion is a map whose results only the following reduce reads: the
+// reduce computes the map's function per element instead of reading an
+// array, which saves the array and a pass over memory.
+type fusion struct {
+	m   *ir.Map
+	pat []ir.Param
+	pos string
+}
+
+// fusable returns the fusion of s into next, or nil. The map must give
+// scalars read once, by next, a reduce whose operator cannot fail (so that
+// the first error is still the map's).
+func (g *gen) fusable(s, next *ir.Stm) *fusion {
+	m, ok := s.Exp.(*ir.Map)
+	if !ok {
+		return nil
+	}
+	r, ok := next.Exp.(*ir.Reduce)
+	if !ok {
+		return nil
+	}
+	for _, p := range m.F.Params {
+		if !p.Type.IsScalar() {
+			return nil
+		}
+	}
+	for _, p := range s.Pat {
+		if g.used[p.Name] != 1 || !p.Type.IsArray() || p.Type.Rank() != 1 {
+			return nil
+		}
+		found := false
+		for _, a := range r.Arrs {
+			found = found || a == p.Name
+		}
+		if !found {
+			return nil
+		}
+	}
+	for _, st := range r.Op.Body.Stms {
+		switch e := st.Exp.(type) {
+		case *ir.Atom, *ir.Cmp, *ir.Un, *ir.Call:
+		case *ir.Bin:
+			switch e.Op {
+			case prim.Div, prim.Mod, prim.Quot, prim.Rem, prim.Pow:
+				if e.T.IsInt() {
+					return nil
+				}
+			}
+		default:
+			return nil
+		}
+	}
+	return &fusion{m: m, pat: s.Pat, pos: posLit(s.Pos)}
 }
 
 // bind declares the pattern element p with the value of the Go expression x.
