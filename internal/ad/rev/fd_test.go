@@ -40,6 +40,16 @@ var fdFuncs = []struct{ name, body string }{
 	{"replicate", `f64.sum (map f64.sum (replicate 3 (map (*y) xs))) * y`},
 	{"literal", `let a = [y, y * y, xs[0]] in a[0] * a[1] + a[2] * y`},
 	{"index_row", `let m = map (\x -> [x, x * y]) xs in f64.sum (map (\r -> r[0] * r[1]) m) + m[1][1]`},
+	{"gather_in_if", `f64.sum (map (\i -> if i > 1 then xs[i] * y else xs[0] * xs[i]) (iota n))`},
+	{"gather_in_loop", `f64.sum (map (\x -> loop a = 0 for i < n do a + xs[i] * x) xs)`},
+	{"map_in_loop", `f64.sum (loop ys = xs for _i < 2 do map (\j -> ys[(j + 1) % n] * y + xs[j]) (iota n))`},
+	{"scan_add", `f64.sum (map2 (*) (scan (+) 0 (map (*y) xs)) xs)`},
+	{"scan_mul", `f64.sum (scan (*) 1 (map (+y) xs))`},
+	{"scan_tuple", `let (a, b) = unzip (scan (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (zip xs (map (*y) xs))) in f64.sum a + f64.sum (map2 (*) b xs)`},
+	{"scan_max", `f64.sum (scan f64.max (-f64.inf) (map (\x -> x * y) xs))`},
+	{"scatter", `f64.sum (map2 (*) (scatter (map (*y) xs) [2, 0, 7] [y, xs[1] * xs[3], y]) xs)`},
+	{"hist_add", `f64.sum (map (\x -> x * x) (hist (+) 0 3 [0, 2, 0, 1] (map (*y) xs)))`},
+	{"rbi_add", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (+) 0 [3, 1, -1, 1] (map (\x -> x * x) xs)))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -183,6 +183,12 @@ func (r *rev) stm(s *ir.Stm) {
 		r.mapStm(s, e)
 	case *ir.Reduce:
 		r.reduce(s, e)
+	case *ir.Scan:
+		r.scan(s, e)
+	case *ir.Scatter:
+		r.scatter(s, e)
+	case *ir.Hist:
+		r.hist(s, e)
 	case *ir.WithVJP:
 		r.withVJP(s, e)
 	default:

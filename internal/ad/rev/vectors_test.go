@@ -125,6 +125,20 @@ entry maxties (xs: []f64) = vjp f64.maximum xs 1
 entry branch (x: f64) (y: f64) = vjp (\(x, y) -> if x > 0 then x * y else y * y) (x, y) 1
 entry upd (xs: []f64) (v: f64) = vjp (\(xs, v) -> let ys = copy xs with [1] = v * v in map (*2) ys) (xs, v) (replicate (length xs) 1)
 entry mjp_p (a: f64) (b: f64) (ys: [2](f64, f64)) = mjp P (a, b) ys
+entry scanadd (xs: []f64) (ys: []f64) = vjp (\xs -> scan (+) 0 xs) xs ys
+entry scanmul (xs: []f64) (ys: []f64) = vjp (\xs -> scan (*) 1 xs) xs ys
+entry scanpair (a: []f64) (b: []f64) (ya: []f64) (yb: []f64) =
+  vjp2 (\(a, b) -> unzip (scan (\(a1, b1) (a2, b2) -> (b1 * a2 + b2 * a1, b1 * b2)) (0, 1) (zip a b))) (a, b) (ya, yb)
+entry scanmat (a: []f64) (b: []f64) (c: []f64) (d: []f64) (ya: []f64) (yb: []f64) (yc: []f64) (yd: []f64) =
+  vjp (\(a, b, c, d) -> unzip4 (scan (\(a1, b1, c1, d1) (a2, b2, c2, d2) ->
+      (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2)) (1, 0, 0, 1) (zip4 a b c d)))
+    (a, b, c, d) (ya, yb, yc, yd)
+entry scan3 (a: []f64) (b: []f64) (c: []f64) =
+  vjp (\(a, b, c) -> unzip3 (scan (\(a1, b1, c1) (a2, b2, c2) -> (a1 + a2, b1 * b2, f64.max c1 c2)) (0, 1, -f64.inf) (zip3 a b c)))
+    (a, b, c) (map (const 1) a, map (const 1) a, map (const 1) a)
+entry scat (xs: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp (\(xs, vs) -> scatter (copy xs) is vs) (xs, vs) ys
+entry histadd (is: []i64) (vs: []f64) (ys: [3]f64) = vjp2 (\vs -> hist (+) 0 3 is vs) vs ys
+entry rbiadd (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp (\(dst, vs) -> reduce_by_index (copy dst) (+) 0 is vs) (dst, vs) ys
 entry nnmf (u: [2]f64) (v: [3]f64) (a: [2][3]f64) =
   vjp (\(u, v) -> f64.sum (map2 (\ui arow -> f64.sum (map2 (\vj aij -> f64.log (ui * vj) + aij / (ui * vj)) v arow)) u a)) (u, v) 1
 `
@@ -164,6 +178,19 @@ func TestVectors(t *testing.T) {
 		{"if else", "branch", []interp.Value{sf(-2), sf(3)}, []float64{0, 6}},
 		{"update", "upd", []interp.Value{af(1, 2, 3), sf(5)}, []float64{2, 0, 2, 20}},
 		{"mjp", "mjp_p", []interp.Value{sf(1), sf(2), afs([]int64{2}, 1, 0), afs([]int64{2}, 0, 1)}, []float64{1.0806046117, 2, 0.8414709848, 1}},
+		{"scan +", "scanadd", []interp.Value{af(5, 6, 7, 8), af(1, 1, 1, 1)}, []float64{4, 3, 2, 1}},
+		{"scan + seeds", "scanadd", []interp.Value{af(1, 2, 3, 4), af(1, 2, 3, 4)}, []float64{10, 9, 7, 4}},
+		{"scan *", "scanmul", []interp.Value{af(2, 3, 4), af(1, 1, 1)}, []float64{16, 10, 6}},
+		{"scan * zero", "scanmul", []interp.Value{af(2, 3, 0, 5), af(1, 1, 1, 1)}, []float64{4, 2, 36, 0}},
+		{"scan pair", "scanpair", []interp.Value{af(1, 3, 5), af(2, 4, 6), af(1, 0, 1), af(0, 1, 1)},
+			[]float64{1, 10, 100, 2, 8, 48, 25, 12, 8, 66, 30, 18}},
+		{"scan 2x2 matrices", "scanmat", []interp.Value{af(1, 0, 2), af(2, 1, 0), af(3, 1, 0), af(4, 0, 2), af(1, 0, 1), af(0, 1, 1), af(0, 0, 1), af(0, 0, 1)},
+			[]float64{4, 8, 6, 2, 9, 6, 2, 12, 4, 2, 14, 4}},
+		{"scan (+,*,max)", "scan3", []interp.Value{af(1, 2, 3), af(2, 3, 4), af(5, 1, 7)}, []float64{3, 2, 1, 16, 10, 6, 2, 0, 1}},
+		{"scatter", "scat", []interp.Value{af(10, 20, 30, 40), ai(1, 3), af(5, 6), af(1, 2, 3, 4)}, []float64{1, 0, 3, 0, 2, 4}},
+		{"scatter duplicates", "scat", []interp.Value{af(10, 20, 30, 40), ai(1, 1, 7), af(5, 6, 7), af(1, 2, 3, 4)}, []float64{1, 0, 3, 4, 0, 2, 0}},
+		{"hist +", "histadd", []interp.Value{ai(0, 2, 0, 1), af(1, 2, 3, 4), af(10, 20, 30)}, []float64{4, 4, 2, 10, 30, 10, 20}},
+		{"reduce_by_index +", "rbiadd", []interp.Value{af(1, 1), ai(0, 5, 1), af(1, 2, 3), af(7, 9)}, []float64{7, 9, 7, 0, 9}},
 		{"nnmf", "nnmf", []interp.Value{af(1, 2), af(0.5, 1, 2), afs([]int64{2, 3}, 1, 2, 3, 4, 5, 6)}, []float64{-2.5, -2.5, -8, -2.5, -0.5}},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,286 @@
+package rev
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// scan is the return sweep of ys = scan op ne as (scalar elements). The
+// adjoints r of ys solve r[n-1] = ys'[n-1], r[i] = ys'[i] + M_i r[i+1] with
+// M_i the TRANSPOSED Jacobian of ys[i] op as[i+1] with respect to ys[i]
+// (AD-NOTES erratum 1); a scan composing the affine maps (d, M) solves it.
+// Then as'[i] += the vjp of ys[i-1] op a with respect to a at a = as[i]
+// (erratum 2: ys[i-1] and as[i]), ys[-1] being ne.
+func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
+	k := len(e.Arrs)
+	b := r.b
+	et := r.typeOf(e.Arrs[0]).Elem
+	for _, a := range e.Arrs {
+		if t := r.typeOf(a); t.Rank() != 1 || t.Elem != et {
+			fail(s.Pos, "reverse mode supports scans over one-dimensional arrays of one element type only")
+		}
+	}
+	ybars := make([]ir.VName, k)
+	for i, p := range s.Pat {
+		ybars[i] = r.ownedCurrent(p.Name).Var
+	}
+	if !NoSpecialCases && k == 1 {
+		if op, ok := binOpOf(e.Op); ok && (op == prim.Add || op == prim.LogOr) {
+			// The adjoint of as[i] is the suffix sum of ys' from i.
+			rv := reverseArrays(b, e.W, ybars, []ir.Type{ir.Scalar(et)})
+			sc := b.Scan(e.W, rv, []ir.SubExp{zeroOf(et)}, b.BinOpLambda(addOp(et), et))
+			d := reverseArrays(b, e.W, sc, []ir.Type{ir.Scalar(et)})
+			r.owned[d[0]] = true
+			r.addTo(e.Arrs[0], ir.Var(d[0]))
+			return
+		}
+	}
+	sc := ir.Scalar(et)
+	ys := make([]ir.VName, k)
+	for i, p := range s.Pat {
+		ys[i] = p.Name
+	}
+	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
+	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+	// M_i[c][a] is the adjoint of ys[i]_c for the unit seed e_a, reversed
+	// order (row j holds position n-1-j), zero at position n-1.
+	mlam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		i := lb.BinOp(prim.Sub, last, ps[0])
+		isLast := lb.CmpOp(prim.Eq, i, last)
+		tb, eb := lb.Sub(), lb.Sub()
+		var zeros []ir.SubExp
+		for n := 0; n < k*k; n++ {
+			zeros = append(zeros, zeroOf(et))
+		}
+		i1 := eb.BinOp(prim.Add, i, ir.I64(1))
+		var args []ir.SubExp
+		for _, y := range ys {
+			args = append(args, eb.Index(y, i))
+		}
+		for _, a := range e.Arrs {
+			args = append(args, eb.Index(a, i1))
+		}
+		m := make([]ir.SubExp, k*k)
+		for a := 0; a < k; a++ {
+			seed := make([]ir.SubExp, k)
+			for c := range seed {
+				seed[c] = zeroOf(et)
+				if c == a {
+					seed[c] = ir.Const(prim.One(et))
+				}
+			}
+			adj := vjpOf(eb, e.Op, args, seed)
+			for c := 0; c < k; c++ {
+				m[c*k+a] = adj[c]
+			}
+		}
+		rets := make([]ir.Type, k*k)
+		for n := range rets {
+			rets[n] = sc
+		}
+		return vars(lb.LetN("jac", &ir.If{Cond: isLast, Then: tb.Body(zeros...), Else: eb.Body(m...), Ret: rets}))
+	})
+	ms := b.Map(e.W, []ir.VName{it.Var}, mlam)
+	ds := reverseArrays(b, e.W, ybars, repeatType(sc, k))
+	// (d1, M1) then (d2, M2) composes to (d2 + M2 d1, M2 M1).
+	opTypes := repeatType(sc, 2*(k+k*k))
+	add, mul := addOp(et), mulOp(et)
+	comp := b.Lambda(opTypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		w := k + k*k
+		d1, m1 := ps[:k], ps[k:w]
+		d2, m2 := ps[w:w+k], ps[w+k:]
+		var out []ir.SubExp
+		for c := 0; c < k; c++ {
+			x := d2[c]
+			for a := 0; a < k; a++ {
+				x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+a], d1[a]))
+			}
+			out = append(out, x)
+		}
+		for c := 0; c < k; c++ {
+			for a := 0; a < k; a++ {
+				x := zeroOf(et)
+				for q := 0; q < k; q++ {
+					x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+q], m1[q*k+a]))
+				}
+				out = append(out, x)
+			}
+		}
+		return out
+	})
+	ne := repeatSub(zeroOf(et), k)
+	for c := 0; c < k; c++ {
+		for a := 0; a < k; a++ {
+			if c == a {
+				ne = append(ne, ir.Const(prim.One(et)))
+			} else {
+				ne = append(ne, zeroOf(et))
+			}
+		}
+	}
+	scanned := b.Scan(e.W, append(ds, ms...), ne, comp)
+	rs := reverseArrays(b, e.W, scanned[:k], repeatType(sc, k))
+	// as'[i] += vjp of (ys[i-1] op a) at a = as[i] with adjoint r[i].
+	alam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		i := ps[0]
+		first := lb.CmpOp(prim.Eq, i, ir.I64(0))
+		tb, eb := lb.Sub(), lb.Sub()
+		im1 := eb.BinOp(prim.Sub, i, ir.I64(1))
+		var prev []ir.SubExp
+		for _, y := range ys {
+			prev = append(prev, eb.Index(y, im1))
+		}
+		pv := vars(lb.LetN("prev", &ir.If{Cond: first, Then: tb.Body(e.Neutral...), Else: eb.Body(prev...), Ret: repeatType(sc, k)}))
+		args := append([]ir.SubExp{}, pv...)
+		var seed []ir.SubExp
+		for c, a := range e.Arrs {
+			args = append(args, lb.Index(a, i))
+			seed = append(seed, lb.Index(rs[c], i))
+		}
+		return vjpOf(lb, e.Op, args, seed)[k:]
+	})
+	as := b.Map(e.W, []ir.VName{it.Var}, alam)
+	for c, a := range e.Arrs {
+		r.owned[as[c]] = true
+		r.addTo(a, ir.Var(as[c]))
+	}
+}
+
+// vjpOf emits the vjp of l at args with result adjoints seed and returns
+// the adjoints of all of l's parameters.
+func vjpOf(b *ir.Builder, l *ir.Lambda, args, seed []ir.SubExp) []ir.SubExp {
+	e := &ir.VJP{F: l, Primals: args, Adjoints: seed}
+	pat := make([]ir.Param, 0, len(l.Body.Result)+len(l.Params))
+	for _, t := range l.Ret {
+		pat = append(pat, b.Param("res", t))
+	}
+	for _, p := range l.Params {
+		pat = append(pat, b.Param("adj", p.Type))
+	}
+	expandVJP(b, &ir.Stm{Pat: pat, Exp: e, Pos: b.Pos}, e)
+	return vars(paramNames(pat[len(l.Ret):]))
+}
+
+func paramNames(ps []ir.Param) []ir.VName {
+	out := make([]ir.VName, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func vars(ns []ir.VName) []ir.SubExp {
+	out := make([]ir.SubExp, len(ns))
+	for i, n := range ns {
+		out[i] = ir.Var(n)
+	}
+	return out
+}
+
+func repeatType(t ir.Type, n int) []ir.Type {
+	out := make([]ir.Type, n)
+	for i := range out {
+		out[i] = t
+	}
+	return out
+}
+
+func repeatSub(s ir.SubExp, n int) []ir.SubExp {
+	out := make([]ir.SubExp, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
+
+// inRange is the condition that every index is within the dimensions of
+// shape.
+func inRange(b *ir.Builder, idx []ir.SubExp, shape ir.Shape) ir.SubExp {
+	ok := ir.Bool(true)
+	for d, i := range idx {
+		lo := b.CmpOp(prim.Le, ir.I64(0), i)
+		hi := b.CmpOp(prim.Lt, i, shape[d])
+		both := b.BinOp(prim.LogAnd, lo, hi)
+		if d == 0 {
+			ok = both
+		} else {
+			ok = b.BinOp(prim.LogAnd, ok, both)
+		}
+	}
+	return ok
+}
+
+// gatherAdj is, for each j, ybar at the indices (is_0[j], ...) when they
+// are in range and write[j] holds, zero otherwise.
+func (r *rev) gatherAdj(w ir.SubExp, inds []ir.VName, ybar ir.VName, write func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp) ir.VName {
+	b := r.b
+	shape := r.shapeOf(ybar)
+	et := r.typeOf(ybar).Elem
+	it := b.Let("iota", &ir.Iota{N: w, T: prim.I64})
+	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		var idx []ir.SubExp
+		for _, is := range inds {
+			idx = append(idx, lb.Index(is, ps[0]))
+		}
+		ok := inRange(lb, idx, shape)
+		tb, eb := lb.Sub(), lb.Sub()
+		v := zeroOf(et)
+		cond := write(tb, ps[0], idx)
+		ib, zb := tb.Sub(), tb.Sub()
+		got := ib.Let("g", &ir.Index{Arr: ybar, Idx: idx})
+		v2 := tb.Let("g", &ir.If{Cond: cond, Then: ib.Body(got), Else: zb.Body(v), Ret: []ir.Type{ir.Scalar(et)}})
+		return []ir.SubExp{lb.Let("g", &ir.If{Cond: ok, Then: tb.Body(v2), Else: eb.Body(v), Ret: []ir.Type{ir.Scalar(et)}})}
+	})
+	return b.Map(w, []ir.VName{it.Var}, lam)[0]
+}
+
+// scatter: the value written last to a position gets that position's
+// adjoint; the destination's adjoint is zero at written positions.
+func (r *rev) scatter(s *ir.Stm, e *ir.Scatter) {
+	b := r.b
+	for k, d := range e.Dests {
+		if r.typeOf(d).Rank() != len(e.Inds) {
+			fail(s.Pos, "reverse mode supports scatter of scalars only")
+		}
+		y := s.Pat[k].Name
+		if !r.has(y) {
+			continue
+		}
+		ybar := r.ownedCurrent(y).Var
+		shape := r.shapeOf(d)
+		// winner[p] is the last j that wrote position p.
+		winit := b.Let("winner", &ir.Replicate{Shape: shape, Val: ir.I64(-1)})
+		it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+		winner := b.Let("winner", &ir.Scatter{W: e.W, Dests: []ir.VName{winit.Var}, Inds: e.Inds, Vals: []ir.VName{it.Var}})
+		vbar := r.gatherAdj(e.W, e.Inds, ybar, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp {
+			wj := lb.Let("w", &ir.Index{Arr: winner.Var, Idx: idx})
+			return lb.CmpOp(prim.Eq, wj, j)
+		})
+		r.owned[vbar] = true
+		r.addTo(e.Vals[k], ir.Var(vbar))
+		zs := b.Let("zeros", &ir.Replicate{Shape: ir.Shape{e.W}, Val: zeroOf(r.typeOf(d).Elem)})
+		xbar := b.Let(d.Base+"_adj", &ir.Scatter{W: e.W, Dests: []ir.VName{ybar}, Inds: e.Inds, Vals: []ir.VName{zs.Var}})
+		delete(r.adj, y)
+		r.owned[xbar.Var] = true
+		r.addTo(d, xbar)
+	}
+}
+
+// hist: only the + operator so far: dst' += ys', vs'[j] += ys'[is[j]] for
+// in-range j (AD-NOTES erratum: the adjoint ys', not ys).
+func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
+	op, ok := binOpOf(e.Op)
+	if len(e.Dests) != 1 || !ok || (op != prim.Add && op != prim.LogOr) {
+		fail(s.Pos, "reverse mode supports reduce_by_index with + only so far")
+	}
+	d := e.Dests[0]
+	if r.typeOf(d).Rank() != len(e.Inds) {
+		fail(s.Pos, "reverse mode supports reduce_by_index of scalars only")
+	}
+	y := s.Pat[0].Name
+	ybar := r.current(y)
+	vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp { return ir.Bool(true) })
+	r.owned[vbar] = true
+	r.addTo(e.Vals[0], ir.Var(vbar))
+	r.addTo(d, ybar)
+}
