@@ -1,0 +1,81 @@
+package rev_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/ad"
+	"github.com/fluxion-lang/fluxion/internal/ad/rev"
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+func vec(xs []float64) interp.Value {
+	a := interp.NewArray(prim.F64, []int64{int64(len(xs))})
+	for i, x := range xs {
+		a.Data[i] = prim.FloatValue(prim.F64, x)
+	}
+	return interp.ArrayValue(a)
+}
+
+func num(x float64) interp.Value { return interp.ScalarValue(prim.FloatValue(prim.F64, x)) }
+
+// TestDualityWithForwardMode checks <ybar, J xdot> = <J^T ybar, xdot>:
+// the gradient from vjp dotted with a random direction equals jvp along it.
+func TestDualityWithForwardMode(t *testing.T) {
+	var src strings.Builder
+	src.WriteString(rev.FDSource())
+	for _, name := range rev.FDNames() {
+		fmt.Fprintf(&src, "entry %s_j [n] (xs: [n]f64) (y: f64) (dxs: [n]f64) (dy: f64) = jvp (\\(xs, y) -> t_%s xs y) (xs, y) (dxs, dy)\n", name, name)
+	}
+	p, err := pipeline.CompileSource("t.fut", []byte(src.String()), nil, pipeline.Options{After: "lower"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := rev.Expand(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err = ad.Expand(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(q); err != nil {
+		t.Fatal(err)
+	}
+	c, err := interp.Compile(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(11))
+	for _, name := range rev.FDNames() {
+		xs, dxs := make([]float64, 4), make([]float64, 4)
+		for i := range xs {
+			xs[i], dxs[i] = 0.2+rng.Float64(), rng.Float64()*2-1
+		}
+		y, dy := 0.3+rng.Float64(), rng.Float64()*2-1
+		g, err := c.Run(name+"_g", []interp.Value{vec(xs), num(y)})
+		if err != nil {
+			t.Errorf("%s vjp: %v", name, err)
+			continue
+		}
+		j, err := c.Run(name+"_j", []interp.Value{vec(xs), num(y), vec(dxs), num(dy)})
+		if err != nil {
+			t.Errorf("%s jvp: %v", name, err)
+			continue
+		}
+		dot := g[1].Scalar.Float() * dy
+		for i, x := range g[0].Arr.Data {
+			dot += x.Float() * dxs[i]
+		}
+		want := j[0].Scalar.Float()
+		if math.Abs(dot-want) > 1e-9*math.Max(1, math.Abs(want)) {
+			t.Errorf("%s: <J^T 1, dx> = %v, <1, J dx> = %v", name, dot, want)
+		}
+	}
+}
