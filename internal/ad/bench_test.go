@@ -3,6 +3,7 @@ package ad
 import (
 	"fmt"
 	"math/rand"
+	"sort"
 	"testing"
 	"time"
 
@@ -77,6 +78,13 @@ func tangentsFor(args []interp.Value) []interp.Value {
 	return out
 }
 
+// median is robust against the pauses of a shared machine.
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration{}, ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
 // BenchmarkJVPOverhead reports the time of jvp (primal and tangent) over
 // the time of the primal alone, in the interpreter.
 func BenchmarkJVPOverhead(b *testing.B) {
@@ -86,17 +94,17 @@ func BenchmarkJVPOverhead(b *testing.B) {
 				p := compile(b, primalProg(bp.ts, bp.body), jvpProg("jvp", bp.ts, bp.body, false))
 				args := bp.args(n)
 				jargs := append(append([]interp.Value{}, args...), tangentsFor(args)...)
-				var primal, jvp time.Duration
+				var primal, jvp []time.Duration
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					t0 := time.Now()
 					run(b, p, "f", args)
 					t1 := time.Now()
 					run(b, p, "jvp", jargs)
-					jvp += time.Since(t1)
-					primal += t1.Sub(t0)
+					jvp = append(jvp, time.Since(t1))
+					primal = append(primal, t1.Sub(t0))
 				}
-				b.ReportMetric(float64(jvp)/float64(primal), "jvp/primal")
+				b.ReportMetric(float64(median(jvp))/float64(median(primal)), "jvp/primal")
 			})
 		}
 	}
@@ -130,7 +138,7 @@ func BenchmarkJMPvsJVP(b *testing.B) {
 				}
 				margs = append(margs, stack(lanes))
 			}
-			var loop, batched time.Duration
+			var loop, batched []time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := time.Now()
@@ -139,10 +147,10 @@ func BenchmarkJMPvsJVP(b *testing.B) {
 				}
 				t1 := time.Now()
 				run(b, p, "jmp", margs)
-				batched += time.Since(t1)
-				loop += t1.Sub(t0)
+				batched = append(batched, time.Since(t1))
+				loop = append(loop, t1.Sub(t0))
 			}
-			b.ReportMetric(float64(batched)/float64(loop), "jmp/jvp-loop")
+			b.ReportMetric(float64(median(batched))/float64(median(loop)), "jmp/jvp-loop")
 		})
 	}
 }
