@@ -91,7 +91,7 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 	var prev []ir.Exp
 	for k := 0; k < n; k++ {
 		g.pos(b)
-		switch c := g.r.Intn(17); {
+		switch c := g.r.Intn(19); {
 		case c < 3:
 			g.intStm(b)
 			prev = append(prev, b.Stms()[len(b.Stms())-1].Exp)
@@ -217,6 +217,37 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 			g.pos(b)
 			out := b.LetN("loop", &ir.Loop{Params: []ir.Param{a}, Init: []ir.SubExp{init}, Form: &ir.For{I: i.Name, T: prim.I64, Bound: ci(int64(g.r.Intn(4)))}, Body: lb.Body(res)})
 			g.arrs = append(g.arrs, out[0])
+		case c == 16 && depth < 2:
+			// A while loop counting k down to zero, with a passenger.
+			k, cond, extra := b.Param("k", i64), b.Param("go", b1), b.Param("x", i64)
+			lb := b.Sub()
+			var k2, c2, x2 ir.SubExp
+			g.scope(func() {
+				g.ints = append(g.ints, ir.Var(k.Name), ir.Var(extra.Name))
+				g.stms(lb, 2, depth+1)
+				g.pos(lb)
+				k2 = lb.BinOp(prim.Sub, ir.Var(k.Name), ci(1))
+				c2 = lb.CmpOp(prim.Gt, k2, ci(0))
+				x2 = g.intArg()
+			})
+			start := ir.Bool(g.r.Intn(4) != 0)
+			g.pos(b)
+			out := b.LetN("while", &ir.Loop{Params: []ir.Param{k, cond, extra}, Init: []ir.SubExp{ci(int64(g.r.Intn(3))), start, g.intArg()}, Form: &ir.While{Cond: cond.Name}, Body: lb.Body(k2, c2, x2)})
+			g.ints = append(g.ints, ir.Var(out[0]), ir.Var(out[2]))
+		case c == 17 && depth < 2:
+			// A branch choosing between arrays.
+			cond := g.boolArg()
+			tb, eb := b.Sub(), b.Sub()
+			var tr, er ir.SubExp
+			g.scope(func() {
+				g.stms(tb, 1, depth+1)
+				tr = ir.Var(g.arrs[g.r.Intn(len(g.arrs))])
+			})
+			g.scope(func() {
+				g.stms(eb, 1, depth+1)
+				er = eb.Let("rev", &ir.Slice{Arr: g.arrs[g.r.Intn(len(g.arrs))], Dims: []ir.DimSlice{{Stride: ci(-1)}}})
+			})
+			g.arrs = append(g.arrs, b.Let("ifa", &ir.If{Cond: cond, Then: tb.Body(tr), Else: eb.Body(er), Ret: []ir.Type{ir.Array(prim.I64, ci(arrLen))}}).Var)
 		default:
 			g.ints = append(g.ints, b.Let("s", &ir.Size{Arr: g.arrs[g.r.Intn(len(g.arrs))]}))
 		}
