@@ -1,0 +1,83 @@
+-- Gaussian mixture model log-posterior (GradBench `gmm`, the corrected
+-- ADBench GMM) and its gradient with respect to alpha, mu, q and l.
+-- The argument order follows GradBench's Futhark tool.
+
+def sumsq [n] (xs: [n]f64) : f64 = f64.sum (map (\x -> x * x) xs)
+
+-- Stable log-sum-exp; max, exp, sum and log are all differentiated by AD.
+def logsumexp [n] (xs: [n]f64) : f64 =
+  let a = f64.maximum xs
+  in a + f64.log (f64.sum (map (\x -> f64.exp (x - a)) xs))
+
+-- The lower-triangular Q: diagonal exp(q), strict lower part column by column from l.
+def qmat [d] [t] (q: [d]f64) (l: [t]f64) : [d][d]f64 =
+  tabulate_2d d d (\i j ->
+    if i == j then f64.exp q[j]
+    else if i > j then l[j * d - j * (j + 1) / 2 + (i - j - 1)]
+    else 0)
+
+-- Multivariate log-gamma, log Γ_D(a).
+def log_gamma_d (d: i64) (a: f64) : f64 =
+  f64.i64 (d * (d - 1)) / 4 * f64.log f64.pi
+  + f64.sum (map (\j -> f64.lgamma (a + f64.i64 (1 - j) / 2)) (1...d))
+
+def log_wishart_prior [k] [d] [t] (q: [k][d]f64) (l: [k][t]f64) (gamma: f64) (m: i64) : f64 =
+  let nu = f64.i64 (d + m + 1)
+  let c = nu * f64.i64 d * (f64.log gamma - 0.5 * f64.log 2) - log_gamma_d d (0.5 * nu)
+  let per = map2 (\qk lk ->
+                    let frob = sumsq (map f64.exp qk) + sumsq lk
+                    in 0.5 * gamma * gamma * frob - f64.i64 m * f64.sum qk)
+                 q l
+  in f64.i64 k * c - f64.sum per
+
+def gmm_objective [k] [d] [t] [n]
+    (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
+    (x: [n][d]f64) (gamma: f64) (m: i64) : f64 =
+  let qs = map2 qmat q l
+  let sumq = map f64.sum q
+  let point xi =
+    logsumexp (map4 (\ak muk qk sq ->
+                       let z = map2 (-) xi muk
+                       let y = map (\row -> f64.sum (map2 (*) row z)) qk
+                       in ak + sq - 0.5 * sumsq y)
+                    alpha mu qs sumq)
+  let consts = -(f64.i64 (n * d)) * 0.5 * f64.log (2 * f64.pi)
+  in consts + f64.sum (map point x) - f64.i64 n * logsumexp alpha
+     + log_wishart_prior q l gamma m
+
+-- Expected outputs are GRADBENCH.md's test vector, reproduced by the Go
+-- oracle in bench/oracle (hand-written objective and gradient).
+-- ==
+-- entry: objective
+-- input { [0.1, -0.2] [[0.0, 0.5], [1.0, -0.5]] [[0.2, -0.1], [0.0, 0.3]]
+--         [[0.4], [-0.6]] [[0.5, -1.0], [1.5, 0.25]] 1.0 0i64 }
+-- output { -12.547699984998806 }
+-- "D2_K5_N1000" notest random input { [5]f64 [5][2]f64 [5][2]f64 [5][1]f64 [1000][2]f64 1.0 0i64 }
+-- "D10_K25_N1000" notest random input { [25]f64 [25][10]f64 [25][10]f64 [25][45]f64 [1000][10]f64 1.0 0i64 }
+-- "D20_K50_N1000" notest random input { [50]f64 [50][20]f64 [50][20]f64 [50][190]f64 [1000][20]f64 1.0 0i64 }
+-- "D64_K100_N1000" notest random input { [100]f64 [100][64]f64 [100][64]f64 [100][2016]f64 [1000][64]f64 1.0 0i64 }
+-- "D64_K200_N10000" notest random input { [200]f64 [200][64]f64 [200][64]f64 [200][2016]f64 [10000][64]f64 1.0 0i64 }
+
+entry objective [k] [d] [t] [n]
+    (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
+    (x: [n][d]f64) (gamma: f64) (m: i64) : f64 =
+  gmm_objective alpha mu q l x gamma m
+
+-- ==
+-- entry: jacobian
+-- input { [0.1, -0.2] [[0.0, 0.5], [1.0, -0.5]] [[0.2, -0.1], [0.0, 0.3]]
+--         [[0.4], [-0.6]] [[0.5, -1.0], [1.5, 0.25]] 1.0 0i64 }
+-- output { [-0.566167352703913, 0.5661673527039129]
+--          [[0.6264981208944718, -0.3062927090361518], [-0.11845701317562414, 0.42848468457431643]]
+--          [[-1.7809234229562376, -0.7881912744780161], [0.06296173931044624, -1.128956163233319]]
+--          [[-0.3127411820818745], [0.20259008270308454]] }
+-- "D2_K5_N1000" notest random input { [5]f64 [5][2]f64 [5][2]f64 [5][1]f64 [1000][2]f64 1.0 0i64 }
+-- "D10_K25_N1000" notest random input { [25]f64 [25][10]f64 [25][10]f64 [25][45]f64 [1000][10]f64 1.0 0i64 }
+-- "D20_K50_N1000" notest random input { [50]f64 [50][20]f64 [50][20]f64 [50][190]f64 [1000][20]f64 1.0 0i64 }
+-- "D64_K100_N1000" notest random input { [100]f64 [100][64]f64 [100][64]f64 [100][2016]f64 [1000][64]f64 1.0 0i64 }
+-- "D64_K200_N10000" notest random input { [200]f64 [200][64]f64 [200][64]f64 [200][2016]f64 [10000][64]f64 1.0 0i64 }
+
+entry jacobian [k] [d] [t] [n]
+    (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
+    (x: [n][d]f64) (gamma: f64) (m: i64) : ([k]f64, [k][d]f64, [k][d]f64, [k][t]f64) =
+  vjp (\(a, mu', q', l') -> gmm_objective a mu' q' l' x gamma m) (alpha, mu, q, l) 1.0
