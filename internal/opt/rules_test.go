@@ -43,6 +43,67 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "dce keeps sizes of live loop parameters", pass: "dce", params: []ir.Type{i64},
+		want: `
+let init_4: [3i64]i64 = iota 3i64 : i64
+let (rn_9: i64, ra_10: []i64) = loop (n_2: i64 = 3i64, arr_3: [n_2]i64 = init_4) for i_5: i64 < x_1 {
+  let map_8: [n_2]i64 = map n_2 (arr_3) \(p_6: i64): (i64) {
+    let t_7: i64 = p_6 + i_5
+    return t_7
+  }
+  return (n_2, map_8)
+}
+return ra_10
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			n := b.Param("n", i64)
+			arr := b.Param("arr", ir.Array(prim.I64, ir.Var(n.Name)))
+			init := b.Let("init", &ir.Iota{N: ci(3), T: prim.I64})
+			i := b.Param("i", i64)
+			lb := b.Sub()
+			m := lb.Map(ir.Var(n.Name), []ir.VName{arr.Name}, lb.Lambda([]ir.Type{i64}, func(mb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{mb.BinOp(prim.Add, qs[0], ir.Var(i.Name))}
+			}))
+			rn, ra := b.Param("rn", i64), b.Param("ra", ir.Array(prim.I64, ir.SubExp{}))
+			b.Bind([]ir.Param{rn, ra}, &ir.Loop{
+				Params: []ir.Param{n, arr}, Init: []ir.SubExp{ci(3), init},
+				Form: &ir.For{I: i.Name, T: prim.I64, Bound: ps[0]}, Body: lb.Body(ir.Var(n.Name), ir.Var(m[0])),
+			})
+			return []ir.SubExp{ir.Var(ra.Name)}
+		},
+		inputs: [][]interp.Value{{sI(2)}, {sI(0)}},
+	},
+	{
+		name: "hoist through two loops", pass: "hoist", params: []ir.Type{i64, i64},
+		want: `
+let t_7: i64 = x_2 * x_2
+let loop_12: i64 = loop (acc_3: i64 = 0i64) for i_4: i64 < x_1 {
+  let t_8: i64 = i_4 * 3i64
+  let t_9: i64 = t_7 + t_8
+  let loop_11: i64 = loop (acc_5: i64 = acc_3) for i_6: i64 < x_1 {
+    let t_10: i64 = acc_5 + t_9
+    return t_10
+  }
+  return loop_11
+}
+return loop_12
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			acc := b.Param("acc", i64)
+			r := forLoop(b, ps[0], []ir.Param{acc}, []ir.SubExp{ci(0)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				acc2 := lb.Param("acc", i64)
+				inner := forLoop(lb, ps[0], []ir.Param{acc2}, []ir.SubExp{ir.Var(acc.Name)}, func(ib *ir.Builder, j ir.SubExp) []ir.SubExp {
+					k := ib.BinOp(prim.Mul, ps[1], ps[1]) // invariant in both loops
+					ki := ib.BinOp(prim.Mul, i, ci(3))    // invariant in the inner loop only
+					return []ir.SubExp{ib.BinOp(prim.Add, ir.Var(acc2.Name), ib.BinOp(prim.Add, k, ki))}
+				})
+				return inner
+			})
+			return r
+		},
+		inputs: [][]interp.Value{{sI(3), sI(2)}, {sI(0), sI(5)}},
+	},
+	{
 		name: "fold known elements", pass: "fold", params: []ir.Type{i64},
 		want: `
 let r_2: [2i64][3i64]i64 = replicate [2i64][3i64] x_1
