@@ -113,6 +113,14 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	{name: "u8 loop counter", src: `entry main (n: u8) = loop s = 0u32 for i < n do s + u32.u8 i`, args: []string{"255u8"}},
 	{name: "histogram big", src: `entry main (n: i64) = hist (+) 0 10 (map (\i -> (i * 7) % 13) (iota n)) (map (\i -> i32.i64 i) (iota n))`,
 		args: []string{"100000i64"}},
+	{name: "histogram big f32 tuple", src: `entry main (n: i64) =
+  let (a, b) = unzip (reduce_by_index (replicate 5 (0f32, 1i64)) (\(a, b) (c, d) -> (a + c, b * d)) (0, 1) (map (\i -> (i * 3) % 7 - 1) (iota n)) (map (\i -> (f32.i64 (i % 4), 1 + i % 2)) (iota n)))
+  in (a, b)`,
+		args: []string{"50000i64"}},
+	{name: "histogram failing op", src: `entry main (n: i64) = hist (\a b -> a + 100 / b) 0 3 (map (% 3) (iota n)) (map (\i -> i - 40000) (iota n))`,
+		args: []string{"60000i64"}},
+	{name: "histogram out of range", src: `entry main (n: i64) = hist (+) 0 4 (map (\i -> i - 2) (iota n)) (replicate n 1i32)`,
+		args: []string{"5000i64"}},
 }
 
 func TestDiff(t *testing.T) {

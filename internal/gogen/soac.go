@@ -482,6 +482,17 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 	}
 	g.declare(pat)
 	j := g.fresh("j")
+	scalarBins := true
+	for _, d := range e.Dests {
+		scalarBins = scalarBins && g.types[d].Rank() == nidx
+	}
+	if g.depth == 0 && scalarBins && cannotFail(e.Op) {
+		if err := g.parHist(e, shape, n, j); err != nil {
+			return err
+		}
+		g.close("} else {")
+		g.added = append(g.added, nil)
+	}
 	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", j, j, n, j))
 	off := g.fresh("off")
 	g.flatIndex(e.Inds, j, shape, off, "continue")
@@ -511,6 +522,9 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 		g.p("%s", s)
 	}
 	g.close("}")
+	if g.depth == 0 && scalarBins && cannotFail(e.Op) {
+		g.close("}")
+	}
 	for q, d := range e.Dests {
 		g.p("%s = %s", ident(pat[q].Name), ident(d))
 	}
@@ -601,5 +615,69 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 		g.p("%s.updRow(%s, %s, %s)", a, pos, idx, g.sub(e.Val))
 	}
 	g.bind(pat[0], a)
+	return nil
+}
+
+// histBudget bounds the elements of the private histograms of a parallel
+// hist (chunks times bins); larger histograms are built sequentially.
+const histBudget = 1 << 22
+
+// parHist opens "if <parallel is worthwhile> {", emits a hist with one
+// private histogram per chunk (from the neutral elements) combined into
+// the destinations in chunk order, and leaves the block open for the
+// caller's sequential alternative. The choice depends only on the width
+// and the number of bins, so results do not depend on the cores.
+func (g *gen) parHist(e *ir.Hist, shape, n, j string) error {
+	k := len(e.Dests)
+	nidx := len(e.Inds)
+	bins, nc := g.fresh("bins"), g.fresh("nc")
+	g.p("%s := product(%s[:%d])", bins, shape, nidx)
+	g.p("%s := numChunks(%s, 1024)", nc, n)
+	g.open(fmt.Sprintf("if %s > 1 && %s*%s <= %d {", nc, nc, bins, histBudget))
+	priv := make([]string, k)
+	for q := range k {
+		priv[q] = g.fresh("priv")
+		g.p("%s := make([]%s, %s*%s)", priv[q], goScalar(g.types[e.Dests[q]].Elem), nc, bins)
+		g.p("for b := range %s {", priv[q])
+		g.p("%s[b] = %s", priv[q], g.sub(e.Neutral[q]))
+		g.p("}")
+	}
+	g.open(fmt.Sprintf("parChunks(%s, 1024, func(c, lo, hi int64) {", n))
+	g.depth++
+	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", j, j, j))
+	off := g.fresh("off")
+	g.flatIndex(e.Inds, j, shape, off, "continue")
+	var args, dst []string
+	for q := range k {
+		h := priv[q] + "[c*" + bins + "+" + off + "]"
+		args = append(args, h)
+		dst = append(dst, h)
+	}
+	for q := range k {
+		args = append(args, elemArg(e.Vals[q], e.Op.Params[k+q].Type, j))
+	}
+	if err := g.apply(e.Op, args, dst); err != nil {
+		return err
+	}
+	g.close("}")
+	g.depth--
+	g.close("})")
+	c, b := g.fresh("c"), g.fresh("b")
+	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", c, c, nc, c))
+	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", b, b, bins, b))
+	args, dst = nil, nil
+	for q, d := range e.Dests {
+		args = append(args, ident(d)+".Data["+b+"]")
+		dst = append(dst, ident(d)+".Data["+b+"]")
+		_ = q
+	}
+	for q := range k {
+		args = append(args, priv[q]+"["+c+"*"+bins+"+"+b+"]")
+	}
+	if err := g.apply(e.Op, args, dst); err != nil {
+		return err
+	}
+	g.close("}")
+	g.close("}")
 	return nil
 }
