@@ -177,7 +177,9 @@ func fdCases() []fdCase {
 				return []ir.SubExp{call1(lb, "floor_f64", bin(lb, prim.Mul, p[0], fc(10)))}
 			}))
 			r := b.Reduce(n, cs, []ir.SubExp{fc(0)}, b.Lambda([]ir.Type{tf64, tf64}, func(lb *ir.Builder, q []ir.SubExp) []ir.SubExp {
-				return []ir.SubExp{bin(lb, prim.Add, bin(lb, prim.Mul, q[0], x[1]), q[1])}
+				// a + b + a*b*x is associative: 1 + x(a op b) = (1 + xa)(1 + xb).
+				ab := bin(lb, prim.Mul, bin(lb, prim.Mul, q[0], q[1]), x[1])
+				return []ir.SubExp{bin(lb, prim.Add, bin(lb, prim.Add, q[0], q[1]), ab)}
 			}))
 			return vars(r)
 		}, []interp.Value{af([]int64{5}, 0.33, -0.77, 1.14, 0.45, -0.26), sf(0.6)}},
