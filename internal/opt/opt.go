@@ -33,6 +33,13 @@ func Simplify(p *ir.Program) (*ir.Program, error) {
 	return simplify(p, Passes, nil)
 }
 
+// SimplifyWith is Simplify calling after (when not nil) with the result
+// of every pass it runs, e.g. ir.Verify-ing it as tests and debug builds
+// do; an error from after stops the run.
+func SimplifyWith(p *ir.Program, after func(pass string, p *ir.Program) error) (*ir.Program, error) {
+	return simplify(p, Passes, after)
+}
+
 // simplify runs passes to a fixed point, calling check (when set) after
 // every pass.
 func simplify(p *ir.Program, passes []Pass, check func(pass string, p *ir.Program) error) (*ir.Program, error) {

@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -48,5 +49,32 @@ func TestMalformed(t *testing.T) {
 		if _, err := Simplify(p); err == nil && k < 2 {
 			t.Errorf("program %d: Simplify accepted it", k)
 		}
+	}
+}
+
+// TestSimplifyWith: the callback sees every pass, and its error stops the
+// run with the pass named.
+func TestSimplifyWith(t *testing.T) {
+	p := build([]ir.Type{i64}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{b.BinOp(prim.Add, ps[0], ci(0))}
+	})
+	var seen []string
+	if _, err := SimplifyWith(p, func(pass string, q *ir.Program) error {
+		seen = append(seen, pass)
+		return ir.Verify(q)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) < len(Passes) || seen[0] != Passes[0].Name {
+		t.Errorf("passes seen: %v", seen)
+	}
+	_, err := SimplifyWith(p, func(pass string, q *ir.Program) error {
+		if pass == "cse" {
+			return errors.New("stop")
+		}
+		return nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "after cse: stop") {
+		t.Errorf("got %v, want the error after cse", err)
 	}
 }
