@@ -218,6 +218,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	for i, p := range f.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 	}
+	f.Body = prepareBody(b, f.Body)
 	r := newRev(b)
 	r.forwardStms(f.Body.Stms)
 	for i, res := range f.Body.Result {

@@ -1,0 +1,133 @@
+package rev
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// stripmineAttr returns k for a loop marked #[stripmine(k)].
+func stripmineAttr(l *ir.Loop) (int, bool) {
+	for _, a := range l.Attrs {
+		if a.Name == "stripmine" && len(a.Args) == 1 && a.Args[0] >= 1 {
+			return int(a.Args[0]), true
+		}
+	}
+	return 0, false
+}
+
+// prepareBody rewrites the for loops marked #[stripmine(k)] in body and
+// in the bodies nested in it.
+func prepareBody(b *ir.Builder, body *ir.Body) *ir.Body {
+	out := b.Sub()
+	for _, s := range body.Stms {
+		out.Pos = s.Pos
+		switch e := s.Exp.(type) {
+		case *ir.Loop:
+			c := *e
+			c.Body = prepareBody(b, e.Body)
+			if f, ok := e.Form.(*ir.For); ok {
+				if k, ok := stripmineAttr(e); ok && k > 1 {
+					stripmine(out, s.Pat, &c, f, k)
+					continue
+				}
+			}
+			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+		case *ir.If:
+			c := *e
+			c.Then, c.Else = prepareBody(b, e.Then), prepareBody(b, e.Else)
+			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+		case *ir.Map:
+			c := *e
+			c.F = &ir.Lambda{Params: e.F.Params, Body: prepareBody(b, e.F.Body), Ret: e.F.Ret}
+			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+		default:
+			out.Add(s)
+		}
+	}
+	return out.Body(body.Result...)
+}
+
+// powK emits x**k by repeated multiplication.
+func powK(b *ir.Builder, x ir.SubExp, k int) ir.SubExp {
+	p := ir.I64(1)
+	for i := 0; i < k; i++ {
+		p = b.BinOp(prim.Mul, p, x)
+	}
+	return p
+}
+
+func selectI64(b *ir.Builder, c, x, y ir.SubExp) ir.SubExp {
+	tb, eb := b.Sub(), b.Sub()
+	return b.Let("sel", &ir.If{Cond: c, Then: tb.Body(x), Else: eb.Body(y), Ret: []ir.Type{ir.Scalar(prim.I64)}})
+}
+
+// stripmine emits loop l of n iterations as k nested loops of m =
+// floor(n^(1/k)) iterations each followed by a loop of the n - m^k
+// remaining ones (seed 000): reverse mode then keeps about k*m
+// checkpoints instead of n, for k+2 times the computation.
+func stripmine(b *ir.Builder, pat []ir.Param, l *ir.Loop, f *ir.For, k int) {
+	n := f.Bound
+	if f.T != prim.I64 {
+		n = b.Call(convFn(f.T, prim.I64), n)
+	}
+	maxI, _ := prim.LookupFunc("max_i64")
+	n = b.Call(maxI, n, ir.I64(0))
+	nf := b.Call(convFn(prim.I64, prim.F64), n)
+	mf := b.BinOp(prim.Pow, nf, ir.Const(prim.FloatValue(prim.F64, 1/float64(k))))
+	m := b.Call(convFn(prim.F64, prim.I64), mf)
+	// Correct the rounding of the floating-point root by one either way.
+	up := b.BinOp(prim.Add, m, ir.I64(1))
+	m = selectI64(b, b.CmpOp(prim.Le, powK(b, up, k), n), up, m)
+	down := b.BinOp(prim.Sub, m, ir.I64(1))
+	m = selectI64(b, b.CmpOp(prim.Gt, powK(b, m, k), n), down, m)
+	mk := powK(b, m, k)
+	rest := b.BinOp(prim.Sub, n, mk)
+	// body emits one iteration at index i (i64) with the parameters ps.
+	body := func(ib *ir.Builder, i ir.SubExp, ps []ir.Param) []ir.SubExp {
+		if f.T != prim.I64 {
+			i = ib.Call(convFn(prim.I64, f.T), i)
+		}
+		sub := map[ir.VName]ir.SubExp{f.I: i}
+		for j, p := range l.Params {
+			sub[p.Name] = ir.Var(ps[j].Name)
+		}
+		bd := renameBody(ib, ir.Substitute(l.Body, sub))
+		for _, s := range bd.Stms {
+			ib.Add(s)
+		}
+		return bd.Result
+	}
+	fresh := func() []ir.Param {
+		ps := make([]ir.Param, len(l.Params))
+		for j, p := range l.Params {
+			ps[j] = b.Param(p.Name.Base, p.Type)
+		}
+		return ps
+	}
+	var nest func(lb *ir.Builder, d int, base ir.SubExp, init []ir.SubExp) []ir.SubExp
+	nest = func(lb *ir.Builder, d int, base ir.SubExp, init []ir.SubExp) []ir.SubExp {
+		idx := lb.Param("i", ir.Scalar(prim.I64))
+		ps := fresh()
+		ib := lb.Sub()
+		cur := ir.Var(idx.Name)
+		if d > 0 {
+			cur = ib.BinOp(prim.Add, ib.BinOp(prim.Mul, base, m), cur)
+		}
+		var res []ir.SubExp
+		if d == k-1 {
+			res = body(ib, cur, ps)
+		} else {
+			res = nest(ib, d+1, cur, vars(paramNames(ps)))
+		}
+		out := fresh()
+		lb.Bind(out, &ir.Loop{Params: ps, Init: init, Form: &ir.For{I: idx.Name, T: prim.I64, Bound: m}, Body: ib.Body(res...)})
+		return vars(paramNames(out))
+	}
+	vals := nest(b, 0, ir.I64(0), l.Init)
+	// The remaining iterations m^k, ..., n-1.
+	idx := b.Param("i", ir.Scalar(prim.I64))
+	ps := fresh()
+	ib := b.Sub()
+	res := body(ib, ib.BinOp(prim.Add, mk, ir.Var(idx.Name)), ps)
+	b.Bind(pat, &ir.Loop{Params: ps, Init: vals, Form: &ir.For{I: idx.Name, T: prim.I64, Bound: rest}, Body: ib.Body(res...)})
+}
