@@ -18,6 +18,12 @@
 // it; accumulator tangents keep that dimension innermost so that
 // accumulator updates index them like their primals.
 //
-// Reverse mode (rev*.go) is not written yet: an ir.VJP is reported as an
-// error.
+// Reverse mode lives in package rev (internal/ad/rev); Expand hands it
+// every ir.VJP once the operators inside have been expanded, so forward
+// over reverse (jvp or jmp of vjp: Hessian-vector products) composes.
+//
+// API: Expand(program) and ExpandFunc(function) return a new program or
+// function without JVP and VJP nodes, or an *Error (with a position) for
+// what cannot be differentiated: gamma/lgamma (§14.4), accumulators with
+// a custom operator, and whatever rev reports.
 package ad
