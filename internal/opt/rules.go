@@ -94,11 +94,20 @@ var binRules = []binRule{
 	{prim.LogOr, bools, anyX, sameY, toX},      // b || b = b
 }
 
-// cmpSelf gives `x op x` for integers and booleans (not floats: NaN is
-// not equal to itself).
-var cmpSelf = map[prim.CmpOp]bool{
-	prim.Eq: true, prim.Le: true, prim.Ge: true,
-	prim.Ne: false, prim.Lt: false, prim.Gt: false,
+// cmpSelfRule gives `x op x` for the types in the class. NaN is not equal
+// to itself, so for floats only < and > (false either way) are known.
+type cmpSelfRule struct {
+	on     class
+	result bool
+}
+
+var cmpSelf = map[prim.CmpOp]cmpSelfRule{
+	prim.Eq: {ints | bools, true},
+	prim.Le: {ints | bools, true},
+	prim.Ge: {ints | bools, true},
+	prim.Ne: {ints | bools, false},
+	prim.Lt: {ints | floats | bools, false},
+	prim.Gt: {ints | floats | bools, false},
 }
 
 // unRules: applying op twice is the identity on the types in the class
@@ -170,10 +179,8 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			}
 			return nil, nil, false
 		}
-		if e.X.IsVar() && e.X.Equal(e.Y) && (e.T.IsInt() || e.T == prim.Bool) {
-			if v, ok := cmpSelf[e.Op]; ok {
-				return one(ir.Bool(v))
-			}
+		if r, ok := cmpSelf[e.Op]; ok && e.X.IsVar() && e.X.Equal(e.Y) && r.on.has(e.T) {
+			return one(ir.Bool(r.result))
 		}
 	case *ir.Un:
 		if e.X.IsConst {
@@ -216,8 +223,8 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			}
 			return b.Stms, b.Result, true
 		}
-		if len(e.Then.Stms) == 0 && len(e.Else.Stms) == 0 && equalSubExps(e.Then.Result, e.Else.Result) {
-			return nil, e.Then.Result, true
+		if res, ok := selectResults(e); ok {
+			return nil, res, true
 		}
 	case *ir.Loop:
 		if zeroTrips(e) {
@@ -278,14 +285,23 @@ func zeroTrips(l *ir.Loop) bool {
 	return false
 }
 
-func equalSubExps(a, b []ir.SubExp) bool {
-	if len(a) != len(b) {
-		return false
+// selectResults resolves an if whose branches only return operands:
+// `if c then x else x` is x and `if c then true else false` is c.
+func selectResults(e *ir.If) ([]ir.SubExp, bool) {
+	if len(e.Then.Stms) != 0 || len(e.Else.Stms) != 0 || len(e.Then.Result) != len(e.Else.Result) {
+		return nil, false
 	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
+	out := make([]ir.SubExp, len(e.Then.Result))
+	for i, t := range e.Then.Result {
+		f := e.Else.Result[i]
+		switch {
+		case t.Equal(f):
+			out[i] = t
+		case t.Equal(ir.Bool(true)) && f.Equal(ir.Bool(false)):
+			out[i] = e.Cond
+		default:
+			return nil, false
 		}
 	}
-	return true
+	return out, true
 }

@@ -43,6 +43,32 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "fold selects", pass: "fold", params: []ir.Type{b1, i64},
+		want: `
+let s_5: bool = if x_1 : (bool) {
+  return false
+} else {
+  return true
+}
+let s_6: i64 = if x_1 : (i64) {
+  return x_2
+} else {
+  return 0i64
+}
+return (x_1, x_2, s_5, s_6)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			sel := func(t, f ir.SubExp) ir.SubExp {
+				return b.Let("s", &ir.If{Cond: ps[0], Then: b.Sub().Body(t), Else: b.Sub().Body(f), Ret: []ir.Type{b.Type(t)}})
+			}
+			return []ir.SubExp{
+				sel(ir.Bool(true), ir.Bool(false)), sel(ps[1], ps[1]),
+				sel(ir.Bool(false), ir.Bool(true)), sel(ps[1], ci(0)),
+			}
+		},
+		inputs: [][]interp.Value{{sB(true), sI(4)}, {sB(false), sI(4)}},
+	},
+	{
 		name: "dce keeps sizes of live loop parameters", pass: "dce", params: []ir.Type{i64},
 		want: `
 let init_4: [3i64]i64 = iota 3i64 : i64
@@ -386,12 +412,14 @@ return (x_1, false, true, x_1, x_1, true)
 		name: "comparisons with itself", pass: "fold", params: []ir.Type{i64, f64},
 		want: `
 let c_5: bool = x_2 ==f64 x_2
-return (true, false, c_5)
+let c_6: bool = x_2 !=f64 x_2
+return (true, false, c_5, c_6, false, false)
 `,
 		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			return []ir.SubExp{
 				b.CmpOp(prim.Le, ps[0], ps[0]), b.CmpOp(prim.Lt, ps[0], ps[0]),
-				b.CmpOp(prim.Eq, ps[1], ps[1]),
+				b.CmpOp(prim.Eq, ps[1], ps[1]), b.CmpOp(prim.Ne, ps[1], ps[1]),
+				b.CmpOp(prim.Lt, ps[1], ps[1]), b.CmpOp(prim.Gt, ps[1], ps[1]),
 			}
 		},
 		inputs: [][]interp.Value{{sI(1), sF(1)}, {sI(1), sF(math.NaN())}},
