@@ -50,6 +50,9 @@ var fdFuncs = []struct{ name, body string }{
 	{"scatter", `f64.sum (map2 (*) (scatter (map (*y) xs) [2, 0, 7] [y, xs[1] * xs[3], y]) xs)`},
 	{"hist_add", `f64.sum (map (\x -> x * x) (hist (+) 0 3 [0, 2, 0, 1] (map (*y) xs)))`},
 	{"rbi_add", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (+) 0 [3, 1, -1, 1] (map (\x -> x * x) xs)))`},
+	{"hist_mul", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (*) 1 [3, 1, -1, 1] (map (\x -> x + y) xs)))`},
+	{"hist_max", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) f64.max (-f64.inf) [3, 1, 5, 1] (map (\x -> x + y) xs)))`},
+	{"hist_min", `f64.sum (hist f64.min f64.inf 2 [0, 1, 1, 0] (map (\x -> x * y) xs))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -139,6 +139,10 @@ entry scan3 (a: []f64) (b: []f64) (c: []f64) =
 entry scat (xs: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp (\(xs, vs) -> scatter (copy xs) is vs) (xs, vs) ys
 entry histadd (is: []i64) (vs: []f64) (ys: [3]f64) = vjp2 (\vs -> hist (+) 0 3 is vs) vs ys
 entry rbiadd (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp (\(dst, vs) -> reduce_by_index (copy dst) (+) 0 is vs) (dst, vs) ys
+entry histmin (is: []i64) (vs: []f64) (ys: [2]f64) = vjp2 (\vs -> hist f64.min f64.inf 2 is vs) vs ys
+entry histmul (is: []i64) (vs: []f64) (ys: [2]f64) = vjp2 (\vs -> hist (*) 1 2 is vs) vs ys
+entry rbimul (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp2 (\(dst, vs) -> reduce_by_index (copy dst) (*) 1 is vs) (dst, vs) ys
+entry rbimax (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp2 (\(dst, vs) -> reduce_by_index (copy dst) f64.max (-f64.inf) is vs) (dst, vs) ys
 entry nnmf (u: [2]f64) (v: [3]f64) (a: [2][3]f64) =
   vjp (\(u, v) -> f64.sum (map2 (\ui arow -> f64.sum (map2 (\vj aij -> f64.log (ui * vj) + aij / (ui * vj)) v arow)) u a)) (u, v) 1
 `
@@ -191,6 +195,13 @@ func TestVectors(t *testing.T) {
 		{"scatter duplicates", "scat", []interp.Value{af(10, 20, 30, 40), ai(1, 1, 7), af(5, 6, 7), af(1, 2, 3, 4)}, []float64{1, 0, 3, 4, 0, 2, 0}},
 		{"hist +", "histadd", []interp.Value{ai(0, 2, 0, 1), af(1, 2, 3, 4), af(10, 20, 30)}, []float64{4, 4, 2, 10, 30, 10, 20}},
 		{"reduce_by_index +", "rbiadd", []interp.Value{af(1, 1), ai(0, 5, 1), af(1, 2, 3), af(7, 9)}, []float64{7, 9, 7, 0, 9}},
+		{"hist min", "histmin", []interp.Value{ai(0, 0, 1), af(5, 3, 7), af(1, 2)}, []float64{3, 7, 0, 1, 2}},
+		{"hist *", "histmul", []interp.Value{ai(0, 0, 1, 1), af(2, 3, 0, 5), af(1, 1)}, []float64{6, 0, 3, 2, 5, 0}},
+		{"reduce_by_index *", "rbimul", []interp.Value{af(2, 3, 5), ai(0, 1, 0, 2, 1, 0, 7), af(4, 0, 2, 1, 0, 3, 9), af(1, 10, 100)},
+			[]float64{48, 0, 5, 24, 0, 100, 12, 0, 24, 500, 0, 16, 0}},
+		{"reduce_by_index * one zero", "rbimul", []interp.Value{af(2), ai(0, 0, 0), af(3, 0, 4), af(1)}, []float64{0, 0, 0, 24, 0}},
+		{"reduce_by_index max ties", "rbimax", []interp.Value{af(5, 1, 0), ai(0, 1, 1, 2, 0, -1), af(3, 4, 4, -2, 5, 100), af(1, 10, 100)},
+			[]float64{5, 4, 0, 1, 0, 100, 0, 10, 0, 0, 0, 0}},
 		{"nnmf", "nnmf", []interp.Value{af(1, 2), af(0.5, 1, 2), afs([]int64{2, 3}, 1, 2, 3, 4, 5, 6)}, []float64{-2.5, -2.5, -8, -2.5, -0.5}},
 	}
 	for _, tc := range tests {
