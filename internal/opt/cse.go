@@ -14,8 +14,8 @@ import (
 // so reusing it keeps every run-time error.
 func CSE(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
-		consumed := consumedNames(f)
 		w := newForward(f)
+		consumed := w.consumed
 		avail := map[string][]ir.SubExp{}
 		var added []string
 		var marks []int

@@ -7,7 +7,8 @@
 // shape is a run-time check (size coercions); fold evaluates scalar
 // operations with internal/prim only when that succeeds (1/0 stays, to
 // fail at run time at its own position), takes the known branch of an if,
-// replaces loops that never run by their initial values, sizes of
+// replaces loops that never run by their initial values (and loop
+// parameters the body passes on unchanged by theirs), sizes of
 // statically known dimensions by constants and in-bounds constant indices
 // of replicates and literals by the element, and applies the algebraic
 // rules of rules.go (for floats only the exact x*1, 1*x, x-0, x/1, x**1,

@@ -12,9 +12,11 @@ type forward struct {
 	rw    *ir.Rewriter
 	types map[ir.VName]ir.Type
 	defs  map[ir.VName]ir.Exp // the expression bound to each single name kept so far
-	rule  func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
-	enter func() // called before a nested body
-	leave func() // called after it
+	// consumed are the names whose storage may be consumed (consumedNames).
+	consumed ir.Names
+	rule     func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
+	enter    func() // called before a nested body
+	leave    func() // called after it
 }
 
 func newForward(f *ir.Func) *forward {
@@ -23,6 +25,7 @@ func newForward(f *ir.Func) *forward {
 		types: bindingTypes(f),
 		defs:  map[ir.VName]ir.Exp{},
 	}
+	w.consumed = consumedNames(f)
 	w.rw = &ir.Rewriter{Use: func(v ir.VName) ir.SubExp {
 		if s, ok := w.sub[v]; ok {
 			return s

@@ -230,6 +230,9 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if zeroTrips(e) {
 			return nil, e.Init, true
 		}
+		if l, res, ok := w.dropInvariantParams(s, e); ok {
+			return []*ir.Stm{l}, res, true
+		}
 	}
 	return nil, nil, false
 }
@@ -261,6 +264,54 @@ func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
 		}
 	}
 	return ir.SubExp{}, false
+}
+
+// dropInvariantParams removes the loop parameters the body passes on
+// unchanged: they keep their initial value, which replaces them inside and
+// after the loop. Arrays that may be consumed stay (reading the initial
+// array in the body could then see in-place updates of another parameter
+// sharing it), as do a while loop's condition and accumulators; at least
+// one parameter remains.
+func (w *forward) dropInvariantParams(s *ir.Stm, e *ir.Loop) (*ir.Stm, []ir.SubExp, bool) {
+	if len(s.Pat) != len(e.Params) || len(e.Init) != len(e.Params) || len(e.Body.Result) != len(e.Params) {
+		return nil, nil, false
+	}
+	cond, _ := e.Form.(*ir.While)
+	sub := map[ir.VName]ir.SubExp{}
+	keep := make([]bool, len(e.Params))
+	kept := 0
+	for i, p := range e.Params {
+		r, init := e.Body.Result[i], e.Init[i]
+		invariant := r.IsVar() && r.Var == p.Name && !p.Type.Acc && (cond == nil || cond.Cond != p.Name) &&
+			(p.Type.IsScalar() || (init.IsVar() && !w.consumed.Has(init.Var)))
+		if invariant {
+			sub[p.Name] = init
+		} else {
+			keep[i] = true
+			kept++
+		}
+	}
+	if len(sub) == 0 || kept == 0 {
+		return nil, nil, false
+	}
+	l := (&ir.Rewriter{Use: func(v ir.VName) ir.SubExp {
+		if x, ok := sub[v]; ok {
+			return x
+		}
+		return ir.Var(v)
+	}}).Exp(e).(*ir.Loop)
+	l.Params = pick(l.Params, keep)
+	l.Init = pick(l.Init, keep)
+	l.Body.Result = pick(l.Body.Result, keep)
+	res := make([]ir.SubExp, len(s.Pat))
+	for i, p := range s.Pat {
+		if keep[i] {
+			res[i] = ir.Var(p.Name)
+		} else {
+			res[i] = e.Init[i]
+		}
+	}
+	return &ir.Stm{Pat: pick(s.Pat, keep), Exp: l, Pos: s.Pos}, res, true
 }
 
 // zeroTrips reports whether the loop's body is statically never run.

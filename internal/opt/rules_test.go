@@ -43,6 +43,27 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "fold invariant loop parameters", pass: "fold", params: []ir.Type{i64, ir.Array(prim.I64, ci(3))},
+		want: `
+let loop_12: i64 = loop (acc_5: i64 = 0i64) for i_6: i64 < 3i64 {
+  let xs_elem_7: i64 = x_2[i_6]
+  let t_8: i64 = xs_elem_7 * x_1
+  let t_9: i64 = acc_5 + t_8
+  return t_9
+}
+return (x_1, x_2, loop_12)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			k, xs, acc := b.Param("k", i64), b.Param("xs", ir.Array(prim.I64, ci(3))), b.Param("acc", i64)
+			r := forLoop(b, ci(3), []ir.Param{k, xs, acc}, []ir.SubExp{ps[0], ps[1], ci(0)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				e := lb.Index(xs.Name, i)
+				return []ir.SubExp{ir.Var(k.Name), ir.Var(xs.Name), lb.BinOp(prim.Add, ir.Var(acc.Name), lb.BinOp(prim.Mul, e, ir.Var(k.Name)))}
+			})
+			return r
+		},
+		inputs: [][]interp.Value{{sI(2), arrI(1, 2, 3)}},
+	},
+	{
 		name: "fold selects", pass: "fold", params: []ir.Type{b1, i64},
 		want: `
 let s_5: bool = if x_1 : (bool) {
