@@ -43,6 +43,28 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		name: "dce keeps nested asserts", pass: "dce", params: []ir.Type{i64, b1},
+		want: `
+let unused_4: i64 = if x_2 : (i64) {
+  let c_3: bool = x_1 >i64 0i64
+  let () = assert c_3 "positive"
+  return x_1
+} else {
+  return 1i64
+}
+return x_1
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			tb, eb := b.Sub(), b.Sub()
+			line(tb, 2)
+			tb.Bind(nil, &ir.Assert{Cond: tb.CmpOp(prim.Gt, ps[0], ci(0)), Msg: "positive"})
+			line(b, 3)
+			b.Let("unused", &ir.If{Cond: ps[1], Then: tb.Body(ps[0]), Else: eb.Body(ci(1)), Ret: []ir.Type{i64}})
+			return []ir.SubExp{ps[0]}
+		},
+		inputs: [][]interp.Value{{sI(1), sB(true)}, {sI(-1), sB(true)}, {sI(-1), sB(false)}},
+	},
+	{
 		name: "fold invariant loop parameters", pass: "fold", params: []ir.Type{i64, ir.Array(prim.I64, ci(3))},
 		want: `
 let loop_12: i64 = loop (acc_5: i64 = 0i64) for i_6: i64 < 3i64 {
