@@ -58,7 +58,8 @@ func catch(err *error, fn string, pos ir.Pos) {
 		case *ir.BuildError:
 			*err = &Error{Func: fn, Pos: pos, Msg: "internal error: " + r.Error()}
 		default:
-			panic(r)
+			// A bug in a rule; reported, not propagated, so callers get an error.
+			*err = &Error{Func: fn, Pos: pos, Msg: fmt.Sprintf("internal error: %v", r)}
 		}
 	}
 }
