@@ -121,6 +121,12 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 		args: []string{"60000i64"}},
 	{name: "histogram out of range", src: `entry main (n: i64) = hist (+) 0 4 (map (\i -> i - 2) (iota n)) (replicate n 1i32)`,
 		args: []string{"5000i64"}},
+	{name: "recursion", src: `def fib (n: i64) : i64 = if n < 2 then n else fib (n - 1) + fib (n - 2)
+entry main (n: i64) = (fib n, map fib (iota 5))`, args: []string{"15i64"}},
+	{name: "stack overflow", src: `def down (n: i64) : i64 = if n == 0 then 0 else 1 + down (n - 1)
+entry main (n: i64) = down n`, args: []string{"30000i64"}},
+	{name: "deep recursion", src: `def down (n: i64) : i64 = if n == 0 then 0 else 1 + down (n - 1)
+entry main (n: i64) = down n`, args: []string{"19999i64"}},
 }
 
 func TestDiff(t *testing.T) {

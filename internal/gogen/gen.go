@@ -104,7 +104,13 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 	fmt.Fprintf(&b, "package %s\n\nimport \"math\"\n\nvar _ = math.Pi\n\n", pkgName)
 	used := map[string]bool{}
 	var names []string
-	for _, f := range prog.Funcs {
+	internal := map[string]string{}
+	for i, f := range prog.Funcs {
+		internal[f.Name] = fmt.Sprintf("fn%d_%s", i, strings.TrimPrefix(ident(ir.VName{Base: f.Name}), "v_"))
+		if f.Internal {
+			names = append(names, "")
+			continue
+		}
 		n := exportedName(f.Name)
 		for used[n] || reserved[n] {
 			n += "_"
@@ -114,8 +120,13 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 	}
 	for i, f := range prog.Funcs {
 		g := newGen(f)
-		if err := g.entry(f, names[i]); err != nil {
-			return nil, fmt.Errorf("gogen: entry %s: %w", f.Name, err)
+		g.funcs = internal
+		g.prog = prog
+		if err := g.function(f, internal[f.Name]); err != nil {
+			return nil, fmt.Errorf("gogen: function %s: %w", f.Name, err)
+		}
+		if !f.Internal {
+			g.entry(f, names[i], internal[f.Name])
 		}
 		b.Write(g.buf.Bytes())
 	}
@@ -135,8 +146,10 @@ type gen struct {
 	scope map[ir.VName]bool // names declared in the Go scopes open here
 	added [][]ir.VName      // names declared per open block
 	types map[ir.VName]ir.Type
-	err   error // a failure inside a helper that cannot return one
-	depth int   // > 0: inside the function of a parallel SOAC, so run sequentially
+	err   error             // a failure inside a helper that cannot return one
+	funcs map[string]string // Go names of the program's functions
+	prog  *ir.Program
+	depth int // > 0: inside the function of a parallel SOAC, so run sequentially
 	tmp   int
 }
 
@@ -269,7 +282,9 @@ func typeString(t ir.Type) string {
 	return b.String()
 }
 
-func (g *gen) entry(f *ir.Func, name string) error {
+// entry emits the exported function of entry point f, which checks the
+// arguments' ranks and calls the function's body fn.
+func (g *gen) entry(f *ir.Func, name, fn string) {
 	var sig []string
 	for i, p := range f.Params {
 		pn := p.Name.Base
@@ -289,25 +304,63 @@ func (g *gen) entry(f *ir.Func, name string) error {
 	g.p("// Arrays that the program updates in place are copied first; results may")
 	g.p("// share storage with the arguments. Run-time failures are returned as")
 	g.p("// *Error values.")
-	var params, results []string
-	for _, p := range f.Params {
-		params = append(params, ident(p.Name)+" "+goType(p.Type))
+	var params, results, args, outs []string
+	for i, p := range f.Params {
+		params = append(params, fmt.Sprintf("a%d %s", i, goType(p.Type)))
+		args = append(args, fmt.Sprintf("a%d", i))
 	}
 	for i, t := range f.Ret {
 		results = append(results, fmt.Sprintf("r%d %s", i, goType(t)))
+		outs = append(outs, fmt.Sprintf("r%d", i))
 	}
 	results = append(results, "err error")
-	g.open(fmt.Sprintf("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", ")))
+	g.p("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", "))
 	g.p("defer catch(&err)")
 	entry := strconv.Quote(f.Name)
 	for i, p := range f.Params {
-		g.declared(p.Name, p.Type)
 		if p.Type.IsArray() {
-			x := ident(p.Name)
+			x := fmt.Sprintf("a%d", i)
 			g.p("if len(%s.Shape) != %d || product(%s.Shape) != int64(len(%s.Data)) {", x, p.Type.Rank(), x, x)
 			g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+\"%s, want a value of type %s\")", i+1, entry, x, p.Type.Elem, p.Type)
 			g.p("}")
 		}
+	}
+	if len(outs) == 0 {
+		g.p("%s(0%s)", fn, prefixed(args))
+		g.p("return nil")
+	} else {
+		g.p("%s = %s(0%s)", strings.Join(outs, ", "), fn, prefixed(args))
+		g.p("return %s, nil", strings.Join(outs, ", "))
+	}
+	g.p("}\n")
+}
+
+func prefixed(args []string) string {
+	s := ""
+	for _, a := range args {
+		s += ", " + a
+	}
+	return s
+}
+
+// function emits f as the Go function name, which takes the call depth
+// first and fails by panicking (entry points recover). It binds and checks
+// sizes from the arguments' shapes and copies arrays it may update.
+func (g *gen) function(f *ir.Func, name string) error {
+	var params, results []string
+	params = append(params, "fdepth int64")
+	for _, p := range f.Params {
+		params = append(params, ident(p.Name)+" "+goType(p.Type))
+	}
+	for _, t := range f.Ret {
+		results = append(results, goType(t))
+	}
+	g.p("// %s is the body of %s.", name, f.Name)
+	g.open(fmt.Sprintf("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", ")))
+	g.p("_ = fdepth")
+	entry := strconv.Quote(f.Name)
+	for _, p := range f.Params {
+		g.declared(p.Name, p.Type)
 	}
 	consumes := consumesAny(f.Body)
 	for i, p := range f.Params {
@@ -341,12 +394,7 @@ func (g *gen) entry(f *ir.Func, name string) error {
 	if err := g.body(f.Body); err != nil {
 		return err
 	}
-	var res []string
-	for _, r := range f.Body.Result {
-		res = append(res, g.sub(r))
-	}
-	res = append(res, "nil")
-	g.p("return %s", strings.Join(res, ", "))
+	g.p("return %s", strings.Join(g.subs(f.Body.Result), ", "))
 	g.close("}\n")
 	return nil
 }
@@ -394,6 +442,9 @@ func writeEntryTable(b *bytes.Buffer, prog *ir.Program, names []string) {
 	sort.SliceStable(order, func(i, j int) bool { return prog.Funcs[order[i]].Name < prog.Funcs[order[j]].Name })
 	for _, i := range order {
 		f := prog.Funcs[i]
+		if f.Internal {
+			continue
+		}
 		var ps, rs, args, outs []string
 		for _, p := range f.Params {
 			ps = append(ps, strconv.Quote(p.Type.String()))

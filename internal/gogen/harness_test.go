@@ -129,6 +129,37 @@ func show(name string, res []any, err error) {
 // interpreter's.
 func runDiff(t *testing.T, cases []diffCase) {
 	t.Helper()
+	var progs []*ir.Program
+	var calls []diffCall
+	for i := range cases {
+		c := &cases[i]
+		c.prog = compileCase(t, c)
+		var vals []values.Value
+		for _, a := range c.args {
+			vs, err := values.ParseText(a)
+			if err != nil {
+				t.Fatalf("%s: bad argument %q: %v", c.name, a, err)
+			}
+			vals = append(vals, vs...)
+		}
+		progs = append(progs, c.prog)
+		calls = append(calls, diffCall{name: c.name, prog: i, entry: c.prog.Funcs[0].Name, args: vals})
+	}
+	runCalls(t, progs, calls)
+}
+
+// diffCall is one call of an entry point of progs[prog].
+type diffCall struct {
+	name  string
+	prog  int
+	entry string
+	args  []values.Value
+}
+
+// runCalls generates every program into one module, builds it once, runs
+// every call at GOMAXPROCS 1 and 2 and compares with the interpreter.
+func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
+	t.Helper()
 	dir := t.TempDir()
 	write := func(name, src string) {
 		p := filepath.Join(dir, name)
@@ -142,45 +173,38 @@ func runDiff(t *testing.T, cases []diffCase) {
 	write("go.mod", "module difftest\n\ngo 1.26\n")
 	var main strings.Builder
 	main.WriteString("package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"reflect\"\n\t\"strings\"\n")
-	for i := range cases {
+	interps := make([]*interp.Program, len(progs))
+	for i, p := range progs {
 		fmt.Fprintf(&main, "\tp%d \"difftest/p%d\"\n", i, i)
+		ip, err := interp.Compile(p)
+		if err != nil {
+			t.Fatalf("program %d: interp: %v", i, err)
+		}
+		interps[i] = ip
+		pkg := fmt.Sprintf("p%d", i)
+		files, err := Generate(p, pkg)
+		if err != nil {
+			t.Fatalf("program %d: generate: %v", i, err)
+		}
+		for name, src := range files {
+			write(filepath.Join(pkg, name), string(src))
+		}
 	}
 	main.WriteString(")\n" + driverFormat + "\nfunc main() {\n")
 	want := map[string]string{}
-	for i := range cases {
-		c := &cases[i]
-		c.prog = compileCase(t, c)
-		ip, err := interp.Compile(c.prog)
-		if err != nil {
-			t.Fatalf("%s: interp: %v", c.name, err)
-		}
-		var vals []values.Value
-		for _, a := range c.args {
-			vs, err := values.ParseText(a)
-			if err != nil {
-				t.Fatalf("%s: bad argument %q: %v", c.name, a, err)
-			}
-			vals = append(vals, vs...)
-		}
-		res, err := ip.Run(c.prog.Funcs[0].Name, interp.FromValues(vals))
+	for _, c := range calls {
+		res, err := interps[c.prog].Run(c.entry, interp.FromValues(c.args))
 		if err != nil {
 			want[c.name] = "error: " + err.Error()
 		} else {
 			want[c.name] = formatInterp(res)
 		}
-		pkg := fmt.Sprintf("p%d", i)
-		files, err := Generate(c.prog, pkg)
-		if err != nil {
-			t.Fatalf("%s: generate: %v", c.name, err)
-		}
-		for name, src := range files {
-			write(filepath.Join(pkg, name), string(src))
-		}
+		pkg := fmt.Sprintf("p%d", c.prog)
 		var args []string
-		for _, v := range vals {
+		for _, v := range c.args {
 			args = append(args, goLiteral(v, pkg))
 		}
-		fmt.Fprintf(&main, "\t{\n\t\tres, err := %s.Entries[%q].Call([]any{%s})\n\t\tshow(%q, res, err)\n\t}\n", pkg, c.prog.Funcs[0].Name, strings.Join(args, ", "), c.name)
+		fmt.Fprintf(&main, "\t{\n\t\tres, err := %s.Entries[%q].Call([]any{%s})\n\t\tshow(%q, res, err)\n\t}\n", pkg, c.entry, strings.Join(args, ", "), c.name)
 	}
 	main.WriteString("}\n")
 	write("main.go", main.String())
@@ -208,14 +232,14 @@ func runDiff(t *testing.T, cases []diffCase) {
 			name, rest, _ := strings.Cut(line, ": ")
 			got[name] = rest
 		}
-		for _, c := range cases {
+		for _, c := range calls {
 			if got[c.name] != want[c.name] {
 				t.Errorf("%s (GOMAXPROCS=%s):\n got  %s\n want %s", c.name, procs, got[c.name], want[c.name])
 			}
 		}
 		outs = append(outs, got)
 	}
-	for _, c := range cases {
+	for _, c := range calls {
 		if outs[0][c.name] != outs[1][c.name] {
 			t.Errorf("%s: results differ between 1 and 2 cores", c.name)
 		}

@@ -205,6 +205,20 @@ func (g *gen) exp(s *ir.Stm) error {
 	pos := posLit(s.Pos)
 	pat := s.Pat
 	switch e := s.Exp.(type) {
+	case *ir.Apply:
+		fn, ok := g.funcs[e.Func]
+		if !ok {
+			return fmt.Errorf("%s: call of undefined function %s", pos, e.Func)
+		}
+		g.p("if fdepth+1 > %d {", maxCallDepth)
+		g.p("fail(%s, %s)", pos, strconv.Quote(fmt.Sprintf("Stack overflow: more than %d nested calls of %s.", maxCallDepth, e.Func)))
+		g.p("}")
+		if len(pat) == 0 {
+			g.p("%s(fdepth+1%s)", fn, prefixed(g.subs(e.Args)))
+			return nil
+		}
+		g.p("%s := %s(fdepth+1%s)", strings.Join(targets(pat), ", "), fn, prefixed(g.subs(e.Args)))
+		g.declareDone(pat)
 	case *ir.Atom:
 		g.bind(pat[0], g.sub(e.X))
 	case *ir.Bin:
@@ -386,7 +400,18 @@ func (g *gen) bodyInto(b *ir.Body, pat []ir.Param) error {
 	return nil
 }
 
+// maxCallDepth bounds recursion as the interpreter does.
+const maxCallDepth = 20000
+
 func (g *gen) assign(dst, src []string) {
+	// Drop self-assignments (a loop result that is its own parameter).
+	var d, s []string
+	for i := range dst {
+		if dst[i] != src[i] {
+			d, s = append(d, dst[i]), append(s, src[i])
+		}
+	}
+	dst, src = d, s
 	if len(dst) == 0 {
 		return
 	}
