@@ -62,8 +62,22 @@ func TestIntegerAndBoolTangents(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := compile(t, jvpProg("jvp", tc.ts, tc.body, false))
+			p := compile(t, jvpProg("jvp", tc.ts, tc.body, false), jvpProg("jmp", tc.ts, tc.body, true))
 			res := run(t, p, "jvp", tc.args)
+			// jmp with the tangents in every lane gives them in every lane.
+			k := len(tc.ts)
+			margs := append([]interp.Value{}, tc.args[:k]...)
+			for _, d := range tc.args[k:] {
+				margs = append(margs, stack([]interp.Value{d, d, d}))
+			}
+			batched := run(t, p, "jmp", margs)
+			for i, r := range res[len(res)/2:] {
+				for l := 0; l < jmpWidth; l++ {
+					if got := lane(batched[len(res)/2+i], l)[0]; got != r.Scalar {
+						t.Errorf("jmp lane %d result %d = %v, jvp gives %v", l, i, got, r.Scalar)
+					}
+				}
+			}
 			got := ""
 			for i, r := range res[len(res)/2:] {
 				if i > 0 {
