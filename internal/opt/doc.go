@@ -9,7 +9,8 @@
 // fail at run time at its own position), takes the known branch of an if,
 // replaces loops that never run by their initial values (and loop
 // parameters the body passes on unchanged by theirs), sizes of
-// statically known dimensions by constants and in-bounds constant indices
+// dimensions by constants (or by their size names where the interpreter
+// checks declared shapes: function parameters and statement patterns) and in-bounds constant indices
 // of replicates and literals by the element, and applies the algebraic
 // rules of rules.go (for floats only the exact x*1, 1*x, x-0, x/1, x**1,
 // --x; never x+0 or x*0); cse reuses an earlier identical statement in

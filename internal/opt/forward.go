@@ -14,9 +14,13 @@ type forward struct {
 	defs  map[ir.VName]ir.Exp // the expression bound to each single name kept so far
 	// consumed are the names whose storage may be consumed (consumedNames).
 	consumed ir.Names
-	rule     func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
-	enter    func() // called before a nested body
-	leave    func() // called after it
+	// exact are the arrays whose declared shape the interpreter checks when
+	// they are bound (function parameters and statement patterns), so
+	// their declared dimensions are their sizes.
+	exact ir.Names
+	rule  func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
+	enter func() // called before a nested body
+	leave func() // called after it
 }
 
 func newForward(f *ir.Func) *forward {
@@ -26,6 +30,10 @@ func newForward(f *ir.Func) *forward {
 		defs:  map[ir.VName]ir.Exp{},
 	}
 	w.consumed = consumedNames(f)
+	w.exact = ir.Names{}
+	for _, p := range f.Params {
+		w.exact.Add(p.Name)
+	}
 	w.rw = &ir.Rewriter{Use: func(v ir.VName) ir.SubExp {
 		if s, ok := w.sub[v]; ok {
 			return s
@@ -46,6 +54,7 @@ func (w *forward) body(b *ir.Body) {
 		s = w.rw.Stm(s)
 		for _, p := range s.Pat {
 			w.types[p.Name] = p.Type // sizes in it may have been replaced
+			w.exact.Add(p.Name)
 		}
 		for _, nb := range bodies(s.Exp) {
 			if nb != nil {

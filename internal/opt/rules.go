@@ -208,8 +208,11 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			return one(x)
 		}
 	case *ir.Size:
-		if t, ok := w.types[e.Arr]; ok && e.Dim >= 0 && e.Dim < len(t.Shape) && t.Shape[e.Dim].IsConst {
-			return one(t.Shape[e.Dim])
+		if t, ok := w.types[e.Arr]; ok && e.Dim >= 0 && e.Dim < len(t.Shape) {
+			// A size name is only trusted where the shape was checked.
+			if d := t.Shape[e.Dim]; d.IsConst || (d.IsVar() && w.exact.Has(e.Arr)) {
+				return one(d)
+			}
 		}
 	case *ir.Assert:
 		if e.Cond.IsConst && e.Cond.Const.Bool() {

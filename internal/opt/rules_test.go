@@ -388,15 +388,34 @@ return (x_1, false)
 		inputs: intInputs,
 	},
 	{
-		name: "fold static sizes", pass: "fold", params: []ir.Type{ir.Array(prim.F64, ci(3)), ir.Array(prim.F64, ir.SubExp{})},
+		name: "fold static sizes", pass: "fold",
 		want: `
-let m_4: i64 = size 0 x_2
-return (3i64, m_4)
+let rows_7: [2i64][x_3]f64 = replicate [2i64] x_4
+let r_8: [x_3]i64 = iota x_3 : i64
+let m_10: i64 = size 0 x_2
+let map_13: [2i64]i64 = map 2i64 (rows_7) \(p_5: [x_3]f64): (i64) {
+  let ls_6: i64 = size 0 p_5
+  return ls_6
+}
+return (3i64, m_10, x_3, x_3, map_13)
 `,
+		// x_4 is [x_3]f64: parameter names are x_1, x_2, ... in order.
+		params: []ir.Type{ir.Array(prim.F64, ci(3)), ir.Array(prim.F64, ir.SubExp{}), i64, ir.Array(prim.F64, ir.Var(ir.VName{Base: "x", Tag: 3}))},
 		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-			return []ir.SubExp{b.Let("n", &ir.Size{Arr: ps[0].Var}), b.Let("m", &ir.Size{Arr: ps[1].Var})}
+			row := ir.Array(prim.F64, ps[2])
+			f := b.Lambda([]ir.Type{row}, func(lb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
+				// A lambda parameter's declared size is not checked: stays.
+				return []ir.SubExp{lb.Let("ls", &ir.Size{Arr: qs[0].Var})}
+			})
+			rows := b.Let("rows", &ir.Replicate{Shape: ir.Shape{ci(2)}, Val: ps[3]})
+			r := b.Let("r", &ir.Iota{N: ps[2], T: prim.I64})
+			return []ir.SubExp{
+				b.Let("n", &ir.Size{Arr: ps[0].Var}), b.Let("m", &ir.Size{Arr: ps[1].Var}),
+				b.Let("k", &ir.Size{Arr: ps[3].Var}), b.Let("rs", &ir.Size{Arr: r.Var}),
+				ir.Var(b.Map(ci(2), []ir.VName{rows.Var}, f)[0]),
+			}
 		},
-		inputs: [][]interp.Value{{arrF(1, 2, 3), arrF(4)}},
+		inputs: [][]interp.Value{{arrF(1, 2, 3), arrF(4), sI(2), arrF(5, 6)}, {arrF(1, 2, 3), arrF(4), sI(1), arrF(5, 6)}},
 	},
 	{
 		name: "integer identities", pass: "fold", params: []ir.Type{i64},
