@@ -1,19 +1,19 @@
 // Package opt is Fluxion's simplifier: IR -> IR passes listed in one
-// table (Passes, what `fluxion dump --after=PASS` names) and Simplify,
-// which runs the table to a fixed point. Every pass works on a deep copy
-// and never modifies its input. Safety rules: copyprop replaces a name
-// bound by an Atom with the atom, which is safe for consumption since an
-// atom already shares its source's storage, but keeps atoms whose declared
-// shape is a run-time check (size coercions); fold evaluates scalar
-// operations with internal/prim only when that succeeds (1/0 stays, to
-// fail at run time at its own position), takes the known branch of an if,
-// replaces loops that never run by their initial values (and loop
-// parameters the body passes on unchanged by theirs), sizes of
-// dimensions by constants (or by their size names where the interpreter
-// checks declared shapes: function parameters and statement patterns) and in-bounds constant indices
-// of replicates and literals by the element, and applies the algebraic
-// rules of rules.go (for floats only the exact x*1, 1*x, x-0, x/1, x**1,
-// --x; never x+0 or x*0); cse reuses an earlier identical statement in
+// table (Passes, the names `fluxion dump --after=PASS` accepts) and
+// Simplify, which runs the table to a fixed point. Every pass works on a
+// deep copy and never modifies its input. Safety rules: copyprop replaces
+// a name bound by an Atom with the atom, which is safe for consumption
+// since an atom already shares its source's storage, but keeps atoms whose
+// declared shape is a run-time check (size coercions); fold evaluates
+// scalar operations with internal/prim only when that succeeds (1/0 stays,
+// to fail at run time at its own position), takes the known branch of an
+// if, replaces loops that never run by their initial values and loop
+// parameters the body passes on unchanged by theirs, sizes by constants
+// (or by size names where the interpreter checks declared shapes: function
+// parameters and statement patterns), in-bounds constant indices of
+// replicates and literals by the element, and applies the algebraic rules
+// of rules.go (for floats only the exact x*1, 1*x, x-0, x/1, x**1, --x,
+// x<x; never x+0 or x*0); cse reuses an earlier identical statement in
 // scope (lambdas compared up to renaming) only when both are pure (no
 // consumption, Assert, accumulator update, call, Scratch or AD operator
 // inside) and neither binds an accumulator or an array that may be
