@@ -17,8 +17,6 @@ func (f *fwd) withAcc(s *ir.Stm, e *ir.WithAcc) {
 		if f.vec {
 			r := f.b.Type(ir.Var(d)).Rank()
 			d = f.b.Let("dacc", &ir.Copy{Arr: f.rearrange(d, 0, r-1)}).Var
-		} else if d == in.Arr {
-			fail(s.Pos, "internal error: accumulator shares its tangent")
 		}
 		inputs = append(inputs, ir.AccInput{Arr: d})
 	}

@@ -168,11 +168,6 @@ func (f *fwd) opTangents(op *ir.Lambda, start []bool) ([]bool, bool) {
 	return has, anyTan
 }
 
-// zeroNeutral is the neutral element of a tangent: zero shaped like ne.
-func (f *fwd) zeroNeutral(ne ir.SubExp, t ir.Type) ir.SubExp {
-	return f.zero(f.b, t, ne)
-}
-
 func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda, mk func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp, results bool) {
 	start := make([]bool, len(arrs))
 	for i, a := range arrs {
@@ -189,7 +184,7 @@ func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lamb
 	for i, a := range arrs {
 		if has[i] {
 			allArrs = append(allArrs, f.rows(f.tanOrZero(f.b, ir.Var(a))))
-			allNe = append(allNe, f.zeroNeutral(ne[i], op.Ret[i]))
+			allNe = append(allNe, f.zero(f.b, op.Ret[i], ne[i]))
 			which = append(which, i)
 		}
 	}
@@ -279,7 +274,7 @@ func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
 		}
 		dests = append(dests, dd)
 		vals = append(vals, f.rows(f.tanOrZero(f.b, ir.Var(e.Vals[i]))))
-		ne = append(ne, f.zeroNeutral(e.Neutral[i], e.Op.Ret[i]))
+		ne = append(ne, f.zero(f.b, e.Op.Ret[i], e.Neutral[i]))
 		which = append(which, i)
 	}
 	exp := &ir.Hist{W: e.W, Dests: dests, Op: f.liftedOp(e.Op, has), Neutral: ne, Inds: e.Inds, Vals: vals}
