@@ -53,6 +53,8 @@ var fdFuncs = []struct{ name, body string }{
 	{"hist_mul", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (*) 1 [3, 1, -1, 1] (map (\x -> x + y) xs)))`},
 	{"hist_max", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) f64.max (-f64.inf) [3, 1, 5, 1] (map (\x -> x + y) xs)))`},
 	{"hist_min", `f64.sum (hist f64.min f64.inf 2 [0, 1, 1, 0] (map (\x -> x * y) xs))`},
+	{"hist_generic", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (\a b -> a * b + a + b) 0 [1, 0, 1, 5] (map (\x -> x * 0.5) xs)))`},
+	{"hist_generic_many", `f64.sum (hist (\a b -> a * b + a + b) 0 5 (map (\i -> (i * 7) % 6 - 1) (iota 40)) (map (\i -> xs[i % n] * y * 0.1) (iota 40)))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

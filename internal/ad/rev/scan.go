@@ -279,14 +279,14 @@ func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 	y := s.Pat[0].Name
 	ybar := r.current(y)
 	et := r.typeOf(d).Elem
-	if op, ok := binOpOf(e.Op); ok && (op == prim.Add || op == prim.LogOr) {
+	if op, ok := binOpOf(e.Op); ok && (op == prim.Add || op == prim.LogOr) && !NoSpecialCases {
 		vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp { return ir.Bool(true) })
 		r.owned[vbar] = true
 		r.addTo(e.Vals[0], ir.Var(vbar))
 		r.addTo(d, ybar)
 		return
 	}
-	if len(e.Inds) == 1 {
+	if len(e.Inds) == 1 && !NoSpecialCases {
 		if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() {
 			r.histMul(e, ybar)
 			return
@@ -296,7 +296,10 @@ func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 			return
 		}
 	}
-	fail(s.Pos, "reverse mode supports reduce_by_index with +, *, min and max only so far")
+	if len(e.Inds) != 1 || len(e.Neutral) != 1 {
+		fail(s.Pos, "reverse mode supports reduce_by_index with one index and value array only")
+	}
+	r.histGeneric(e, y, ybar)
 }
 
 // histMinMax: a bucket's adjoint goes to the destination if it equals the
