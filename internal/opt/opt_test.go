@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fluxion-lang/fluxion/internal/interp"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
@@ -77,4 +78,28 @@ func TestSimplifyWith(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "after cse: stop") {
 		t.Errorf("got %v, want the error after cse", err)
 	}
+}
+
+// TestReexecutionRemoved: reverse AD re-executes forward code as a
+// renamed copy; CSE and DCE must fold the copy back into the original.
+func TestReexecutionRemoved(t *testing.T) {
+	ns := ir.NewNameSource(1)
+	b := ir.NewBuilder(ns)
+	xs := b.Param("xs", ir.Array(prim.F64, ci(3)))
+	c := b.Param("c", f64)
+	sb := b.Sub()
+	sq := sb.Map(ci(3), []ir.VName{xs.Name}, sb.Lambda([]ir.Type{f64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{lb.BinOp(prim.Add, lb.BinOp(prim.Mul, ps[0], ps[0]), ir.Var(c.Name))}
+	}))
+	sum := sb.Reduce(ci(3), sq, []ir.SubExp{cf(0)}, sb.BinOpLambda(prim.Add, prim.F64))
+	fwd := sb.Body(ir.Var(sum[0]))
+	again := ir.RenameBody(fwd, ns)
+	body := &ir.Body{Stms: append(append([]*ir.Stm{}, fwd.Stms...), again.Stms...), Result: []ir.SubExp{fwd.Result[0], again.Result[0]}}
+	p := &ir.Program{Funcs: []*ir.Func{{Name: "main", Params: []ir.Param{xs, c}, Ret: []ir.Type{f64, f64}, Body: body}}}
+	q := run(t, "simplify", p)
+	got := q.Funcs[0].Body
+	if len(got.Stms) != 2 || !got.Result[0].Equal(got.Result[1]) {
+		t.Errorf("the copy survived:\n%s", q)
+	}
+	sameBehaviour(t, p, q, [][]interp.Value{{arrF(1, 2, 3), sF(0.5)}})
 }
