@@ -79,3 +79,54 @@ func TestDualityWithForwardMode(t *testing.T) {
 		}
 	}
 }
+
+// TestForwardOverReverse is the k-means vector of AD-NOTES.md: the
+// gradient by vjp and the (diagonal) Hessian by jvp of vjp.
+func TestForwardOverReverse(t *testing.T) {
+	src := `
+def cost [n][k] (points: [n]f64) (centres: [k]f64) =
+  f64.sum (map (\p -> f64.minimum (map (\c -> (p - c) * (p - c)) centres)) points)
+entry kcost (p: []f64) (c: []f64) = cost p c
+entry kgrad (p: []f64) (c: []f64) = vjp (cost p) c 1
+entry khess (p: []f64) (c: []f64) = jvp (\c -> vjp (cost p) c 1) c (map (const 1) c)
+`
+	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "lower"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := rev.Expand(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q, err = ad.Expand(q); err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(q); err != nil {
+		t.Fatal(err)
+	}
+	c, err := interp.Compile(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []interp.Value{vec([]float64{0, 2, 10}), vec([]float64{1, 9})}
+	for _, tc := range []struct {
+		entry string
+		want  []float64
+	}{{"kcost", []float64{3}}, {"kgrad", []float64{0, -2}}, {"khess", []float64{4, 2}}} {
+		res, err := c.Run(tc.entry, args)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.entry, err)
+		}
+		var got []float64
+		if res[0].Arr != nil {
+			for _, x := range res[0].Arr.Data {
+				got = append(got, x.Float())
+			}
+		} else {
+			got = append(got, res[0].Scalar.Float())
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s = %v, want %v", tc.entry, got, tc.want)
+		}
+	}
+}
