@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fluxion-lang/fluxion/internal/ad"
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/lower"
@@ -22,7 +23,9 @@ type Pass struct {
 
 // Passes is the pass table: what runs after lowering, in order. `fluxion
 // dump --after=NAME` prints the program after the named pass.
-var Passes = []Pass{}
+var Passes = []Pass{
+	{"ad", "expand every jvp/vjp/jmp/mjp, innermost first", ad.Expand},
+}
 
 // PassNames lists the names accepted by Options.After, in pipeline order.
 func PassNames() []string {
