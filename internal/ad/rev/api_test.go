@@ -6,7 +6,6 @@ import (
 
 	"github.com/fluxion-lang/fluxion/internal/interp"
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/pipeline"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
@@ -77,7 +76,7 @@ func TestUnsupportedIsAnError(t *testing.T) {
 		{`entry e (x: f64) = vjp f64.lgamma x 1`, "digamma"},
 	}
 	for _, tc := range tests {
-		p, err := pipeline.CompileSource("t.fut", []byte(tc.src), nil, pipeline.Options{After: "lower"})
+		p, err := lowerSource(tc.src)
 		if err != nil {
 			t.Fatal(err)
 		}

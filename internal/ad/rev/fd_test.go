@@ -55,6 +55,10 @@ var fdFuncs = []struct{ name, body string }{
 	{"hist_min", `f64.sum (hist f64.min f64.inf 2 [0, 1, 1, 0] (map (\x -> x * y) xs))`},
 	{"hist_generic", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (\a b -> a * b + a + b) 0 [1, 0, 1, 5] (map (\x -> x * 0.5) xs)))`},
 	{"hist_generic_many", `f64.sum (hist (\a b -> a * b + a + b) 0 5 (map (\i -> (i * 7) % 6 - 1) (iota 40)) (map (\i -> xs[i % n] * y * 0.1) (iota 40)))`},
+	{"vjp_in_map", `f64.sum (map (\x -> vjp (\z -> z * z * y) x 1) xs)`},
+	{"loop_map_loop", `f64.sum (loop ys = xs for _i < 2 do map (\x -> loop a = x for j < 2 do a * y + xs[j]) ys)`},
+	{"matrix_rows", `let m = map (\x -> map (\z -> z * x) xs) xs in f64.sum (map f64.sum (transpose m)) * y + m[1][2]`},
+	{"map_returns_row", `f64.sum (map (\r -> r[0] * r[1]) (map (\x -> [x, x * y]) xs))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -7,15 +7,26 @@ import (
 
 	"github.com/fluxion-lang/fluxion/internal/interp"
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/check"
+	"github.com/fluxion-lang/fluxion/internal/lower"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
+
+// lowerSource checks and lowers a source program (not through the
+// pipeline, whose AD pass uses this package).
+func lowerSource(src string) (*ir.Program, error) {
+	prog, err := check.CheckSource("t.fut", []byte(src), nil)
+	if err != nil {
+		return nil, err
+	}
+	return lower.Program(prog)
+}
 
 // compile lowers src, expands its VJPs, verifies the result and prepares
 // it for the interpreter.
 func compile(t testing.TB, src string) *interp.Program {
 	t.Helper()
-	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "lower"})
+	p, err := lowerSource(src)
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}
@@ -143,6 +154,7 @@ entry histmin (is: []i64) (vs: []f64) (ys: [2]f64) = vjp2 (\vs -> hist f64.min f
 entry histmul (is: []i64) (vs: []f64) (ys: [2]f64) = vjp2 (\vs -> hist (*) 1 2 is vs) vs ys
 entry rbimul (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp2 (\(dst, vs) -> reduce_by_index (copy dst) (*) 1 is vs) (dst, vs) ys
 entry rbimax (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp2 (\(dst, vs) -> reduce_by_index (copy dst) f64.max (-f64.inf) is vs) (dst, vs) ys
+entry isq (xs: []i32) = vjp (\xs -> map (\x -> x * x) xs) xs (map (const 1) xs)
 entry nnmf (u: [2]f64) (v: [3]f64) (a: [2][3]f64) =
   vjp (\(u, v) -> f64.sum (map2 (\ui arow -> f64.sum (map2 (\vj aij -> f64.log (ui * vj) + aij / (ui * vj)) v arow)) u a)) (u, v) 1
 `
@@ -202,6 +214,7 @@ func TestVectors(t *testing.T) {
 		{"reduce_by_index * one zero", "rbimul", []interp.Value{af(2), ai(0, 0, 0), af(3, 0, 4), af(1)}, []float64{0, 0, 0, 24, 0}},
 		{"reduce_by_index max ties", "rbimax", []interp.Value{af(5, 1, 0), ai(0, 1, 1, 2, 0, -1), af(3, 4, 4, -2, 5, 100), af(1, 10, 100)},
 			[]float64{5, 4, 0, 1, 0, 100, 0, 10, 0, 0, 0, 0}},
+		{"integer map", "isq", []interp.Value{i32s(1, 2, -3)}, []float64{2, 4, -6}},
 		{"nnmf", "nnmf", []interp.Value{af(1, 2), af(0.5, 1, 2), afs([]int64{2, 3}, 1, 2, 3, 4, 5, 6)}, []float64{-2.5, -2.5, -8, -2.5, -0.5}},
 	}
 	for _, tc := range tests {
@@ -230,3 +243,11 @@ func TestVectors(t *testing.T) {
 }
 
 var _ = strings.Contains
+
+func i32s(xs ...int64) interp.Value {
+	a := interp.NewArray(prim.I32, []int64{int64(len(xs))})
+	for i, x := range xs {
+		a.Data[i] = prim.IntValue(prim.I32, x)
+	}
+	return interp.ArrayValue(a)
+}
