@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/interp"
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/lower"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
