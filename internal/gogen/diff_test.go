@@ -127,6 +127,8 @@ entry main (n: i64) = (fib n, map fib (iota 5))`, args: []string{"15i64"}},
 entry main (n: i64) = down n`, args: []string{"30000i64"}},
 	{name: "deep recursion", src: `def down (n: i64) : i64 = if n == 0 then 0 else 1 + down (n - 1)
 entry main (n: i64) = down n`, args: []string{"19999i64"}},
+	{name: "scan with failing operator", src: `entry main (n: i64) = scan (\a b -> a + 1000 / b) 0 (map (\i -> i - 60000) (iota n))`,
+		args: []string{"100000i64"}},
 }
 
 func TestDiff(t *testing.T) {

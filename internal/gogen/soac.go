@@ -354,7 +354,10 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		g.p("%s := %s", accs[j], g.sub(e.Neutral[j]))
 	}
 	out := func(j int) string { return ident(pat[j].Name) }
-	if !allScalar || g.depth > 0 {
+	// The phases apply the operator to other operands than a sequential
+	// scan does, so an operator that may fail runs sequentially to report
+	// the interpreter's error.
+	if !allScalar || g.depth > 0 || !cannotFail(e.Op) {
 		for j := range k {
 			t := e.Op.Ret[j]
 			if t.IsScalar() {
