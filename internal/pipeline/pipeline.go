@@ -12,6 +12,7 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/lower"
+	"github.com/fluxion-lang/fluxion/internal/opt"
 )
 
 // Pass is one IR -> IR step of the pipeline.
@@ -24,7 +25,9 @@ type Pass struct {
 // Passes is the pass table: what runs after lowering, in order. `fluxion
 // dump --after=NAME` prints the program after the named pass.
 var Passes = []Pass{
+	{"simplify", "copy propagation, folding, CSE, hoisting and DCE to a fixed point", opt.Simplify},
 	{"ad", "expand every jvp/vjp/jmp/mjp, innermost first", ad.Expand},
+	{"simplify-ad", "simplify the derivative code (removes unused re-execution)", opt.Simplify},
 }
 
 // PassNames lists the names accepted by Options.After, in pipeline order.
