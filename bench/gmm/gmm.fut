@@ -9,12 +9,16 @@ def logsumexp [n] (xs: [n]f64) : f64 =
   let a = f64.maximum xs
   in a + f64.log (f64.sum (map (\x -> f64.exp (x - a)) xs))
 
--- The lower-triangular Q: diagonal exp(q), strict lower part column by column from l.
-def qmat [d] [t] (q: [d]f64) (l: [t]f64) : [d][d]f64 =
-  tabulate_2d d d (\i j ->
-    if i == j then f64.exp q[j]
-    else if i > j then l[j * d - j * (j + 1) / 2 + (i - j - 1)]
-    else 0)
+-- Row and column of each entry of l: the strict lower part of Q, column by column.
+def lower_indices (d: i64) (t: i64) : ([t]i64, [t]i64) =
+  let pairs = filter (\(i, j) -> i > j) (flatten (tabulate_2d d d (\j i -> (i, j))))
+  in unzip (pairs :> [t](i64, i64))
+
+-- Q z for the lower-triangular Q with diagonal exp(q) and strict lower part l,
+-- accumulating l's entries into their rows.
+def qmul [d] [t] (rows: [t]i64) (cols: [t]i64) (q: [d]f64) (l: [t]f64) (z: [d]f64) : [d]f64 =
+  let lower = hist (+) 0 d rows (map2 (\lt j -> lt * z[j]) l cols)
+  in map3 (\qj zj s -> f64.exp qj * zj + s) q z lower
 
 -- Multivariate log-gamma, log Γ_D(a).
 def log_gamma_d (d: i64) (a: f64) : f64 =
@@ -36,15 +40,13 @@ def log_wishart_prior [k] [d] [t] (q: [k][d]f64) (l: [k][t]f64) (gamma: f64) (m:
 
 def gmm_objective [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
-    (x: [n][d]f64) (gamma: f64) (m: i64) (c: f64) : f64 =
-  let qs = map2 qmat q l
+    (x: [n][d]f64) (gamma: f64) (m: i64) (c: f64) (rows: [t]i64) (cols: [t]i64) : f64 =
   let sumq = map f64.sum q
   let point xi =
-    logsumexp (map4 (\ak muk qk sq ->
-                       let z = map2 (-) xi muk
-                       let y = map (\row -> f64.sum (map2 (*) row z)) qk
+    logsumexp (map5 (\ak muk qk lk sq ->
+                       let y = qmul rows cols qk lk (map2 (-) xi muk)
                        in ak + sq - 0.5 * sumsq y)
-                    alpha mu qs sumq)
+                    alpha mu q l sumq)
   let consts = -(f64.i64 (n * d)) * 0.5 * f64.log (2 * f64.pi)
   in consts + f64.sum (map point x) - f64.i64 n * logsumexp alpha
      + log_wishart_prior q l gamma m c
@@ -65,7 +67,8 @@ def gmm_objective [k] [d] [t] [n]
 entry objective [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
     (x: [n][d]f64) (gamma: f64) (m: i64) : f64 =
-  gmm_objective alpha mu q l x gamma m (wishart_const d gamma m)
+  let (rows, cols) = lower_indices d t
+  in gmm_objective alpha mu q l x gamma m (wishart_const d gamma m) rows cols
 
 -- ==
 -- entry: jacobian
@@ -85,4 +88,5 @@ entry jacobian [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
     (x: [n][d]f64) (gamma: f64) (m: i64) : ([k]f64, [k][d]f64, [k][d]f64, [k][t]f64) =
   let c = wishart_const d gamma m
-  in vjp (\(a, mu', q', l') -> gmm_objective a mu' q' l' x gamma m c) (alpha, mu, q, l) 1.0
+  let (rows, cols) = lower_indices d t
+  in vjp (\(a, mu', q', l') -> gmm_objective a mu' q' l' x gamma m c rows cols) (alpha, mu, q, l) 1.0

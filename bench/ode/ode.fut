@@ -4,8 +4,9 @@
 -- Expected outputs: GRADBENCH.md's test vector and values computed with the
 -- Go oracle in bench/oracle (hand-written RK4 and its adjoint).
 
+-- rotate brings y_(i-1) to position i; position 0 uses x_0 alone.
 def rhs [n] (x: [n]f64) (y: [n]f64) : [n]f64 =
-  map (\i -> if i == 0 then x[0] else x[i] * y[i - 1]) (iota n)
+  map3 (\i xi yprev -> if i == 0 then xi else xi * yprev) (iota n) x (rotate (-1) y)
 
 def axpy [n] (a: f64) (u: [n]f64) (v: [n]f64) : [n]f64 = map2 (\p q -> p + a * q) v u
 
