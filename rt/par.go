@@ -73,13 +73,17 @@ func parChunks(n, grain int64, body func(c, lo, hi int64)) {
 	}
 	var (
 		next    atomic.Int64
-		wg      sync.WaitGroup
+		pending sync.WaitGroup
 		mu      sync.Mutex
 		failed  = int64(-1)
 		failure any
 	)
+	// Only claimed chunks are waited for: a helper that starts after every
+	// chunk is claimed does nothing, so a caller never waits for a job still
+	// queued behind busy workers (nested parallel loops, e.g. in recursive
+	// functions called from a parallel map, cannot deadlock).
+	pending.Add(int(count))
 	run := func() {
-		defer wg.Done()
 		for {
 			c := next.Add(1) - 1
 			if c >= count {
@@ -88,36 +92,33 @@ func parChunks(n, grain int64, body func(c, lo, hi int64)) {
 			mu.Lock()
 			skip := failed >= 0 && failed < c
 			mu.Unlock()
-			if skip {
-				continue
-			}
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						mu.Lock()
-						if failed < 0 || c < failed {
-							failed, failure = c, r
+			if !skip {
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							mu.Lock()
+							if failed < 0 || c < failed {
+								failed, failure = c, r
+							}
+							mu.Unlock()
 						}
-						mu.Unlock()
-					}
+					}()
+					lo := c * size
+					body(c, lo, min(lo+size, n))
 				}()
-				lo := c * size
-				body(c, lo, min(lo+size, n))
-			}()
+			}
+			pending.Done()
 		}
 	}
 	helpers := min(int64(p.workers), count) - 1
 	for range helpers {
-		wg.Add(1)
 		select {
 		case p.jobs <- run:
-		default:
-			wg.Done() // the pool is busy; the caller does the work
+		default: // the pool is busy; the caller does the work
 		}
 	}
-	wg.Add(1)
 	run()
-	wg.Wait()
+	pending.Wait()
 	if failed >= 0 {
 		panic(failure)
 	}

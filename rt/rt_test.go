@@ -3,6 +3,7 @@ package rt
 import (
 	"math"
 	"runtime"
+	"sync/atomic"
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/prim"
@@ -112,5 +113,30 @@ func TestIntHelpers(t *testing.T) {
 	}()
 	if err == nil || err.Error() != "a.fut:3:4: division by zero" {
 		t.Errorf("division by zero gave %v", err)
+	}
+}
+
+// TestNestedParChunks runs parallel loops inside parallel loops (as a
+// recursive function called from a parallel map does) and must not
+// deadlock.
+func TestNestedParChunks(t *testing.T) {
+	old := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(old)
+	var total atomic.Int64
+	var nest func(depth int)
+	nest = func(depth int) {
+		parFor(200, 1, func(lo, hi int64) {
+			for i := lo; i < hi; i++ {
+				if depth < 2 {
+					nest(depth + 1)
+				} else {
+					total.Add(1)
+				}
+			}
+		})
+	}
+	nest(0)
+	if got := total.Load(); got != 200*200*200 {
+		t.Errorf("ran %d innermost iterations, want %d", got, 200*200*200)
 	}
 }

@@ -129,6 +129,8 @@ entry main (n: i64) = down n`, args: []string{"30000i64"}},
 entry main (n: i64) = down n`, args: []string{"19999i64"}},
 	{name: "scan with failing operator", src: `entry main (n: i64) = scan (\a b -> a + 1000 / b) 0 (map (\i -> i - 60000) (iota n))`,
 		args: []string{"100000i64"}},
+	{name: "recursion with parallel loops inside a parallel map", src: `def f (n: i64) : i64 = if n == 0 then 0 else reduce (+) 0 (map (* n) (iota 3000)) + f (n - 1)
+entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []string{"5000i64"}},
 }
 
 func TestDiff(t *testing.T) {
