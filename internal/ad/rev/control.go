@@ -78,7 +78,13 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 	thenB, elseB := results(bt), results(be)
 	ret := make([]ir.Type, len(vars))
 	for i, v := range vars {
-		ret[i] = adjType(r, bt.c, v)
+		// An accumulator made in either branch makes the result one.
+		ret[i] = r.typeOf(v)
+		for _, res := range []ir.SubExp{thenB.Result[i], elseB.Result[i]} {
+			if res.IsVar() && r.typeOf(res.Var).Acc {
+				ret[i] = r.typeOf(res.Var)
+			}
+		}
 	}
 	pat := make([]ir.Param, len(vars))
 	for i, v := range vars {

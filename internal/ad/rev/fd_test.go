@@ -59,6 +59,8 @@ var fdFuncs = []struct{ name, body string }{
 	{"loop_map_loop", `f64.sum (loop ys = xs for _i < 2 do map (\x -> loop a = x for j < 2 do a * y + xs[j]) ys)`},
 	{"matrix_rows", `let m = map (\x -> map (\z -> z * x) xs) xs in f64.sum (map f64.sum (transpose m)) * y + m[1][2]`},
 	{"map_returns_row", `f64.sum (map (\r -> r[0] * r[1]) (map (\x -> [x, x * y]) xs))`},
+	{"exscan", `f64.sum (map2 (*) (exscan (+) 0 (map (*y) xs)) xs)`},
+	{"acc_in_one_branch", `f64.sum (map (\i -> if i == 0 then y else xs[i - 1] * y) (iota n))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

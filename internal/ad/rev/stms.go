@@ -261,6 +261,9 @@ func (r *rev) update(y ir.VName, e *ir.Update) {
 		if vt.IsScalar() != r.b.Type(part).IsScalar() {
 			// A scalar written over a region: sum the region.
 			part = r.sumAll(part)
+		} else if !vt.IsScalar() {
+			// A copy: ybar is updated in place below.
+			part = r.b.Let("adj", &ir.Copy{Arr: part.Var})
 		}
 		r.addTo(e.Val.Var, part)
 	}
@@ -269,7 +272,11 @@ func (r *rev) update(y ir.VName, e *ir.Update) {
 		cur = r.b.Let("adj", &ir.Copy{Arr: ybar.Var})
 	}
 	et := r.typeOf(y).Elem
-	up := r.b.Let(e.Arr.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: e.Dims, Val: zeroOf(et)})
+	zero := zeroOf(et)
+	if part := region(r.b, cur.Var, e.Dims); !r.b.Type(part).IsScalar() {
+		zero = r.b.Let("zeros", &ir.Replicate{Shape: r.shapeOf(part.Var), Val: zero})
+	}
+	up := r.b.Let(e.Arr.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: e.Dims, Val: zero})
 	r.owned[up.Var] = true
 	delete(r.adj, y)
 	r.addTo(e.Arr, up)
