@@ -126,53 +126,8 @@ func (x *expander) lambda(l *ir.Lambda) *ir.Lambda {
 // nested returns s with the bodies and lambdas inside it expanded, so that
 // inner operators are expanded before the operator that contains them.
 func (x *expander) nested(s *ir.Stm) *ir.Stm {
-	var e ir.Exp
-	switch old := s.Exp.(type) {
-	case *ir.If:
-		c := *old
-		c.Then, c.Else = x.body(old.Then), x.body(old.Else)
-		e = &c
-	case *ir.Loop:
-		c := *old
-		c.Body = x.body(old.Body)
-		e = &c
-	case *ir.Map:
-		c := *old
-		c.F = x.lambda(old.F)
-		e = &c
-	case *ir.Reduce:
-		c := *old
-		c.Op = x.lambda(old.Op)
-		e = &c
-	case *ir.Scan:
-		c := *old
-		c.Op = x.lambda(old.Op)
-		e = &c
-	case *ir.Hist:
-		c := *old
-		c.Op = x.lambda(old.Op)
-		e = &c
-	case *ir.JVP:
-		c := *old
-		c.F = x.lambda(old.F)
-		e = &c
-	case *ir.VJP:
-		c := *old
-		c.F = x.lambda(old.F)
-		e = &c
-	case *ir.WithVJP:
-		c := *old
-		c.F, c.Rule = x.lambda(old.F), x.lambda(old.Rule)
-		e = &c
-	case *ir.WithAcc:
-		c := *old
-		c.Inputs = make([]ir.AccInput, len(old.Inputs))
-		for i, in := range old.Inputs {
-			c.Inputs[i] = ir.AccInput{Arr: in.Arr, Op: x.lambda(in.Op), Neutral: in.Neutral}
-		}
-		c.F = x.lambda(old.F)
-		e = &c
-	default:
+	e := ir.MapChildren(s.Exp, x.body, x.lambda)
+	if e == s.Exp {
 		return s
 	}
 	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}

@@ -5,61 +5,12 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
-// lambdas lists the lambdas that are part of e.
-func lambdas(e ir.Exp) []*ir.Lambda {
-	var ls []*ir.Lambda
-	switch e := e.(type) {
-	case *ir.Map:
-		ls = []*ir.Lambda{e.F}
-	case *ir.Reduce:
-		ls = []*ir.Lambda{e.Op}
-	case *ir.Scan:
-		ls = []*ir.Lambda{e.Op}
-	case *ir.Hist:
-		ls = []*ir.Lambda{e.Op}
-	case *ir.JVP:
-		ls = []*ir.Lambda{e.F}
-	case *ir.VJP:
-		ls = []*ir.Lambda{e.F}
-	case *ir.WithVJP:
-		ls = []*ir.Lambda{e.F, e.Rule}
-	case *ir.WithAcc:
-		for _, in := range e.Inputs {
-			ls = append(ls, in.Op)
-		}
-		ls = append(ls, e.F)
-	}
-	out := ls[:0]
-	for _, l := range ls {
-		if l != nil && l.Body != nil {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// bodies lists the bodies nested directly in e (branches, loop body and
-// lambda bodies).
-func bodies(e ir.Exp) []*ir.Body {
-	switch e := e.(type) {
-	case *ir.If:
-		return []*ir.Body{e.Then, e.Else}
-	case *ir.Loop:
-		return []*ir.Body{e.Body}
-	}
-	var bs []*ir.Body
-	for _, l := range lambdas(e) {
-		bs = append(bs, l.Body)
-	}
-	return bs
-}
-
 // anyExp reports whether pred holds for e or any expression nested in it.
 func anyExp(e ir.Exp, pred func(ir.Exp) bool) bool {
 	if pred(e) {
 		return true
 	}
-	for _, b := range bodies(e) {
+	for _, b := range ir.Bodies(e) {
 		if b == nil {
 			continue
 		}
@@ -219,7 +170,7 @@ func consumedNames(f *ir.Func) ir.Names {
 					}
 				}
 			}
-			for _, nb := range bodies(s.Exp) {
+			for _, nb := range ir.Bodies(s.Exp) {
 				if nb != nil {
 					walk(nb)
 				}

@@ -82,7 +82,7 @@ func (d *dce) stm(s *ir.Stm) {
 		d.body(e.F.Body)
 		d.mapInputs(e)
 	default:
-		for _, b := range bodies(s.Exp) {
+		for _, b := range ir.Bodies(s.Exp) {
 			if b != nil {
 				d.body(b)
 			}

@@ -56,7 +56,7 @@ func (w *forward) body(b *ir.Body) {
 			w.types[p.Name] = p.Type // sizes in it may have been replaced
 			w.exact.Add(p.Name)
 		}
-		for _, nb := range bodies(s.Exp) {
+		for _, nb := range ir.Bodies(s.Exp) {
 			if nb != nil {
 				w.body(nb)
 			}

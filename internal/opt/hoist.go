@@ -39,7 +39,7 @@ func (h *hoister) body(b *ir.Body) {
 
 // stm cleans the bodies nested in s and returns what moves out of them.
 func (h *hoister) stm(s *ir.Stm) []*ir.Stm {
-	for _, b := range bodies(s.Exp) {
+	for _, b := range ir.Bodies(s.Exp) {
 		if b != nil {
 			h.body(b)
 		}
