@@ -22,7 +22,7 @@ const knownFailuresFile = "../../tests/known-failures.txt"
 func TestCorpus(t *testing.T) {
 	known := readKnownFailures(t)
 	r := &testspec.Runner{
-		Backend: interpBackend{},
+		Backend: interpBackend{verify: true},
 		Select:  testspec.Selection{Mode: testspec.Interpreted},
 	}
 	rep, err := r.Run([]string{"../../tests", "../../examples"})

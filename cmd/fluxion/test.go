@@ -75,12 +75,15 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
 // interpBackend runs programs with the reference interpreter.
-type interpBackend struct{}
+type interpBackend struct {
+	// verify runs the IR verifier after every pass (tests set it).
+	verify bool
+}
 
 func (interpBackend) Name() string { return "interp" }
 
-func (interpBackend) Compile(path string) (testspec.Program, error) {
-	prog, err := pipeline.CompileFile(path, pipeline.Options{})
+func (b interpBackend) Compile(path string) (testspec.Program, error) {
+	prog, err := pipeline.CompileFile(path, pipeline.Options{Verify: b.verify})
 	if err != nil {
 		return nil, err
 	}
