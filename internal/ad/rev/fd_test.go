@@ -61,6 +61,9 @@ var fdFuncs = []struct{ name, body string }{
 	{"map_returns_row", `f64.sum (map (\r -> r[0] * r[1]) (map (\x -> [x, x * y]) xs))`},
 	{"exscan", `f64.sum (map2 (*) (exscan (+) 0 (map (*y) xs)) xs)`},
 	{"acc_in_one_branch", `f64.sum (map (\i -> if i == 0 then y else xs[i - 1] * y) (iota n))`},
+	{"slice_in_map", `f64.sum (map (\i -> f64.sum (map (*y) xs[i:i+2]) * xs[i]) (iota (n - 1)))`},
+	{"strided_slice_in_map", `f64.sum (map (\i -> f64.sum xs[i::2] * y) (iota 2))`},
+	{"reverse_in_map", `f64.sum (map (\x -> f64.sum (map2 (*) (reverse xs) xs) * x) xs) * y`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

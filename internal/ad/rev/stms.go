@@ -237,8 +237,10 @@ func (r *rev) call(y ir.VName, e *ir.Call) {
 
 // slice adds the adjoint of a slice to the region of its source.
 func (r *rev) slice(y ir.VName, e *ir.Slice) {
-	if _, ok := r.accFor(e.Arr); ok {
-		fail(r.b.Pos, "slices of free arrays inside a differentiated map are not supported yet")
+	if acc, ok := r.accFor(e.Arr); ok {
+		dims := r.shapeOf(e.Arr)
+		r.adj[e.Arr] = accAddRegion(r.b, acc, e.Dims, dims, r.adj[y], nil)
+		return
 	}
 	cur := r.ownedAdj(e.Arr)
 	old := region(r.b, cur.Var, e.Dims)
@@ -366,4 +368,45 @@ func (r *rev) withVJP(s *ir.Stm, e *ir.WithVJP) {
 			r.addTo(a.Var, out[i])
 		}
 	}
+}
+
+// accAddRegion adds val, the adjoint of the region dims of an array of
+// the given shape, to accumulator acc element by element (or row by row
+// past the sliced dimensions); prefix holds the indices chosen so far.
+func accAddRegion(b *ir.Builder, acc ir.SubExp, dims []ir.DimSlice, shape ir.Shape, val ir.SubExp, prefix []ir.SubExp) ir.SubExp {
+	if len(dims) == 0 {
+		return b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: prefix, Val: val})
+	}
+	d := dims[0]
+	at := len(prefix)
+	if d.Fixed {
+		return accAddRegion(b, acc, dims[1:], shape, val, append(append([]ir.SubExp{}, prefix...), d.I))
+	}
+	stride := d.Stride
+	if stride.IsNone() {
+		stride = ir.I64(1)
+	}
+	start := d.Start
+	if start.IsNone() {
+		// The source language's default: 0 going up, size-1 going down.
+		size := shape[at]
+		if size.IsNone() {
+			fail(b.Pos, "internal error: unknown size of a sliced accumulator")
+		}
+		up := b.CmpOp(prim.Gt, stride, ir.I64(0))
+		tb, eb := b.Sub(), b.Sub()
+		last := eb.BinOp(prim.Sub, size, ir.I64(1))
+		start = b.Let("start", &ir.If{Cond: up, Then: tb.Body(ir.I64(0)), Else: eb.Body(last), Ret: []ir.Type{ir.Scalar(prim.I64)}})
+	}
+	vt := b.Type(val)
+	n := vt.Shape[0]
+	if n.IsNone() {
+		n = b.Let("n", &ir.Size{Arr: val.Var, Dim: 0})
+	}
+	it := b.Let("iota", &ir.Iota{N: n, T: prim.I64})
+	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), vt.Row(), b.Type(acc)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		idx := lb.BinOp(prim.Add, start, lb.BinOp(prim.Mul, ps[0], stride))
+		return []ir.SubExp{accAddRegion(lb, ps[2], dims[1:], shape, ps[1], append(append([]ir.SubExp{}, prefix...), idx))}
+	})
+	return ir.Var(b.Map(n, []ir.VName{it.Var, val.Var, acc.Var}, lam)[0])
 }
