@@ -134,3 +134,29 @@ func numChunks(n, grain int64) int64 {
 	_, c := chunking(n, grain)
 	return c
 }
+
+// winners records, for every element of a scatter destination, the last
+// input index that writes it, so that a parallel scatter keeps the
+// sequential meaning (the last write wins) whatever the schedule.
+type winners []atomic.Int64
+
+func newWinners(n int64) winners {
+	w := make(winners, n)
+	for i := range w {
+		w[i].Store(-1)
+	}
+	return w
+}
+
+// claim records that input j writes element off.
+func (w winners) claim(off, j int64) {
+	for {
+		old := w[off].Load()
+		if old >= j || w[off].CompareAndSwap(old, j) {
+			return
+		}
+	}
+}
+
+// won reports whether input j is the last to write element off.
+func (w winners) won(off, j int64) bool { return w[off].Load() == j }

@@ -131,6 +131,10 @@ entry main (n: i64) = down n`, args: []string{"19999i64"}},
 		args: []string{"100000i64"}},
 	{name: "recursion with parallel loops inside a parallel map", src: `def f (n: i64) : i64 = if n == 0 then 0 else reduce (+) 0 (map (* n) (iota 3000)) + f (n - 1)
 entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []string{"5000i64"}},
+	{name: "scatter big with duplicates", src: `entry main (n: i64) = let r = scatter (replicate 1000 (-1i64)) (map (\i -> (i * 7919) % 1100) (iota n)) (iota n) in (r[0], r[17], r[999], reduce (+) 0 r)`,
+		args: []string{"100000i64"}},
+	{name: "scatter big rows", src: `entry main (n: i64) = let r = scatter (replicate 50 (replicate 2 0i64)) (map (% 60) (iota n)) (map (\i -> [i, -i]) (iota n)) in (r[3], r[49], reduce (+) 0 (flatten r))`,
+		args: []string{"30000i64"}},
 }
 
 func TestDiff(t *testing.T) {

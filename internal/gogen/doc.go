@@ -53,10 +53,19 @@
 // number of cores (results are identical on 1 or many cores). Reductions
 // fold every chunk from the neutral element and combine the chunk results
 // in order; scans use three phases (chunk sums, a sequential scan of them,
-// a rescan of every chunk). SOACs inside a parallel SOAC's function, hist,
-// scatter and maps over accumulators run sequentially. When several chunks
-// fail, the error of the lowest chunk is reported, which is the one a
-// sequential run meets first.
+// a rescan of every chunk); hist builds one private histogram per chunk
+// and combines them in chunk order (when chunks times bins is at most
+// 2^22); scatter runs in two passes, where every input first claims its
+// element (the largest index wins, with compare-and-swap) and then only
+// the winners write, which keeps "the last write wins". A map whose
+// results only the next reduce reads is computed inside that reduce.
+// Run sequentially: SOACs inside the function of a parallel SOAC, maps over
+// accumulators (updates are applied in order), scans and hists whose
+// operator may fail (so that the interpreter's error is reported), and
+// small problems. When several chunks fail, the error of the lowest chunk
+// is reported, which is the one a sequential run meets first. Recursive
+// functions (Apply) become Go functions with the interpreter's limit of
+// 20000 nested calls.
 //
 // Consumed arrays (the IR's consumption rules) are updated in place:
 // updates, scatter, hist and accumulators write into the array's storage.

@@ -541,6 +541,11 @@ func (g *gen) scatter(e *ir.Scatter, pat []ir.Param, pos string) error {
 	g.widths(pos, "scatter", n, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
 	nidx := len(e.Inds)
 	g.declare(pat)
+	if g.depth == 0 {
+		g.parScatter(e, n, pos)
+		g.close("} else {")
+		g.added = append(g.added, nil)
+	}
 	for q, d := range e.Dests {
 		a, v := ident(d), ident(e.Vals[q])
 		j := g.fresh("j")
@@ -553,10 +558,63 @@ func (g *gen) scatter(e *ir.Scatter, pat []ir.Param, pos string) error {
 			g.p("storeRow(%s, %s, %d, %s, row(%s, 1, %s))", pos, a, nidx, off, v, j)
 		}
 		g.close("}")
-		g.p("%s = %s", ident(pat[q].Name), a)
+	}
+	if g.depth == 0 {
+		g.close("}")
+	}
+	for q, d := range e.Dests {
+		g.p("%s = %s", ident(pat[q].Name), ident(d))
 	}
 	g.declareDone(pat)
 	return nil
+}
+
+// scatterBudget bounds the destination elements of a parallel scatter,
+// which needs one int64 per element to find the last write.
+const scatterBudget = 1 << 24
+
+// parScatter opens "if <parallel is worthwhile> {" and emits a scatter in
+// two parallel passes: every input claims its element (the largest index
+// wins), then the winners write. The caller closes the block with the
+// sequential alternative; the choice depends only on the sizes.
+func (g *gen) parScatter(e *ir.Scatter, n, pos string) {
+	d0 := ident(e.Dests[0])
+	nidx := len(e.Inds)
+	elems, par := g.fresh("elems"), g.fresh("par")
+	g.p("%s := product(%s.Shape[:%d])", elems, d0, nidx)
+	g.p("%s := numChunks(%s, 1024) > 1 && %s <= %d", par, n, elems, scatterBudget)
+	// Every destination must have the indexed shape of the first (the
+	// interpreter indexes each with its own shape).
+	for _, d := range e.Dests[1:] {
+		g.p("%s = %s && sameShape(%s.Shape[:%d], %s.Shape[:%d])", par, par, ident(d), nidx, d0, nidx)
+	}
+	g.open(fmt.Sprintf("if %s {", par))
+	win := g.fresh("win")
+	g.p("%s := newWinners(%s)", win, elems)
+	j := g.fresh("j")
+	for pass := range 2 {
+		g.open(fmt.Sprintf("parFor(%s, 1024, func(lo, hi int64) {", n))
+		g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", j, j, j))
+		off := g.fresh("off")
+		g.flatIndex(e.Inds, j, d0+".Shape", off, "continue")
+		if pass == 0 {
+			g.p("%s.claim(%s, %s)", win, off, j)
+		} else {
+			g.p("if !%s.won(%s, %s) {", win, off, j)
+			g.p("continue")
+			g.p("}")
+			for q, d := range e.Dests {
+				a, v := ident(d), ident(e.Vals[q])
+				if g.types[e.Vals[q]].Rank() == 1 {
+					g.p("%s.Data[%s] = %s.Data[%s]", a, off, v, j)
+				} else {
+					g.p("storeRow(%s, %s, %d, %s, row(%s, 1, %s))", pos, a, nidx, off, v, j)
+				}
+			}
+		}
+		g.close("}")
+		g.close("})")
+	}
 }
 
 func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
