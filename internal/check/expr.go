@@ -228,10 +228,37 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 	case *syntax.ProjSection:
 		return c.projSection(sc, e)
 	case *syntax.AttrExp:
-		return c.expr(sc, e.X)
+		x := c.expr(sc, e.X)
+		// Loops keep their attributes: reverse-mode AD reads stripmine(k).
+		if lp, ok := x.(*Loop); ok {
+			if a, ok := loopAttr(e.Attr); ok {
+				lp.Attrs = append([]Attr{a}, lp.Attrs...)
+			}
+		}
+		return x
 	}
 	c.fail(e.Pos(), "unsupported expression")
 	return nil
+}
+
+// loopAttr converts a name or a name applied to integer literals; other
+// attributes have no meaning for loops and are dropped.
+func loopAttr(a *syntax.Attr) (Attr, bool) {
+	if a == nil || a.IsNum {
+		return Attr{}, false
+	}
+	out := Attr{Name: a.Name}
+	for _, arg := range a.Args {
+		if !arg.IsNum {
+			return Attr{}, false
+		}
+		n, err := strconv.ParseInt(arg.Name, 10, 64)
+		if err != nil {
+			return Attr{}, false
+		}
+		out.Args = append(out.Args, n)
+	}
+	return out, true
 }
 
 // funcType builds the curried type of a function with the given

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -188,6 +189,9 @@ func writeExpr(b *strings.Builder, e Expr, depth int) {
 		b.WriteString("else ")
 		writeExpr(b, e.Else, depth+1)
 	case *Loop:
+		for _, a := range e.Attrs {
+			fmt.Fprintf(b, "#[%s] ", a.String())
+		}
 		b.WriteString("loop ")
 		writePat(b, e.Pat)
 		b.WriteString(" = ")
@@ -331,4 +335,16 @@ func writeDims(b *strings.Builder, ds []*DimIndex, depth int) {
 		}
 	}
 	b.WriteByte(']')
+}
+
+// String gives the attribute as written: name or name(args).
+func (a Attr) String() string {
+	if len(a.Args) == 0 {
+		return a.Name
+	}
+	parts := make([]string, len(a.Args))
+	for i, x := range a.Args {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return a.Name + "(" + strings.Join(parts, ", ") + ")"
 }

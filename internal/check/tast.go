@@ -187,7 +187,8 @@ type LoopWhile struct {
 	Cond Expr
 }
 
-// Loop is loop Pat = Init form do Body; exactly one form is set.
+// Loop is loop Pat = Init form do Body; exactly one form is set. Attrs
+// are the attributes written before the loop, in source order.
 type Loop struct {
 	ExprInfo
 	Pat   Pat
@@ -196,6 +197,14 @@ type Loop struct {
 	ForIn *LoopForIn
 	While *LoopWhile
 	Body  Expr
+	Attrs []Attr
+}
+
+// Attr is an attribute kept for lowering: a name alone (#[unroll]) or a
+// name applied to integer literals (#[stripmine(2)]).
+type Attr struct {
+	Name string
+	Args []int64
 }
 
 // Case is one branch of a Match.

@@ -284,6 +284,9 @@ func (l *lowerer) loop(x *check.Loop, e *env) value {
 	inner := e.child()
 	l.bindPat(x.Pat, pv, inner)
 	lp := &ir.Loop{Params: params, Init: leaves(init)}
+	for _, a := range x.Attrs {
+		lp.Attrs = append(lp.Attrs, ir.Attr{Name: a.Name, Args: a.Args})
+	}
 	switch {
 	case x.For != nil:
 		bound := l.scalar(x.For.Bound, e)
