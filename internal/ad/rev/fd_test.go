@@ -64,6 +64,12 @@ var fdFuncs = []struct{ name, body string }{
 	{"slice_in_map", `f64.sum (map (\i -> f64.sum (map (*y) xs[i:i+2]) * xs[i]) (iota (n - 1)))`},
 	{"strided_slice_in_map", `f64.sum (map (\i -> f64.sum xs[i::2] * y) (iota 2))`},
 	{"reverse_in_map", `f64.sum (map (\x -> f64.sum (map2 (*) (reverse xs) xs) * x) xs) * y`},
+	{"scatter_2d", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (scatter_2d (copy m) [(0, 1), (1, 0), (5, 0)] [y * y, xs[2] * y, y])) * xs[1]`},
+	{"rbi_2d", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (reduce_by_index_2d (copy m) (+) 0 [(0, 1), (1, 0), (0, 1)] [y * y, xs[2] * y, y])))`},
+	{"update_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (copy m with [1] = [y, y * xs[0]])))`},
+	{"while_map", `f64.sum ((loop (ys, k) = (xs, 0) while k < 3 do (map (\x -> x * y + 0.1) ys, k + 1)).0)`},
+	{"scan_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (scan (map2 (\a b -> a * b + a)) [0, 0] (map (map (*y)) m)))`},
+	{"scatter_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (map (\x -> x * x)) (scatter (copy m) [1, 1, 4] [[y, y * y], [xs[0] * y, xs[3]], [y, y]])))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -40,6 +40,12 @@ func prepareBody(b *ir.Builder, body *ir.Body) *ir.Body {
 			c := *e
 			c.F = &ir.Lambda{Params: e.F.Params, Body: prepareBody(b, e.F.Body), Ret: e.F.Ret}
 			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+		case *ir.Scan:
+			if inner, ok := vectorised(e.Op); ok {
+				scanColumns(out, s.Pat, e, inner)
+				continue
+			}
+			out.Add(s)
 		default:
 			out.Add(s)
 		}
@@ -130,4 +136,92 @@ func stripmine(b *ir.Builder, pat []ir.Param, l *ir.Loop, f *ir.For, k int) {
 	ib := b.Sub()
 	res := body(ib, ib.BinOp(prim.Add, mk, ir.Var(idx.Name)), ps)
 	b.Bind(pat, &ir.Loop{Params: ps, Init: vals, Form: &ir.For{I: idx.Name, T: prim.I64, Bound: rest}, Body: ib.Body(res...)})
+}
+
+// vectorised recognises an operator \a b -> map f a b over rows and
+// returns f.
+func vectorised(op *ir.Lambda) (*ir.Lambda, bool) {
+	// Besides the map, only the lowering's checks that rows have equal
+	// lengths (which the columns form makes moot) may appear.
+	var s *ir.Stm
+	for _, st := range op.Body.Stms {
+		switch st.Exp.(type) {
+		case *ir.Map:
+			if s != nil {
+				return nil, false
+			}
+			s = st
+		case *ir.Cmp, *ir.Assert, *ir.Size:
+		default:
+			return nil, false
+		}
+	}
+	if s == nil {
+		return nil, false
+	}
+	m := s.Exp.(*ir.Map)
+	if len(m.Arrs) != len(op.Params) || len(op.Body.Result) != len(s.Pat) {
+		return nil, false
+	}
+	for i, p := range op.Params {
+		if m.Arrs[i] != p.Name || p.Type.Rank() != 1 {
+			return nil, false
+		}
+	}
+	for i, r := range op.Body.Result {
+		if !r.IsVar() || r.Var != s.Pat[i].Name {
+			return nil, false
+		}
+	}
+	// The inner operator may not read the rows whole nor names bound
+	// beside the map.
+	bound := ir.BoundInBody(op.Body)
+	for n := range ir.FreeInLambda(m.F) {
+		if isParam(op.Params, n) || bound.Has(n) {
+			return nil, false
+		}
+	}
+	return m.F, true
+}
+
+// scanColumns emits a scan whose operator maps f over rows as a map over
+// the columns of a scan with f (transpose, map scan, transpose back), so
+// that the scalar scan rules apply.
+func scanColumns(b *ir.Builder, pat []ir.Param, e *ir.Scan, f *ir.Lambda) {
+	k := len(e.Arrs)
+	var cols, nes []ir.VName
+	for _, a := range e.Arrs {
+		cols = append(cols, b.Let("cols", &ir.Rearrange{Arr: a, Perm: []int{1, 0}}).Var)
+	}
+	for _, n := range e.Neutral {
+		if !n.IsVar() {
+			fail(b.Pos, "internal error: constant array neutral element")
+		}
+		nes = append(nes, n.Var)
+	}
+	t0, _ := b.TypeOf(e.Arrs[0])
+	m := t0.Shape[1]
+	if m.IsNone() {
+		m = b.Let("m", &ir.Size{Arr: e.Arrs[0], Dim: 1})
+	}
+	var types []ir.Type
+	for i := 0; i < k; i++ {
+		ct, _ := b.TypeOf(cols[i])
+		types = append(types, ct.Row())
+	}
+	for i := 0; i < k; i++ {
+		nt, _ := b.TypeOf(nes[i])
+		types = append(types, nt.Row())
+	}
+	lam := b.Lambda(types, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		var arrs []ir.VName
+		for _, p := range ps[:k] {
+			arrs = append(arrs, p.Var)
+		}
+		return vars(lb.Scan(e.W, arrs, ps[k:], renameLambda(lb, f)))
+	})
+	res := b.Map(m, append(cols, nes...), lam)
+	for i, p := range pat {
+		b.Bind([]ir.Param{p}, &ir.Rearrange{Arr: res[i], Perm: []int{1, 0}})
+	}
 }
