@@ -1,4 +1,4 @@
 package oracle
 
 // workloads lists the programs checked by TestProgramsTypeCheck.
-var workloads = []string{"lse", "gmm", "kmeans", "llsq", "det", "ode", "lstm", "ba", "ht", "particle"}
+var workloads = []string{"lse", "gmm", "kmeans", "llsq", "det", "ode", "lstm", "ba", "ht", "particle", "saddle"}
