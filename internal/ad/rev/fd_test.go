@@ -70,6 +70,10 @@ var fdFuncs = []struct{ name, body string }{
 	{"while_map", `f64.sum ((loop (ys, k) = (xs, 0) while k < 3 do (map (\x -> x * y + 0.1) ys, k + 1)).0)`},
 	{"scan_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (scan (map2 (\a b -> a * b + a)) [0, 0] (map (map (*y)) m)))`},
 	{"scatter_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (map (\x -> x * x)) (scatter (copy m) [1, 1, 4] [[y, y * y], [xs[0] * y, xs[3]], [y, y]])))`},
+	{"input_also_free", `f64.sum (map (\x -> x * xs[0] + xs[3] * y) xs)`},
+	{"loop_returns_free", `(loop (a, b) = (y, xs[0]) for _i < 3 do (xs[1] * y, a * b)).1`},
+	{"if_returns_free", `if y > 100 then xs[0] else f64.sum (map (*y) (if xs[0] > 100 then xs else map (+y) xs))`},
+	{"same_array_twice", `f64.sum (map2 (\a b -> a * b * y) xs xs)`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 
