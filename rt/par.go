@@ -25,32 +25,31 @@ func chunking(n, grain int64) (size, count int64) {
 	return size, (n + size - 1) / size
 }
 
-// pool is a fixed set of worker goroutines, one per GOMAXPROCS at first
-// use, fed through a channel of jobs.
+// pool is a set of worker goroutines fed through a channel of jobs. It
+// grows to GOMAXPROCS-1 workers (the caller of a parallel loop is the
+// last worker) whenever a loop finds GOMAXPROCS larger than before.
 type pool struct {
+	mu      sync.Mutex
 	jobs    chan func()
 	workers int
 }
 
-var (
-	thePool  *pool
-	poolOnce sync.Once
-)
+var thePool = &pool{jobs: make(chan func(), 256)}
 
-func getPool() *pool {
-	poolOnce.Do(func() {
-		n := runtime.GOMAXPROCS(0)
-		p := &pool{jobs: make(chan func(), 4*n), workers: n}
-		for range n - 1 {
-			go func() {
-				for job := range p.jobs {
-					job()
-				}
-			}()
-		}
-		thePool = p
-	})
-	return thePool
+// size returns the current GOMAXPROCS, starting workers up to it.
+func (p *pool) size() int {
+	n := runtime.GOMAXPROCS(0)
+	p.mu.Lock()
+	for p.workers < n-1 {
+		p.workers++
+		go func() {
+			for job := range p.jobs {
+				job()
+			}
+		}()
+	}
+	p.mu.Unlock()
+	return n
 }
 
 // parChunks runs body(c, lo, hi) for every chunk c of [0, n) (see chunking),
@@ -63,8 +62,9 @@ func parChunks(n, grain int64, body func(c, lo, hi int64)) {
 	if count == 0 {
 		return
 	}
-	p := getPool()
-	if count == 1 || p.workers == 1 {
+	p := thePool
+	procs := int64(p.size())
+	if count == 1 || procs == 1 {
 		for c := range count {
 			lo := c * size
 			body(c, lo, min(lo+size, n))
@@ -110,7 +110,7 @@ func parChunks(n, grain int64, body func(c, lo, hi int64)) {
 			pending.Done()
 		}
 	}
-	helpers := min(int64(p.workers), count) - 1
+	helpers := min(procs, count) - 1
 	for range helpers {
 		select {
 		case p.jobs <- run:

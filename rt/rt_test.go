@@ -140,3 +140,21 @@ func TestNestedParChunks(t *testing.T) {
 		t.Errorf("ran %d innermost iterations, want %d", got, 200*200*200)
 	}
 }
+
+// TestPoolGrows checks that the pool follows GOMAXPROCS changes after its
+// first use (benchmarks run at -cpu 1 first, then 2).
+func TestPoolGrows(t *testing.T) {
+	old := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(old)
+	parFor(10, 1, func(lo, hi int64) {})
+	runtime.GOMAXPROCS(3)
+	if n := thePool.size(); n != 3 {
+		t.Fatalf("size() = %d, want 3", n)
+	}
+	thePool.mu.Lock()
+	w := thePool.workers
+	thePool.mu.Unlock()
+	if w < 2 {
+		t.Errorf("pool has %d workers at GOMAXPROCS 3, want at least 2", w)
+	}
+}

@@ -15,6 +15,8 @@ const benchMatmul = `entry matmul [n][m][p] (a: [n][m]f64) (b: [m][p]f64) : [n][
   let bt = transpose b
   in map (\row -> map (\col -> f64.sum (map2 (*) row col)) bt) a`
 
+const benchSines = `entry sines (xs: []f64) = map (\x -> f64.sin x * f64.cos x + f64.exp (-x)) xs`
+
 // benchFile holds Go benchmarks of generated code against hand-written
 // sequential Go, run in the module TestBenchmarks writes.
 const benchFile = `package bench
@@ -24,6 +26,7 @@ import (
 
 	"bench/dot"
 	"bench/matmul"
+	"bench/sines"
 )
 
 func fill(n int, seed float64) []float64 {
@@ -101,6 +104,16 @@ func BenchmarkDotHandwritten(b *testing.B) {
 
 const mmN = 512
 
+// BenchmarkSinesGenerated is compute-bound, to show the parallel speedup.
+func BenchmarkSinesGenerated(b *testing.B) {
+	xs := sines.Array[float64]{Shape: []int64{1_000_000}, Data: fill(1_000_000, 0)}
+	for b.Loop() {
+		if _, err := sines.Sines(xs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkMatmulGenerated(b *testing.B) {
 	a := matmul.Array[float64]{Shape: []int64{mmN, mmN}, Data: fill(mmN*mmN, 1)}
 	c := matmul.Array[float64]{Shape: []int64{mmN, mmN}, Data: fill(mmN*mmN, 2)}
@@ -162,7 +175,7 @@ func TestBenchmarks(t *testing.T) {
 	}
 	write("go.mod", []byte("module bench\n\ngo 1.26\n"))
 	write("bench_test.go", []byte(benchFile))
-	for pkg, src := range map[string]string{"dot": benchDot, "matmul": benchMatmul} {
+	for pkg, src := range map[string]string{"dot": benchDot, "matmul": benchMatmul, "sines": benchSines} {
 		p, err := pipeline.CompileSource(pkg+".fut", []byte(src), nil, pipeline.Options{Verify: true})
 		if err != nil {
 			t.Fatal(err)
