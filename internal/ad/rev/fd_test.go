@@ -74,6 +74,7 @@ var fdFuncs = []struct{ name, body string }{
 	{"loop_returns_free", `(loop (a, b) = (y, xs[0]) for _i < 3 do (xs[1] * y, a * b)).1`},
 	{"if_returns_free", `if y > 100 then xs[0] else f64.sum (map (*y) (if xs[0] > 100 then xs else map (+y) xs))`},
 	{"same_array_twice", `f64.sum (map2 (\a b -> a * b * y) xs xs)`},
+	{"reduce_rows_mul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (reduce (map2 (*)) [1, 1] (map (map (+y)) m))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

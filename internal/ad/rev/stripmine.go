@@ -42,7 +42,13 @@ func prepareBody(b *ir.Builder, body *ir.Body) *ir.Body {
 			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
 		case *ir.Scan:
 			if inner, ok := vectorised(e.Op); ok {
-				scanColumns(out, s.Pat, e, inner)
+				columns(out, s.Pat, e.W, e.Arrs, e.Neutral, inner, false)
+				continue
+			}
+			out.Add(s)
+		case *ir.Reduce:
+			if inner, ok := vectorised(e.Op); ok && !NoSpecialCases {
+				columns(out, s.Pat, e.W, e.Arrs, e.Neutral, inner, true)
 				continue
 			}
 			out.Add(s)
@@ -184,25 +190,25 @@ func vectorised(op *ir.Lambda) (*ir.Lambda, bool) {
 	return m.F, true
 }
 
-// scanColumns emits a scan whose operator maps f over rows as a map over
-// the columns of a scan with f (transpose, map scan, transpose back), so
-// that the scalar scan rules apply.
-func scanColumns(b *ir.Builder, pat []ir.Param, e *ir.Scan, f *ir.Lambda) {
-	k := len(e.Arrs)
+// columns emits a scan (or reduction) whose operator maps f over rows as
+// a map over the columns of a scan (reduction) with f: transpose, map the
+// SOAC, transpose back; the rules for scalar elements then apply.
+func columns(b *ir.Builder, pat []ir.Param, w ir.SubExp, arrs []ir.VName, neutral []ir.SubExp, f *ir.Lambda, reduce bool) {
+	k := len(arrs)
 	var cols, nes []ir.VName
-	for _, a := range e.Arrs {
+	for _, a := range arrs {
 		cols = append(cols, b.Let("cols", &ir.Rearrange{Arr: a, Perm: []int{1, 0}}).Var)
 	}
-	for _, n := range e.Neutral {
+	for _, n := range neutral {
 		if !n.IsVar() {
 			fail(b.Pos, "internal error: constant array neutral element")
 		}
 		nes = append(nes, n.Var)
 	}
-	t0, _ := b.TypeOf(e.Arrs[0])
+	t0, _ := b.TypeOf(arrs[0])
 	m := t0.Shape[1]
 	if m.IsNone() {
-		m = b.Let("m", &ir.Size{Arr: e.Arrs[0], Dim: 1})
+		m = b.Let("m", &ir.Size{Arr: arrs[0], Dim: 1})
 	}
 	var types []ir.Type
 	for i := 0; i < k; i++ {
@@ -214,14 +220,22 @@ func scanColumns(b *ir.Builder, pat []ir.Param, e *ir.Scan, f *ir.Lambda) {
 		types = append(types, nt.Row())
 	}
 	lam := b.Lambda(types, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		var arrs []ir.VName
+		var col []ir.VName
 		for _, p := range ps[:k] {
-			arrs = append(arrs, p.Var)
+			col = append(col, p.Var)
 		}
-		return vars(lb.Scan(e.W, arrs, ps[k:], renameLambda(lb, f)))
+		if reduce {
+			return vars(lb.Reduce(w, col, ps[k:], renameLambda(lb, f)))
+		}
+		return vars(lb.Scan(w, col, ps[k:], renameLambda(lb, f)))
 	})
 	res := b.Map(m, append(cols, nes...), lam)
 	for i, p := range pat {
+		if reduce {
+			// One value per column is already the reduced row.
+			b.Bind([]ir.Param{p}, &ir.Atom{X: ir.Var(res[i])})
+			continue
+		}
 		b.Bind([]ir.Param{p}, &ir.Rearrange{Arr: res[i], Perm: []int{1, 0}})
 	}
 }
