@@ -75,7 +75,7 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 		}
 		return br.c.b.Body(out...)
 	}
-	thenB, elseB := results(bt), results(be)
+	thenB, elseB := dce(results(bt)), dce(results(be))
 	ret := make([]ir.Type, len(vars))
 	for i, v := range vars {
 		// An accumulator made in either branch makes the result one.
@@ -330,7 +330,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		pat[k] = r.b.Param(p.Name.Base, p.Type)
 	}
 	r.b.Bind(pat, &ir.Loop{Params: params, Init: inits,
-		Form: &ir.For{I: jName, T: prim.I64, Bound: save.n}, Body: it.c.b.Body(it.results...)})
+		Form: &ir.For{I: jName, T: prim.I64, Bound: save.n}, Body: dce(it.c.b.Body(it.results...))})
 	for k, v := range fvs {
 		r.adj[v] = ir.Var(pat[np+k].Name)
 		r.owned[pat[np+k].Name] = true

@@ -98,7 +98,7 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	for i, v := range fr.vars {
 		accParams[i] = fr.params[v]
 	}
-	lam := &ir.Lambda{Params: append(params, accParams...), Body: lb.Body(res...), Ret: ret}
+	lam := &ir.Lambda{Params: append(params, accParams...), Body: dce(lb.Body(res...)), Ret: ret}
 
 	// Accumulators the enclosing scope already has are passed through;
 	// the others are made by a WithAcc around the map.
