@@ -58,11 +58,66 @@ def gmm_objective [k] [d] [t] [n]
 -- input { [0.1, -0.2] [[0.0, 0.5], [1.0, -0.5]] [[0.2, -0.1], [0.0, 0.3]]
 --         [[0.4], [-0.6]] [[0.5, -1.0], [1.5, 0.25]] 1.0 0i64 }
 -- output { -12.547699984998806 }
--- "D2_K5_N1000" notest random input { [5]f64 [5][2]f64 [5][2]f64 [5][1]f64 [1000][2]f64 1.0 0i64 }
--- "D10_K25_N1000" notest random input { [25]f64 [25][10]f64 [25][10]f64 [25][45]f64 [1000][10]f64 1.0 0i64 }
--- "D20_K50_N1000" notest random input { [50]f64 [50][20]f64 [50][20]f64 [50][190]f64 [1000][20]f64 1.0 0i64 }
--- "D64_K100_N1000" notest random input { [100]f64 [100][64]f64 [100][64]f64 [100][2016]f64 [1000][64]f64 1.0 0i64 }
--- "D64_K200_N10000" notest random input { [200]f64 [200][64]f64 [200][64]f64 [200][2016]f64 [10000][64]f64 1.0 0i64 }
+-- "D2_K5_N1000" notest input @ data/D2_K5_N1000.in
+-- "D2_K10_N1000" notest input @ data/D2_K10_N1000.in
+-- "D2_K25_N1000" notest input @ data/D2_K25_N1000.in
+-- "D2_K50_N1000" notest input @ data/D2_K50_N1000.in
+-- "D2_K100_N1000" notest input @ data/D2_K100_N1000.in
+-- "D2_K200_N1000" notest input @ data/D2_K200_N1000.in
+-- "D10_K5_N1000" notest input @ data/D10_K5_N1000.in
+-- "D10_K10_N1000" notest input @ data/D10_K10_N1000.in
+-- "D10_K25_N1000" notest input @ data/D10_K25_N1000.in
+-- "D10_K50_N1000" notest input @ data/D10_K50_N1000.in
+-- "D10_K100_N1000" notest input @ data/D10_K100_N1000.in
+-- "D10_K200_N1000" notest input @ data/D10_K200_N1000.in
+-- "D20_K5_N1000" notest input @ data/D20_K5_N1000.in
+-- "D20_K10_N1000" notest input @ data/D20_K10_N1000.in
+-- "D20_K25_N1000" notest input @ data/D20_K25_N1000.in
+-- "D20_K50_N1000" notest input @ data/D20_K50_N1000.in
+-- "D20_K100_N1000" notest input @ data/D20_K100_N1000.in
+-- "D20_K200_N1000" notest input @ data/D20_K200_N1000.in
+-- "D32_K5_N1000" notest input @ data/D32_K5_N1000.in
+-- "D32_K10_N1000" notest input @ data/D32_K10_N1000.in
+-- "D32_K25_N1000" notest input @ data/D32_K25_N1000.in
+-- "D32_K50_N1000" notest input @ data/D32_K50_N1000.in
+-- "D32_K100_N1000" notest input @ data/D32_K100_N1000.in
+-- "D32_K200_N1000" notest input @ data/D32_K200_N1000.in
+-- "D64_K5_N1000" notest input @ data/D64_K5_N1000.in
+-- "D64_K10_N1000" notest input @ data/D64_K10_N1000.in
+-- "D64_K25_N1000" notest input @ data/D64_K25_N1000.in
+-- "D64_K50_N1000" notest input @ data/D64_K50_N1000.in
+-- "D64_K100_N1000" notest input @ data/D64_K100_N1000.in
+-- "D64_K200_N1000" notest input @ data/D64_K200_N1000.in
+-- "D2_K5_N10000" notest input @ data/D2_K5_N10000.in
+-- "D2_K10_N10000" notest input @ data/D2_K10_N10000.in
+-- "D2_K25_N10000" notest input @ data/D2_K25_N10000.in
+-- "D2_K50_N10000" notest input @ data/D2_K50_N10000.in
+-- "D2_K100_N10000" notest input @ data/D2_K100_N10000.in
+-- "D2_K200_N10000" notest input @ data/D2_K200_N10000.in
+-- "D10_K5_N10000" notest input @ data/D10_K5_N10000.in
+-- "D10_K10_N10000" notest input @ data/D10_K10_N10000.in
+-- "D10_K25_N10000" notest input @ data/D10_K25_N10000.in
+-- "D10_K50_N10000" notest input @ data/D10_K50_N10000.in
+-- "D10_K100_N10000" notest input @ data/D10_K100_N10000.in
+-- "D10_K200_N10000" notest input @ data/D10_K200_N10000.in
+-- "D20_K5_N10000" notest input @ data/D20_K5_N10000.in
+-- "D20_K10_N10000" notest input @ data/D20_K10_N10000.in
+-- "D20_K25_N10000" notest input @ data/D20_K25_N10000.in
+-- "D20_K50_N10000" notest input @ data/D20_K50_N10000.in
+-- "D20_K100_N10000" notest input @ data/D20_K100_N10000.in
+-- "D20_K200_N10000" notest input @ data/D20_K200_N10000.in
+-- "D32_K5_N10000" notest input @ data/D32_K5_N10000.in
+-- "D32_K10_N10000" notest input @ data/D32_K10_N10000.in
+-- "D32_K25_N10000" notest input @ data/D32_K25_N10000.in
+-- "D32_K50_N10000" notest input @ data/D32_K50_N10000.in
+-- "D32_K100_N10000" notest input @ data/D32_K100_N10000.in
+-- "D32_K200_N10000" notest input @ data/D32_K200_N10000.in
+-- "D64_K5_N10000" notest input @ data/D64_K5_N10000.in
+-- "D64_K10_N10000" notest input @ data/D64_K10_N10000.in
+-- "D64_K25_N10000" notest input @ data/D64_K25_N10000.in
+-- "D64_K50_N10000" notest input @ data/D64_K50_N10000.in
+-- "D64_K100_N10000" notest input @ data/D64_K100_N10000.in
+-- "D64_K200_N10000" notest input @ data/D64_K200_N10000.in
 
 entry objective [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
@@ -78,11 +133,66 @@ entry objective [k] [d] [t] [n]
 --          [[0.6264981208944718, -0.3062927090361518], [-0.11845701317562414, 0.42848468457431643]]
 --          [[-1.7809234229562376, -0.7881912744780161], [0.06296173931044624, -1.128956163233319]]
 --          [[-0.3127411820818745], [0.20259008270308454]] }
--- "D2_K5_N1000" notest random input { [5]f64 [5][2]f64 [5][2]f64 [5][1]f64 [1000][2]f64 1.0 0i64 }
--- "D10_K25_N1000" notest random input { [25]f64 [25][10]f64 [25][10]f64 [25][45]f64 [1000][10]f64 1.0 0i64 }
--- "D20_K50_N1000" notest random input { [50]f64 [50][20]f64 [50][20]f64 [50][190]f64 [1000][20]f64 1.0 0i64 }
--- "D64_K100_N1000" notest random input { [100]f64 [100][64]f64 [100][64]f64 [100][2016]f64 [1000][64]f64 1.0 0i64 }
--- "D64_K200_N10000" notest random input { [200]f64 [200][64]f64 [200][64]f64 [200][2016]f64 [10000][64]f64 1.0 0i64 }
+-- "D2_K5_N1000" notest input @ data/D2_K5_N1000.in
+-- "D2_K10_N1000" notest input @ data/D2_K10_N1000.in
+-- "D2_K25_N1000" notest input @ data/D2_K25_N1000.in
+-- "D2_K50_N1000" notest input @ data/D2_K50_N1000.in
+-- "D2_K100_N1000" notest input @ data/D2_K100_N1000.in
+-- "D2_K200_N1000" notest input @ data/D2_K200_N1000.in
+-- "D10_K5_N1000" notest input @ data/D10_K5_N1000.in
+-- "D10_K10_N1000" notest input @ data/D10_K10_N1000.in
+-- "D10_K25_N1000" notest input @ data/D10_K25_N1000.in
+-- "D10_K50_N1000" notest input @ data/D10_K50_N1000.in
+-- "D10_K100_N1000" notest input @ data/D10_K100_N1000.in
+-- "D10_K200_N1000" notest input @ data/D10_K200_N1000.in
+-- "D20_K5_N1000" notest input @ data/D20_K5_N1000.in
+-- "D20_K10_N1000" notest input @ data/D20_K10_N1000.in
+-- "D20_K25_N1000" notest input @ data/D20_K25_N1000.in
+-- "D20_K50_N1000" notest input @ data/D20_K50_N1000.in
+-- "D20_K100_N1000" notest input @ data/D20_K100_N1000.in
+-- "D20_K200_N1000" notest input @ data/D20_K200_N1000.in
+-- "D32_K5_N1000" notest input @ data/D32_K5_N1000.in
+-- "D32_K10_N1000" notest input @ data/D32_K10_N1000.in
+-- "D32_K25_N1000" notest input @ data/D32_K25_N1000.in
+-- "D32_K50_N1000" notest input @ data/D32_K50_N1000.in
+-- "D32_K100_N1000" notest input @ data/D32_K100_N1000.in
+-- "D32_K200_N1000" notest input @ data/D32_K200_N1000.in
+-- "D64_K5_N1000" notest input @ data/D64_K5_N1000.in
+-- "D64_K10_N1000" notest input @ data/D64_K10_N1000.in
+-- "D64_K25_N1000" notest input @ data/D64_K25_N1000.in
+-- "D64_K50_N1000" notest input @ data/D64_K50_N1000.in
+-- "D64_K100_N1000" notest input @ data/D64_K100_N1000.in
+-- "D64_K200_N1000" notest input @ data/D64_K200_N1000.in
+-- "D2_K5_N10000" notest input @ data/D2_K5_N10000.in
+-- "D2_K10_N10000" notest input @ data/D2_K10_N10000.in
+-- "D2_K25_N10000" notest input @ data/D2_K25_N10000.in
+-- "D2_K50_N10000" notest input @ data/D2_K50_N10000.in
+-- "D2_K100_N10000" notest input @ data/D2_K100_N10000.in
+-- "D2_K200_N10000" notest input @ data/D2_K200_N10000.in
+-- "D10_K5_N10000" notest input @ data/D10_K5_N10000.in
+-- "D10_K10_N10000" notest input @ data/D10_K10_N10000.in
+-- "D10_K25_N10000" notest input @ data/D10_K25_N10000.in
+-- "D10_K50_N10000" notest input @ data/D10_K50_N10000.in
+-- "D10_K100_N10000" notest input @ data/D10_K100_N10000.in
+-- "D10_K200_N10000" notest input @ data/D10_K200_N10000.in
+-- "D20_K5_N10000" notest input @ data/D20_K5_N10000.in
+-- "D20_K10_N10000" notest input @ data/D20_K10_N10000.in
+-- "D20_K25_N10000" notest input @ data/D20_K25_N10000.in
+-- "D20_K50_N10000" notest input @ data/D20_K50_N10000.in
+-- "D20_K100_N10000" notest input @ data/D20_K100_N10000.in
+-- "D20_K200_N10000" notest input @ data/D20_K200_N10000.in
+-- "D32_K5_N10000" notest input @ data/D32_K5_N10000.in
+-- "D32_K10_N10000" notest input @ data/D32_K10_N10000.in
+-- "D32_K25_N10000" notest input @ data/D32_K25_N10000.in
+-- "D32_K50_N10000" notest input @ data/D32_K50_N10000.in
+-- "D32_K100_N10000" notest input @ data/D32_K100_N10000.in
+-- "D32_K200_N10000" notest input @ data/D32_K200_N10000.in
+-- "D64_K5_N10000" notest input @ data/D64_K5_N10000.in
+-- "D64_K10_N10000" notest input @ data/D64_K10_N10000.in
+-- "D64_K25_N10000" notest input @ data/D64_K25_N10000.in
+-- "D64_K50_N10000" notest input @ data/D64_K50_N10000.in
+-- "D64_K100_N10000" notest input @ data/D64_K100_N10000.in
+-- "D64_K200_N10000" notest input @ data/D64_K200_N10000.in
 
 entry jacobian [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)

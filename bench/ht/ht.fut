@@ -87,6 +87,30 @@ def residuals [b] [v] [t] [n] [u]
 -- input @ ht_complicated.in
 -- output { [[0.4281798680354564, -0.24389653259878186, 0.2354472186898472],
 --           [-0.1104924365025125, -1.7583766394944833, -1.1647352773823545]] }
+-- "simple_big_hand1_c100" notest input @ data/simple_big_hand1_c100.in
+-- "complicated_big_hand1_c100" notest input @ data/complicated_big_hand1_c100.in
+-- "simple_big_hand2_c192" notest input @ data/simple_big_hand2_c192.in
+-- "complicated_big_hand2_c192" notest input @ data/complicated_big_hand2_c192.in
+-- "simple_big_hand3_c200" notest input @ data/simple_big_hand3_c200.in
+-- "complicated_big_hand3_c200" notest input @ data/complicated_big_hand3_c200.in
+-- "simple_big_hand4_c400" notest input @ data/simple_big_hand4_c400.in
+-- "complicated_big_hand4_c400" notest input @ data/complicated_big_hand4_c400.in
+-- "simple_big_hand5_c800" notest input @ data/simple_big_hand5_c800.in
+-- "complicated_big_hand5_c800" notest input @ data/complicated_big_hand5_c800.in
+-- "simple_big_hand6_c1600" notest input @ data/simple_big_hand6_c1600.in
+-- "complicated_big_hand6_c1600" notest input @ data/complicated_big_hand6_c1600.in
+-- "simple_big_hand7_c3200" notest input @ data/simple_big_hand7_c3200.in
+-- "complicated_big_hand7_c3200" notest input @ data/complicated_big_hand7_c3200.in
+-- "simple_big_hand8_c6400" notest input @ data/simple_big_hand8_c6400.in
+-- "complicated_big_hand8_c6400" notest input @ data/complicated_big_hand8_c6400.in
+-- "simple_big_hand9_c12800" notest input @ data/simple_big_hand9_c12800.in
+-- "complicated_big_hand9_c12800" notest input @ data/complicated_big_hand9_c12800.in
+-- "simple_big_hand10_c25600" notest input @ data/simple_big_hand10_c25600.in
+-- "complicated_big_hand10_c25600" notest input @ data/complicated_big_hand10_c25600.in
+-- "simple_big_hand11_c51200" notest input @ data/simple_big_hand11_c51200.in
+-- "complicated_big_hand11_c51200" notest input @ data/complicated_big_hand11_c51200.in
+-- "simple_big_hand12_c100000" notest input @ data/simple_big_hand12_c100000.in
+-- "complicated_big_hand12_c100000" notest input @ data/complicated_big_hand12_c100000.in
 
 entry objective [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
@@ -152,6 +176,30 @@ entry objective [b] [v] [t] [n] [u]
 --           [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
 --           [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
 --           [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]] }
+-- "simple_big_hand1_c100" notest input @ data/simple_big_hand1_c100.in
+-- "complicated_big_hand1_c100" notest input @ data/complicated_big_hand1_c100.in
+-- "simple_big_hand2_c192" notest input @ data/simple_big_hand2_c192.in
+-- "complicated_big_hand2_c192" notest input @ data/complicated_big_hand2_c192.in
+-- "simple_big_hand3_c200" notest input @ data/simple_big_hand3_c200.in
+-- "complicated_big_hand3_c200" notest input @ data/complicated_big_hand3_c200.in
+-- "simple_big_hand4_c400" notest input @ data/simple_big_hand4_c400.in
+-- "complicated_big_hand4_c400" notest input @ data/complicated_big_hand4_c400.in
+-- "simple_big_hand5_c800" notest input @ data/simple_big_hand5_c800.in
+-- "complicated_big_hand5_c800" notest input @ data/complicated_big_hand5_c800.in
+-- "simple_big_hand6_c1600" notest input @ data/simple_big_hand6_c1600.in
+-- "complicated_big_hand6_c1600" notest input @ data/complicated_big_hand6_c1600.in
+-- "simple_big_hand7_c3200" notest input @ data/simple_big_hand7_c3200.in
+-- "complicated_big_hand7_c3200" notest input @ data/complicated_big_hand7_c3200.in
+-- "simple_big_hand8_c6400" notest input @ data/simple_big_hand8_c6400.in
+-- "complicated_big_hand8_c6400" notest input @ data/complicated_big_hand8_c6400.in
+-- "simple_big_hand9_c12800" notest input @ data/simple_big_hand9_c12800.in
+-- "complicated_big_hand9_c12800" notest input @ data/complicated_big_hand9_c12800.in
+-- "simple_big_hand10_c25600" notest input @ data/simple_big_hand10_c25600.in
+-- "complicated_big_hand10_c25600" notest input @ data/complicated_big_hand10_c25600.in
+-- "simple_big_hand11_c51200" notest input @ data/simple_big_hand11_c51200.in
+-- "complicated_big_hand11_c51200" notest input @ data/complicated_big_hand11_c51200.in
+-- "simple_big_hand12_c100000" notest input @ data/simple_big_hand12_c100000.in
+-- "complicated_big_hand12_c100000" notest input @ data/complicated_big_hand12_c100000.in
 
 -- The Jacobian transposed: row c holds column c of the 3N x ncols Jacobian,
 -- ncols = 26 (simple) or 28 (complicated, u columns first).

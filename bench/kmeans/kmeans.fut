@@ -19,8 +19,18 @@ def kmeans_cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
 -- input { [[0.0, 0.0, 1.0], [2.0, 0.0, 1.0], [2.0, 2.0, 2.0], [0.0, 4.0, 0.0]]
 --         [[1.0, 0.0, 1.0], [0.0, 3.0, 0.0], [2.0, 2.0, 2.0]] }
 -- output { 3.0 }
--- "k=10,n=1000,d=8" notest random input { [1000][8]f64 [10][8]f64 }
--- "k=100,n=10000,d=16" notest random input { [10000][16]f64 [100][16]f64 }
+-- "k10_n1000_d8" notest input @ data/k10_n1000_d8.in
+-- "k10_n1000_d16" notest input @ data/k10_n1000_d16.in
+-- "k10_n10000_d8" notest input @ data/k10_n10000_d8.in
+-- "k10_n10000_d16" notest input @ data/k10_n10000_d16.in
+-- "k100_n1000_d8" notest input @ data/k100_n1000_d8.in
+-- "k100_n1000_d16" notest input @ data/k100_n1000_d16.in
+-- "k100_n10000_d8" notest input @ data/k100_n10000_d8.in
+-- "k100_n10000_d16" notest input @ data/k100_n10000_d16.in
+-- "k1000_n1000_d8" notest input @ data/k1000_n1000_d8.in
+-- "k1000_n1000_d16" notest input @ data/k1000_n1000_d16.in
+-- "k1000_n10000_d8" notest input @ data/k1000_n10000_d8.in
+-- "k1000_n10000_d16" notest input @ data/k1000_n10000_d16.in
 
 entry cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
   kmeans_cost points centroids
@@ -33,8 +43,18 @@ entry cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
 -- input { [[0.0, 0.0, 1.0], [2.0, 0.0, 1.0], [2.0, 2.0, 2.0], [0.0, 4.0, 0.0]]
 --         [[1.0, 0.0, 1.0], [0.0, 3.0, 0.0], [2.0, 2.0, 2.0]] }
 -- output { [[0.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 0.0]] }
--- "k=10,n=1000,d=8" notest random input { [1000][8]f64 [10][8]f64 }
--- "k=100,n=10000,d=16" notest random input { [10000][16]f64 [100][16]f64 }
+-- "k10_n1000_d8" notest input @ data/k10_n1000_d8.in
+-- "k10_n1000_d16" notest input @ data/k10_n1000_d16.in
+-- "k10_n10000_d8" notest input @ data/k10_n10000_d8.in
+-- "k10_n10000_d16" notest input @ data/k10_n10000_d16.in
+-- "k100_n1000_d8" notest input @ data/k100_n1000_d8.in
+-- "k100_n1000_d16" notest input @ data/k100_n1000_d16.in
+-- "k100_n10000_d8" notest input @ data/k100_n10000_d8.in
+-- "k100_n10000_d16" notest input @ data/k100_n10000_d16.in
+-- "k1000_n1000_d8" notest input @ data/k1000_n1000_d8.in
+-- "k1000_n1000_d16" notest input @ data/k1000_n1000_d16.in
+-- "k1000_n10000_d8" notest input @ data/k1000_n10000_d8.in
+-- "k1000_n10000_d16" notest input @ data/k1000_n10000_d16.in
 
 entry dir [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : [k][d]f64 =
   let grad c = vjp (kmeans_cost points) c 1.0

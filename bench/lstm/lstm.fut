@@ -37,9 +37,15 @@ def lstm_loss [m] [w] [b] [c] (main: [m][w]f64) (extra: [3][b]f64) (state: [m][b
 -- input { [[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], [0.9, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]]
 --         [[0.5, 0.6], [0.7, 0.8], [0.1, 0.2]] [[0.3, 0.4], [0.5, 0.6]] [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]] }
 -- output { 0.8628377633812927 }
--- "l=2,c=1024" notest random input { [4][56]f64 [3][14]f64 [4][14]f64 [1024][14]f64 }
--- "l=4,c=4096" notest random input { [8][56]f64 [3][14]f64 [8][14]f64 [4096][14]f64 }
--- "l=6,c=8192" notest random input { [12][56]f64 [3][14]f64 [12][14]f64 [8192][14]f64 }
+-- "l2_c1024" notest input @ data/l2_c1024.in
+-- "l2_c4096" notest input @ data/l2_c4096.in
+-- "l2_c8192" notest input @ data/l2_c8192.in
+-- "l4_c1024" notest input @ data/l4_c1024.in
+-- "l4_c4096" notest input @ data/l4_c4096.in
+-- "l4_c8192" notest input @ data/l4_c8192.in
+-- "l6_c1024" notest input @ data/l6_c1024.in
+-- "l6_c4096" notest input @ data/l6_c4096.in
+-- "l6_c8192" notest input @ data/l6_c8192.in
 
 entry objective [m] [w] [b] [c] (main: [m][w]f64) (extra: [3][b]f64) (state: [m][b]f64) (sq: [c][b]f64) : f64 =
   lstm_loss main extra state sq
@@ -54,9 +60,15 @@ entry objective [m] [w] [b] [c] (main: [m][w]f64) (extra: [3][b]f64) (state: [m]
 --            -0.007137634855515619, -0.031084167917983414, -0.005126328639745178, -0.02053890002599252,
 --            0.003208001987139319, -0.006488444184061995, -0.018423642016960885, -0.10842904391005817,
 --            -0.03762302295277109, -0.24644161145982382] }
--- "l=2,c=1024" notest random input { [4][56]f64 [3][14]f64 [4][14]f64 [1024][14]f64 }
--- "l=4,c=4096" notest random input { [8][56]f64 [3][14]f64 [8][14]f64 [4096][14]f64 }
--- "l=6,c=8192" notest random input { [12][56]f64 [3][14]f64 [12][14]f64 [8192][14]f64 }
+-- "l2_c1024" notest input @ data/l2_c1024.in
+-- "l2_c4096" notest input @ data/l2_c4096.in
+-- "l2_c8192" notest input @ data/l2_c8192.in
+-- "l4_c1024" notest input @ data/l4_c1024.in
+-- "l4_c4096" notest input @ data/l4_c4096.in
+-- "l4_c8192" notest input @ data/l4_c8192.in
+-- "l6_c1024" notest input @ data/l6_c1024.in
+-- "l6_c4096" notest input @ data/l6_c4096.in
+-- "l6_c8192" notest input @ data/l6_c8192.in
 
 entry jacobian [m] [w] [b] [c] (main: [m][w]f64) (extra: [3][b]f64) (state: [m][b]f64) (sq: [c][b]f64) : []f64 =
   let (gm, ge) = vjp (\(mp, ep) -> lstm_loss mp ep state sq) (main, extra) 1.0

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-
-	"github.com/fluxion-lang/fluxion/internal/prim"
-	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 func TestBAOracle(t *testing.T) {
@@ -54,27 +51,18 @@ func TestBAOracle(t *testing.T) {
 	}
 }
 
-func baArgs(t *testing.T, b BAProblem) []values.Value {
-	n, m, p := int64(b.N), int64(b.M), int64(b.P)
-	obs, err := values.FromData(prim.I32, []int64{p, 2}, append([]int32(nil), b.Obs...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return []values.Value{arr(t, b.Cams, n, 11), arr(t, b.X, m, 3), arr(t, b.W, p), obs, arr(t, b.Feats, p, 2)}
-}
-
 func TestBAProgram(t *testing.T) {
 	for _, c := range []struct{ n, m, p int }{{1, 1, 1}, {2, 3, 5}, {3, 4, 9}} {
 		b := GenBAVaried(c.n, c.m, c.p)
 		name := fmt.Sprintf("n=%d,m=%d,p=%d", c.n, c.m, c.p)
 		t.Run("objective/"+name, func(t *testing.T) {
-			res := run(t, "ba", "objective", baArgs(t, b)...)
+			res := run(t, "ba", "objective", b.Args()...)
 			reproj, werr := BAObjective(b)
 			checkSlice(t, "reproj", flatOf(t, res[0], int64(c.p), 2), reproj, 1e-12)
 			checkSlice(t, "w_err", flatOf(t, res[1], int64(c.p)), werr, 1e-12)
 		})
 		t.Run("jacobian/"+name, func(t *testing.T) {
-			res := run(t, "ba", "jacobian", baArgs(t, b)...)
+			res := run(t, "ba", "jacobian", b.Args()...)
 			rows, cols, vals := BAJacobian(b)
 			if got := res[0].I32(); !slices.Equal(got, rows) {
 				t.Errorf("rows = %v, want %v", got, rows)

@@ -3,8 +3,6 @@ package oracle
 import (
 	"fmt"
 	"testing"
-
-	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // gmmSpecInput is GRADBENCH.md §2.2's test vector input.
@@ -55,25 +53,17 @@ func TestGMMOracleFiniteDifferences(t *testing.T) {
 	}
 }
 
-func gmmArgs(t *testing.T, in GMMInput) []values.Value {
-	d, k, n, tt := int64(in.D), int64(in.K), int64(in.N), int64(in.D*(in.D-1)/2)
-	return []values.Value{
-		arr(t, in.Alpha, k), arr(t, in.Mu, k, d), arr(t, in.Q, k, d), arr(t, in.L, k, tt),
-		arr(t, in.X, n, d), f64s(in.Gamma), i64s(int64(in.M)),
-	}
-}
-
 func TestGMMProgram(t *testing.T) {
 	for _, c := range []struct{ d, k, n, m int }{{2, 2, 3, 0}, {3, 4, 7, 1}, {5, 3, 10, 0}} {
 		in := GenGMM(c.d, c.k, c.n)
 		in.M = c.m
 		name := fmt.Sprintf("d=%d,k=%d,n=%d,m=%d", c.d, c.k, c.n, c.m)
 		t.Run("objective/"+name, func(t *testing.T) {
-			got := scalarOf(t, run(t, "gmm", "objective", gmmArgs(t, in)...)[0])
+			got := scalarOf(t, run(t, "gmm", "objective", in.Args()...)[0])
 			checkScalar(t, "objective", got, GMMObjective(in), 1e-12)
 		})
 		t.Run("jacobian/"+name, func(t *testing.T) {
-			res := run(t, "gmm", "jacobian", gmmArgs(t, in)...)
+			res := run(t, "gmm", "jacobian", in.Args()...)
 			want := GMMGradient(in)
 			d, k, tt := int64(in.D), int64(in.K), int64(in.D*(in.D-1)/2)
 			checkSlice(t, "alpha", flatOf(t, res[0], k), want.Alpha, 1e-10)

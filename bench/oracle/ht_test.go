@@ -3,9 +3,6 @@ package oracle
 import (
 	"fmt"
 	"testing"
-
-	"github.com/fluxion-lang/fluxion/internal/prim"
-	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // htSpecInput is GRADBENCH.md §2.4's synthetic test model and θ.
@@ -64,56 +61,6 @@ func TestHTOracle(t *testing.T) {
 	checkScalar(t, "du1 of e_1y", jac[4*nc+1], fd[3], 1e-8)
 }
 
-// htArgs lays the input out as GradBench's Futhark tool does (weights, base
-// positions and points transposed, us flattened).
-func htArgs(t *testing.T, in HTInput) []values.Value {
-	m := in.Model
-	b, v, n := int64(m.B), int64(m.V), int64(len(in.Corr))
-	parents := make([]int32, m.B)
-	for i, p := range m.Parents {
-		parents[i] = int32(p)
-	}
-	var rel, inv []float64
-	for k := range m.B {
-		rel = append(rel, m.BaseRel[k][:]...)
-		inv = append(inv, m.InvAbs[k][:]...)
-	}
-	wT := make([]float64, m.B*m.V)
-	bpT := make([]float64, 4*m.V)
-	for i := range m.V {
-		for k := range m.B {
-			wT[k*m.V+i] = m.Weights[i*m.B+k]
-		}
-		for k := range 4 {
-			bpT[k*m.V+i] = m.BasePos[4*i+k]
-		}
-	}
-	tris := make([]int32, 0, 3*len(m.Triangles))
-	for _, tr := range m.Triangles {
-		tris = append(tris, int32(tr[0]), int32(tr[1]), int32(tr[2]))
-	}
-	corr := make([]int32, n)
-	ptsT := make([]float64, 3*n)
-	for i, c := range in.Corr {
-		corr[i] = int32(c)
-		for j := range 3 {
-			ptsT[j*int(n)+i] = in.Points[3*i+j]
-		}
-	}
-	i32 := func(data []int32, shape ...int64) values.Value {
-		x, err := values.FromData(prim.I32, shape, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return x
-	}
-	return []values.Value{
-		i32(parents, b), arr(t, rel, b, 4, 4), arr(t, inv, b, 4, 4), arr(t, wT, b, v), arr(t, bpT, 4, v),
-		i32(tris, int64(len(m.Triangles)), 3), values.Scalar(prim.BoolValue(m.Mirrored)), i32(corr, n),
-		arr(t, ptsT, 3, n), arr(t, in.Theta[:], 26), arr(t, in.Us, int64(len(in.Us))),
-	}
-}
-
 func TestHTProgram(t *testing.T) {
 	inputs := map[string]HTInput{"spec-simple": htSpecInput(false), "spec-complicated": htSpecInput(true)}
 	for _, complicated := range []bool{false, true} {
@@ -124,13 +71,13 @@ func TestHTProgram(t *testing.T) {
 	for name, in := range inputs {
 		n := int64(len(in.Corr))
 		t.Run("objective/"+name, func(t *testing.T) {
-			got := flatOf(t, run(t, "ht", "objective", htArgs(t, in)...)[0], n, 3)
+			got := flatOf(t, run(t, "ht", "objective", in.Args()...)[0], n, 3)
 			checkSlice(t, "objective", got, HTObjective(in), 1e-12)
 		})
 		t.Run("jacobian/"+name, func(t *testing.T) {
 			want, nc := HTJacobian(in)
 			// The program returns the transpose: one row per column of the Jacobian.
-			got := flatOf(t, run(t, "ht", "jacobian", htArgs(t, in)...)[0], int64(nc), 3*n)
+			got := flatOf(t, run(t, "ht", "jacobian", in.Args()...)[0], int64(nc), 3*n)
 			gotT := make([]float64, len(got))
 			for c := range nc {
 				for r := range 3 * int(n) {

@@ -3,8 +3,6 @@ package oracle
 import (
 	"fmt"
 	"testing"
-
-	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 func TestKMeansOracle(t *testing.T) {
@@ -46,16 +44,13 @@ func TestKMeansOracle(t *testing.T) {
 func TestKMeansProgram(t *testing.T) {
 	for _, c := range []struct{ k, n, d int }{{1, 1, 1}, {3, 20, 2}, {5, 40, 4}} {
 		in := GenKMeans(c.k, c.n, c.d)
-		args := func(t *testing.T) []values.Value {
-			return []values.Value{arr(t, in.Points, int64(c.n), int64(c.d)), arr(t, in.Centroids, int64(c.k), int64(c.d))}
-		}
 		name := fmt.Sprintf("k=%d,n=%d,d=%d", c.k, c.n, c.d)
 		t.Run("cost/"+name, func(t *testing.T) {
-			got := scalarOf(t, run(t, "kmeans", "cost", args(t)...)[0])
+			got := scalarOf(t, run(t, "kmeans", "cost", in.Args()...)[0])
 			checkScalar(t, "cost", got, KMeansCost(in), 1e-12)
 		})
 		t.Run("dir/"+name, func(t *testing.T) {
-			got := flatOf(t, run(t, "kmeans", "dir", args(t)...)[0], int64(c.k), int64(c.d))
+			got := flatOf(t, run(t, "kmeans", "dir", in.Args()...)[0], int64(c.k), int64(c.d))
 			checkSlice(t, "dir", got, KMeansDir(in), 1e-12)
 		})
 	}

@@ -3,8 +3,6 @@ package oracle
 import (
 	"fmt"
 	"testing"
-
-	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // lstmSpecInput is GRADBENCH.md §2.5's test vector input.
@@ -38,22 +36,17 @@ func TestLSTMOracle(t *testing.T) {
 	}
 }
 
-func lstmArgs(t *testing.T, in LSTMInput) []values.Value {
-	l, b, c := int64(in.L), int64(in.B), int64(in.C)
-	return []values.Value{arr(t, in.Main, 2*l, 4*b), arr(t, in.Extra, 3, b), arr(t, in.State, 2*l, b), arr(t, in.Seq, c, b)}
-}
-
 func TestLSTMProgram(t *testing.T) {
 	for _, c := range []struct{ l, b, c int }{{1, 2, 3}, {2, 3, 5}, {3, 4, 2}} {
 		in := GenLSTM(c.l, c.b, c.c)
 		name := fmt.Sprintf("l=%d,b=%d,c=%d", c.l, c.b, c.c)
 		t.Run("objective/"+name, func(t *testing.T) {
-			got := scalarOf(t, run(t, "lstm", "objective", lstmArgs(t, in)...)[0])
+			got := scalarOf(t, run(t, "lstm", "objective", in.Args()...)[0])
 			checkScalar(t, "objective", got, LSTMObjective(in), 1e-12)
 		})
 		t.Run("jacobian/"+name, func(t *testing.T) {
 			want := LSTMGradient(in)
-			got := flatOf(t, run(t, "lstm", "jacobian", lstmArgs(t, in)...)[0], int64(len(want)))
+			got := flatOf(t, run(t, "lstm", "jacobian", in.Args()...)[0], int64(len(want)))
 			checkSlice(t, "jacobian", got, want, 1e-10)
 		})
 	}
