@@ -1,0 +1,124 @@
+package gradbench
+
+import (
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/check"
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// Backend compiles a Fluxion program (with AD expanded) into something that
+// can run its entry points.
+type Backend interface {
+	// Name identifies the backend in the tool's start response.
+	Name() string
+	// Compile compiles the program whose main file is path.
+	Compile(path string) (Program, error)
+}
+
+// Program is a compiled program.
+type Program interface {
+	// Run calls entry point entry on args. It must not modify args.
+	Run(entry string, args []values.Value) ([]values.Value, error)
+}
+
+// Preparer is implemented by programs that can convert arguments to their
+// own representation once, so that repeated timed runs measure only the
+// computation. Programs without it are timed through Run.
+type Preparer interface {
+	Prepare(entry string, args []values.Value) (Call, error)
+}
+
+// Call is one entry point bound to its arguments.
+type Call interface {
+	// Run computes the entry point once; this is what is timed.
+	Run() error
+	// Results converts the results of the last Run.
+	Results() ([]values.Value, error)
+}
+
+// Interpreter is the Backend that runs programs with internal/interp.
+type Interpreter struct{}
+
+// Name implements Backend.
+func (Interpreter) Name() string { return "interpreter" }
+
+// Compile implements Backend.
+func (Interpreter) Compile(path string) (Program, error) {
+	p, err := pipeline.CompileFile(path, pipeline.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s", check.FormatError(err))
+	}
+	exe, err := interp.Compile(p)
+	if err != nil {
+		return nil, err
+	}
+	return &interpProgram{exe: exe}, nil
+}
+
+type interpProgram struct{ exe *interp.Program }
+
+func (p *interpProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
+	res, err := p.exe.Run(entry, interp.FromValues(args))
+	if err != nil {
+		return nil, err
+	}
+	return interp.ToValues(res), nil
+}
+
+func (p *interpProgram) Prepare(entry string, args []values.Value) (Call, error) {
+	return &interpCall{exe: p.exe, entry: entry, args: interp.FromValues(args)}, nil
+}
+
+// interpCall reuses its converted arguments: interp.Program.Run never
+// modifies the caller's arrays.
+type interpCall struct {
+	exe   *interp.Program
+	entry string
+	args  []interp.Value
+	res   []interp.Value
+}
+
+func (c *interpCall) Run() error {
+	res, err := c.exe.Run(c.entry, c.args)
+	c.res = res
+	return err
+}
+
+func (c *interpCall) Results() ([]values.Value, error) {
+	if c.res == nil {
+		return nil, fmt.Errorf("entry point %s has not run", c.entry)
+	}
+	return interp.ToValues(c.res), nil
+}
+
+// plainCall adapts a Program without Preparer to Call.
+type plainCall struct {
+	p     Program
+	entry string
+	args  []values.Value
+	res   []values.Value
+}
+
+func (c *plainCall) Run() error {
+	res, err := c.p.Run(c.entry, c.args)
+	c.res = res
+	return err
+}
+
+func (c *plainCall) Results() ([]values.Value, error) {
+	if c.res == nil {
+		return nil, fmt.Errorf("entry point %s has not run", c.entry)
+	}
+	return c.res, nil
+}
+
+// prepare binds entry and args, through Preparer when the program has it.
+func prepare(p Program, entry string, args []values.Value) (Call, error) {
+	if pp, ok := p.(Preparer); ok {
+		return pp.Prepare(entry, args)
+	}
+	return &plainCall{p: p, entry: entry, args: args}, nil
+}
