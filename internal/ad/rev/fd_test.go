@@ -75,6 +75,7 @@ var fdFuncs = []struct{ name, body string }{
 	{"if_returns_free", `if y > 100 then xs[0] else f64.sum (map (*y) (if xs[0] > 100 then xs else map (+y) xs))`},
 	{"same_array_twice", `f64.sum (map2 (\a b -> a * b * y) xs xs)`},
 	{"reduce_rows_mul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (reduce (map2 (*)) [1, 1] (map (map (+y)) m))`},
+	{"hist_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (hist (map2 (+)) [0, 0] 3 [2, 0, 2, -1] (map (map (*y)) (m ++ m)))))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

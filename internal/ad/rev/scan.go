@@ -275,19 +275,25 @@ func (r *rev) scatter(s *ir.Stm, e *ir.Scatter) {
 // the non-zero values) and min/max (the destination wins ties, then the
 // lowest index).
 func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
-	if len(e.Dests) != 1 || r.typeOf(e.Dests[0]).Rank() != len(e.Inds) {
-		fail(s.Pos, "reverse mode supports reduce_by_index of one array of scalars only")
+	if len(e.Dests) != 1 {
+		fail(s.Pos, "reverse mode supports reduce_by_index of one array only")
 	}
 	d := e.Dests[0]
 	y := s.Pat[0].Name
 	ybar := r.current(y)
 	et := r.typeOf(d).Elem
-	if op, ok := binOpOf(e.Op); ok && (op == prim.Add || op == prim.LogOr) && !NoSpecialCases {
+	rows := r.typeOf(d).Rank() != len(e.Inds)
+	if isAddOp(e.Op) && (rows || len(e.Inds) > 1 || !NoSpecialCases) {
+		// Rows combined with a vectorised + are handled as scalars are;
+		// rows and several indices have no generic rule.
 		vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp { return ir.Bool(true) })
 		r.owned[vbar] = true
 		r.addTo(e.Vals[0], ir.Var(vbar))
 		r.addTo(d, ybar)
 		return
+	}
+	if rows {
+		fail(s.Pos, "reverse mode supports reduce_by_index of rows with + only")
 	}
 	if len(e.Inds) == 1 && !NoSpecialCases {
 		if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() {
@@ -405,4 +411,15 @@ func (r *rev) histMul(e *ir.Hist, ybar ir.SubExp) {
 	r.owned[dbar], r.owned[vbar] = true, true
 	r.addTo(vs, ir.Var(vbar))
 	r.addTo(d, ir.Var(dbar))
+}
+
+// isAddOp recognises + on scalars and, applied to rows, map2 (+).
+func isAddOp(l *ir.Lambda) bool {
+	if op, ok := binOpOf(l); ok {
+		return op == prim.Add || op == prim.LogOr
+	}
+	if inner, ok := vectorised(l); ok {
+		return isAddOp(inner)
+	}
+	return false
 }
