@@ -7,9 +7,23 @@
 // adjoints. Nothing is stored except the per-iteration checkpoints of
 // sequential loops (redundant execution). Adjoints live in an environment
 // from primal names to adjoint values; an absent entry is a zero adjoint.
-// Inside a map lambda, adjoints of free arrays are accumulators (WithAcc
-// and UpdAcc), and adjoints of free scalars are returned per element and
-// summed.
+// Integers and booleans have adjoints of their own type (§14.3).
+//
+// Rules (files): scalars through prim's partial-derivative table and data
+// movement (stms.go); if and for/while loops with checkpoints (control.go);
+// map, with free scalars summed and free arrays accumulated through
+// WithAcc/UpdAcc, and reduce (generic, +, * with zero counting, min/max)
+// (soac.go); scan (generic composition of affine maps, +), scatter and
+// reduce_by_index (+, *, min/max, generic by radix sort and segmented
+// scans) (scan.go, hist.go); #[stripmine(k)] and vectorised scan/reduce
+// operators are rewritten before differentiation (prepare.go). mjp maps
+// the return sweep over the batch of adjoints. NoSpecialCases switches the
+// special cases off so that tests can compare them with the generic rules.
+//
+// Known deviations from AD-NOTES: an in-place update in the forward sweep
+// updates a copy instead of saving the overwritten element, so primal
+// arrays stay readable; mjp re-runs the forward sweep in every row of the
+// batch; free variables of scan and hist operators get no adjoint.
 package rev
 
 import (
