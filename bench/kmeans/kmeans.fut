@@ -19,6 +19,7 @@ def kmeans_cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
 -- input { [[0.0, 0.0, 1.0], [2.0, 0.0, 1.0], [2.0, 2.0, 2.0], [0.0, 4.0, 0.0]]
 --         [[1.0, 0.0, 1.0], [0.0, 3.0, 0.0], [2.0, 2.0, 2.0]] }
 -- output { 3.0 }
+-- input { [[0.0], [2.0], [4.0]] [[1.0], [3.0]] } output { 3.0 }
 -- "k10_n1000_d8" notest input @ data/k10_n1000_d8.in
 -- "k10_n1000_d16" notest input @ data/k10_n1000_d16.in
 -- "k10_n10000_d8" notest input @ data/k10_n10000_d8.in
@@ -35,6 +36,7 @@ def kmeans_cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
 entry cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
   kmeans_cost points centroids
 
+-- In the last case the point 2.0 is as near to both centroids and belongs to the first.
 -- ==
 -- entry: dir
 -- input { [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [5.0, 5.0], [6.0, 5.0]]
@@ -43,6 +45,7 @@ entry cost [n] [k] [d] (points: [n][d]f64) (centroids: [k][d]f64) : f64 =
 -- input { [[0.0, 0.0, 1.0], [2.0, 0.0, 1.0], [2.0, 2.0, 2.0], [0.0, 4.0, 0.0]]
 --         [[1.0, 0.0, 1.0], [0.0, 3.0, 0.0], [2.0, 2.0, 2.0]] }
 -- output { [[0.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 0.0]] }
+-- input { [[0.0], [2.0], [4.0]] [[1.0], [3.0]] } output { [[0.0], [-1.0]] }
 -- "k10_n1000_d8" notest input @ data/k10_n1000_d8.in
 -- "k10_n1000_d16" notest input @ data/k10_n1000_d16.in
 -- "k10_n10000_d8" notest input @ data/k10_n10000_d8.in

@@ -42,8 +42,12 @@ func TestKMeansOracle(t *testing.T) {
 }
 
 func TestKMeansProgram(t *testing.T) {
-	for _, c := range []struct{ k, n, d int }{{1, 1, 1}, {3, 20, 2}, {5, 40, 4}} {
+	for _, c := range []struct{ k, n, d int }{{1, 1, 1}, {2, 3, 1}, {3, 20, 2}, {5, 40, 4}} {
 		in := GenKMeans(c.k, c.n, c.d)
+		if c.k == 2 && c.n == 3 {
+			// A tie: point 2 is as near to both centroids and belongs to the first.
+			in = KMeansInput{N: 3, K: 2, D: 1, Points: []float64{0, 2, 4}, Centroids: []float64{1, 3}}
+		}
 		name := fmt.Sprintf("k=%d,n=%d,d=%d", c.k, c.n, c.d)
 		t.Run("cost/"+name, func(t *testing.T) {
 			got := scalarOf(t, run(t, "kmeans", "cost", in.Args()...)[0])

@@ -19,7 +19,11 @@ func TestSaddleOracle(t *testing.T) {
 func TestSaddleProgram(t *testing.T) {
 	for _, start := range [][2]float64{SaddleStart, {0.5, -2}} {
 		r1, r2 := Saddle(start)
-		for _, e := range []string{"ff", "fr", "rf", "rr"} {
+		variants := []string{"ff", "fr", "rf", "rr"}
+		if start != SaddleStart {
+			variants = []string{"ff", "rr"} // the solver runs are slow in the interpreter
+		}
+		for _, e := range variants {
 			t.Run(fmt.Sprintf("%s/start=%v", e, start), func(t *testing.T) {
 				got := flatOf(t, run(t, "saddle", e, arr(t, start[:], 2))[0], 2, 2)
 				checkSlice(t, e, got, append(append([]float64(nil), r1...), r2...), 1e-9)
