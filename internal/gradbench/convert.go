@@ -3,9 +3,11 @@ package gradbench
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/prim"
 	"github.com/fluxion-lang/fluxion/internal/values"
@@ -17,7 +19,30 @@ func decodeObject(raw json.RawMessage, dst any) error {
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return fmt.Errorf("expected a JSON object")
 	}
-	return json.Unmarshal(trimmed, dst)
+	err := json.Unmarshal(trimmed, dst)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		// Name the JSON field rather than the Go struct it was decoded into.
+		return fmt.Errorf("field %s: expected %s, got JSON %s", te.Field, jsonKind(te.Type.String()), te.Value)
+	}
+	return err
+}
+
+// jsonKind describes a Go destination type in JSON terms.
+func jsonKind(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	case strings.Contains(goType, "int"):
+		return "an integer"
+	case strings.Contains(goType, "float"):
+		return "a number"
+	case goType == "bool":
+		return "a boolean"
+	case goType == "string":
+		return "a string"
+	}
+	return "an object"
 }
 
 func f64(x float64) values.Value { return values.Scalar(prim.FloatValue(prim.F64, x)) }
