@@ -16,14 +16,15 @@
 // (soac.go); scan (generic composition of affine maps, +), scatter and
 // reduce_by_index (+, *, min/max, generic by radix sort and segmented
 // scans) (scan.go, hist.go); #[stripmine(k)] and vectorised scan/reduce
-// operators are rewritten before differentiation (prepare.go). mjp maps
-// the return sweep over the batch of adjoints. NoSpecialCases switches the
+// operators are rewritten before differentiation (prepare.go). mjp runs
+// the forward sweep once and maps the return sweep over the batch. NoSpecialCases switches the
 // special cases off so that tests can compare them with the generic rules.
 //
 // Known deviations from AD-NOTES: an in-place update in the forward sweep
 // updates a copy instead of saving the overwritten element, so primal
-// arrays stay readable; mjp re-runs the forward sweep in every row of the
-// batch; free variables of scan and hist operators get no adjoint.
+// arrays stay readable (O(n) per update outside loops); nested scopes
+// inside an mjp's return sweep are re-run per row; free variables of scan
+// and hist operators get no adjoint.
 package rev
 
 import (
@@ -249,17 +250,21 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	bindResults(b, s, out)
 }
 
-// expandMJP runs the primal once and the return sweep once per row of the
-// adjoints (a map over the batch), giving adjoints with an outer dimension.
+// expandMJP runs the forward sweep once and maps the return sweep over
+// the rows of the adjoints, giving adjoints with an outer dimension. The
+// return sweep reads the forward sweep's values as free variables.
 func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
-	nres := len(e.F.Body.Result)
 	f := renameLambda(b, e.F)
+	if len(e.Primals) != len(f.Params) || len(e.Adjoints) != len(f.Body.Result) {
+		fail(s.Pos, "mjp: %d primals and %d adjoints for a function of %d parameters and %d results",
+			len(e.Primals), len(e.Adjoints), len(f.Params), len(f.Body.Result))
+	}
 	for i, p := range f.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 	}
-	for _, st := range f.Body.Stms {
-		b.Add(st)
-	}
+	f.Body = prepareBody(b, f.Body)
+	r := newRev(b)
+	r.forwardStms(f.Body.Stms)
 	var arrs []ir.VName
 	var rows []ir.Type
 	for _, a := range e.Adjoints {
@@ -270,22 +275,24 @@ func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 		rows = append(rows, b.Type(a).Row())
 	}
 	lam := b.Lambda(rows, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		inner := &ir.VJP{F: e.F, Primals: e.Primals, Adjoints: ps}
-		pat := make([]ir.Param, 0, len(s.Pat))
-		for i, p := range s.Pat {
-			t := p.Type
-			if i >= nres {
-				t = t.Row()
+		r.b = lb
+		for i, res := range f.Body.Result {
+			if res.IsVar() {
+				r.addTo(res.Var, ps[i])
 			}
-			pat = append(pat, lb.Param("v", t))
 		}
-		expandVJP(lb, &ir.Stm{Pat: pat, Exp: inner, Pos: s.Pos}, inner)
+		r.reverseStms(f.Body.Stms)
 		var out []ir.SubExp
-		for _, p := range pat[nres:] {
-			out = append(out, ir.Var(p.Name))
+		for _, p := range f.Params {
+			a := r.current(p.Name)
+			if a.IsVar() && r.typeOf(a.Var).IsArray() && !r.owned[a.Var] {
+				a = lb.Let("adj", &ir.Copy{Arr: a.Var})
+			}
+			out = append(out, a)
 		}
 		return out
 	})
+	lam.Body = dce(lam.Body)
 	w := e.Width
 	if w.IsNone() {
 		w = b.Let("w", &ir.Size{Arr: arrs[0], Dim: 0})
