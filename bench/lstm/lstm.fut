@@ -25,8 +25,7 @@ def lstm_loss [m] [w] [b] [c] (main: [m][w]f64) (extra: [3][b]f64) (state: [m][b
           let g = map3 (\hj wj bj -> f64.tanh (hj * wj + bj)) hs[l] (block wt 3) (block bs 3)
           let cl = map4 (\cj fj ij gj -> cj * fj + ij * gj) cs[l] f i g
           let hl = map2 (\oj cj -> oj * f64.tanh cj) o cl
-          let set (xs: [layers][b]f64) (v: [b]f64) = map2 (\k row -> if k == l then v else row) (iota layers) xs
-          in (hl, set hs hl, set cs cl)
+          in (hl, hs with [l] = hl, cs with [l] = cl)
       let y = map3 (\xj wj bj -> xj * wj + bj) x extra[1] extra[2]
       let lse = f64.log (f64.sum (map f64.exp y) + 2)
       in (hs', cs', total + f64.sum (map2 (\sj yj -> sj * (yj - lse)) sq[t + 1] y))
