@@ -39,7 +39,21 @@
 // For drivers that handle values dynamically, Entries maps each source
 // entry name to an EntryPoint: its parameter and result types as IR type
 // strings and Call(args []any) ([]any, error), taking and returning the Go
-// values above (a wrong argument type is an error, not a panic).
+// values above (a wrong argument type is an error, not a panic). The
+// package also has ReadBinary(r, entry.Params) and WriteBinary(w, values)
+// for the binary value format (FORMATS.md §2).
+//
+// Driver(importPath) returns a ready main.go for this: `prog ENTRY` reads
+// the arguments in binary from standard input and writes the results in
+// binary to standard output (exit 1 with the error message on standard
+// error for run-time failures, 2 for bad usage or input). A compiled
+// `fluxion run` writes the inputs with values.WriteBinary, runs the binary
+// and reads the results with values.ReadAll:
+//
+//	work/go.mod     module fluxionprog\n\ngo 1.26
+//	work/prog/*.go  Generate(prog, "prog")
+//	work/main.go    Driver("fluxionprog/prog")
+//	cd work && go build -o prog.bin .
 //
 // # Execution
 //
