@@ -72,7 +72,7 @@ func token(s string) bool {
 
 // reserved are the exported names of the runtime that entry points must
 // not take.
-var reserved = map[string]bool{"Array": true, "NewArray": true, "Error": true, "F16": true, "ToF16": true, "EntryPoint": true, "Entries": true}
+var reserved = map[string]bool{"Array": true, "NewArray": true, "Error": true, "F16": true, "ToF16": true, "EntryPoint": true, "Entries": true, "ReadBinary": true, "WriteBinary": true}
 
 // exportedName derives a Go exported identifier from an entry name.
 func exportedName(s string) string {
