@@ -112,9 +112,9 @@ func checkProtocol(t *testing.T, kind string, id any, line string) map[string]an
 }
 
 // match compares a response with its expected form: numbers within a
-// relative tolerance, "error" strings by substring, and "timings" by the
+// tolerance relative to max(1, |a|+|e|) as GradBench's check, "error" strings by substring, and "timings" by the
 // count of each name.
-func match(path string, want, got any, errs *[]string) {
+func match(path string, want, got any, tol float64, errs *[]string) {
 	if len(*errs) > 10 {
 		return
 	}
@@ -151,7 +151,7 @@ func match(path string, want, got any, errs *[]string) {
 					fail("error %q does not contain %q", gv, ws)
 				}
 			default:
-				match(path+"."+k, wv, gv, errs)
+				match(path+"."+k, wv, gv, tol, errs)
 			}
 		}
 	case []any:
@@ -161,7 +161,7 @@ func match(path string, want, got any, errs *[]string) {
 			return
 		}
 		for i := range w {
-			match(fmt.Sprintf("%s[%d]", path, i), w[i], g[i], errs)
+			match(fmt.Sprintf("%s[%d]", path, i), w[i], g[i], tol, errs)
 		}
 	case json.Number:
 		g, ok := got.(json.Number)
@@ -181,7 +181,7 @@ func match(path string, want, got any, errs *[]string) {
 		}
 		wf, _ := w.Float64()
 		gf, _ := g.Float64()
-		if math.Abs(wf-gf) > 1e-9*math.Max(1, math.Abs(wf)+math.Abs(gf)) {
+		if math.Abs(wf-gf) > tol*math.Max(1, math.Abs(wf)+math.Abs(gf)) {
 			fail("got %s, want %s", g, w)
 		}
 	default:
@@ -257,7 +257,7 @@ func replay(t *testing.T, file string) {
 		kind, _ := m["kind"].(string)
 		obj := checkProtocol(t, kind, m["id"], got[i])
 		var errs []string
-		match("response", wants[i], obj, &errs)
+		match("response", wants[i], obj, 1e-9, &errs)
 		if len(errs) > 0 {
 			t.Errorf("message %v (%s %v %v):\n  %s", m["id"], kind, m["module"], m["function"], strings.Join(errs, "\n  "))
 		}
