@@ -54,10 +54,13 @@ func TestGMMOracleFiniteDifferences(t *testing.T) {
 }
 
 func TestGMMProgram(t *testing.T) {
-	for _, c := range []struct{ d, k, n, m int }{{2, 2, 3, 0}, {3, 4, 7, 1}, {5, 3, 10, 0}} {
+	for _, c := range []struct {
+		d, k, n, m int
+		gamma      float64
+	}{{2, 2, 3, 0, 1}, {3, 4, 7, 1, 0.7}, {5, 3, 10, 0, 1.6}} {
 		in := GenGMM(c.d, c.k, c.n)
-		in.M = c.m
-		name := fmt.Sprintf("d=%d,k=%d,n=%d,m=%d", c.d, c.k, c.n, c.m)
+		in.M, in.Gamma = c.m, c.gamma
+		name := fmt.Sprintf("d=%d,k=%d,n=%d,m=%d,gamma=%v", c.d, c.k, c.n, c.m, c.gamma)
 		t.Run("objective/"+name, func(t *testing.T) {
 			got := scalarOf(t, run(t, "gmm", "objective", in.Args()...)[0])
 			checkScalar(t, "objective", got, GMMObjective(in), 1e-12)
