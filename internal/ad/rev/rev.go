@@ -23,8 +23,8 @@
 // Known deviations from AD-NOTES: an in-place update in the forward sweep
 // updates a copy instead of saving the overwritten element, so primal
 // arrays stay readable (O(n) per update outside loops); nested scopes
-// inside an mjp's return sweep are re-run per row; free variables of scan
-// and hist operators get no adjoint.
+// inside an mjp's return sweep are re-run per row; free variables of the
+// operators of reduce_by_index get no adjoint.
 package rev
 
 import (

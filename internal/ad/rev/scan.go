@@ -14,17 +14,20 @@ import (
 func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 	k := len(e.Arrs)
 	b := r.b
-	et := r.typeOf(e.Arrs[0]).Elem
-	for _, a := range e.Arrs {
-		if t := r.typeOf(a); t.Rank() != 1 || t.Elem != et {
-			fail(s.Pos, "reverse mode supports scans over one-dimensional arrays of one element type only")
+	ets := make([]prim.Type, k)
+	for c, a := range e.Arrs {
+		t := r.typeOf(a)
+		if t.Rank() != 1 {
+			fail(s.Pos, "reverse mode supports scans over one-dimensional arrays only (and vectorised operators)")
 		}
+		ets[c] = t.Elem
 	}
 	ybars := make([]ir.VName, k)
 	for i, p := range s.Pat {
 		ybars[i] = r.ownedCurrent(p.Name).Var
 	}
 	if !NoSpecialCases && k == 1 {
+		et := ets[0]
 		if op, ok := binOpOf(e.Op); ok && (op == prim.Add || op == prim.LogOr) {
 			// The adjoint of as[i] is the suffix sum of ys' from i.
 			rv := reverseArrays(b, e.W, ybars, []ir.Type{ir.Scalar(et)})
@@ -35,7 +38,20 @@ func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 			return
 		}
 	}
-	sc := ir.Scalar(et)
+	// Components of different types exchange no adjoint (prim's partials
+	// across types are zero), so those Jacobian entries are left out.
+	same := func(c, a int) bool { return ets[c] == ets[a] }
+	elemT := make([]ir.Type, k)
+	for c := range elemT {
+		elemT[c] = ir.Scalar(ets[c])
+	}
+	// Matrix entry c*k+a has component c's type.
+	matT := make([]ir.Type, k*k)
+	for c := 0; c < k; c++ {
+		for a := 0; a < k; a++ {
+			matT[c*k+a] = elemT[c]
+		}
+	}
 	ys := make([]ir.VName, k)
 	for i, p := range s.Pat {
 		ys[i] = p.Name
@@ -48,9 +64,9 @@ func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 		i := lb.BinOp(prim.Sub, last, ps[0])
 		isLast := lb.CmpOp(prim.Eq, i, last)
 		tb, eb := lb.Sub(), lb.Sub()
-		var zeros []ir.SubExp
-		for n := 0; n < k*k; n++ {
-			zeros = append(zeros, zeroOf(et))
+		zeros := make([]ir.SubExp, k*k)
+		for n := range zeros {
+			zeros[n] = zeroOf(matT[n].Elem)
 		}
 		i1 := eb.BinOp(prim.Add, i, ir.I64(1))
 		var args []ir.SubExp
@@ -60,90 +76,91 @@ func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 		for _, a := range e.Arrs {
 			args = append(args, eb.Index(a, i1))
 		}
-		m := make([]ir.SubExp, k*k)
+		m := append([]ir.SubExp{}, zeros...)
 		for a := 0; a < k; a++ {
 			seed := make([]ir.SubExp, k)
 			for c := range seed {
-				seed[c] = zeroOf(et)
+				seed[c] = zeroOf(ets[c])
 				if c == a {
-					seed[c] = ir.Const(prim.One(et))
+					seed[c] = oneOf(ets[c])
 				}
 			}
 			adj := vjpOf(eb, e.Op, args, seed)
 			for c := 0; c < k; c++ {
-				m[c*k+a] = adj[c]
+				if same(c, a) {
+					m[c*k+a] = adj[c]
+				}
 			}
 		}
-		rets := make([]ir.Type, k*k)
-		for n := range rets {
-			rets[n] = sc
-		}
-		return vars(lb.LetN("jac", &ir.If{Cond: isLast, Then: tb.Body(zeros...), Else: eb.Body(m...), Ret: rets}))
+		return vars(lb.LetN("jac", &ir.If{Cond: isLast, Then: tb.Body(zeros...), Else: eb.Body(m...), Ret: matT}))
 	})
 	ms := b.Map(e.W, []ir.VName{it.Var}, mlam)
-	ds := reverseArrays(b, e.W, ybars, repeatType(sc, k))
+	ds := reverseArrays(b, e.W, ybars, elemT)
 	// (d1, M1) then (d2, M2) composes to (d2 + M2 d1, M2 M1).
-	opTypes := repeatType(sc, 2*(k+k*k))
-	add, mul := addOp(et), mulOp(et)
+	opTypes := append(append(append(append([]ir.Type{}, elemT...), matT...), elemT...), matT...)
 	comp := b.Lambda(opTypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		w := k + k*k
 		d1, m1 := ps[:k], ps[k:w]
 		d2, m2 := ps[w:w+k], ps[w+k:]
 		var out []ir.SubExp
 		for c := 0; c < k; c++ {
+			add, mul := addOp(ets[c]), mulOp(ets[c])
 			x := d2[c]
 			for a := 0; a < k; a++ {
-				x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+a], d1[a]))
+				if same(c, a) {
+					x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+a], d1[a]))
+				}
 			}
 			out = append(out, x)
 		}
 		for c := 0; c < k; c++ {
+			add, mul := addOp(ets[c]), mulOp(ets[c])
 			for a := 0; a < k; a++ {
-				x := zeroOf(et)
+				x := zeroOf(ets[c])
 				for q := 0; q < k; q++ {
-					x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+q], m1[q*k+a]))
+					if same(c, q) && same(q, a) {
+						x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+q], m1[q*k+a]))
+					}
 				}
 				out = append(out, x)
 			}
 		}
 		return out
 	})
-	ne := repeatSub(zeroOf(et), k)
+	var ne []ir.SubExp
+	for c := 0; c < k; c++ {
+		ne = append(ne, zeroOf(ets[c]))
+	}
 	for c := 0; c < k; c++ {
 		for a := 0; a < k; a++ {
 			if c == a {
-				ne = append(ne, ir.Const(prim.One(et)))
+				ne = append(ne, oneOf(ets[c]))
 			} else {
-				ne = append(ne, zeroOf(et))
+				ne = append(ne, zeroOf(ets[c]))
 			}
 		}
 	}
 	scanned := b.Scan(e.W, append(ds, ms...), ne, comp)
-	rs := reverseArrays(b, e.W, scanned[:k], repeatType(sc, k))
-	// as'[i] += vjp of (ys[i-1] op a) at a = as[i] with adjoint r[i].
-	alam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		i := ps[0]
-		first := lb.CmpOp(prim.Eq, i, ir.I64(0))
-		tb, eb := lb.Sub(), lb.Sub()
-		im1 := eb.BinOp(prim.Sub, i, ir.I64(1))
-		var prev []ir.SubExp
-		for _, y := range ys {
-			prev = append(prev, eb.Index(y, im1))
-		}
-		pv := vars(lb.LetN("prev", &ir.If{Cond: first, Then: tb.Body(e.Neutral...), Else: eb.Body(prev...), Ret: repeatType(sc, k)}))
-		args := append([]ir.SubExp{}, pv...)
-		var seed []ir.SubExp
-		for c, a := range e.Arrs {
-			args = append(args, lb.Index(a, i))
-			seed = append(seed, lb.Index(rs[c], i))
-		}
-		return vjpOf(lb, e.Op, args, seed)[k:]
-	})
-	as := b.Map(e.W, []ir.VName{it.Var}, alam)
-	for c, a := range e.Arrs {
-		r.owned[as[c]] = true
-		r.addTo(a, ir.Var(as[c]))
+	rs := reverseArrays(b, e.W, scanned[:k], elemT)
+	// as'[i] += vjp of (ys[i-1] op a) at a = as[i] with adjoint r[i]; the
+	// map rule also gives the operator's free variables their adjoints.
+	prevs := shiftRight(b, e.W, ys, e.Neutral, elemT)
+	skip := map[int]bool{}
+	for c := 0; c < k; c++ {
+		skip[c] = true
 	}
+	r.mapAdjoint(e.W, append(prevs, e.Arrs...), e.Op, vars(rs), skip)
+}
+
+// oneOf is the one of t (true for bool).
+func oneOf(t prim.Type) ir.SubExp {
+	switch {
+	case t == prim.Bool:
+		return ir.Bool(true)
+	case t.IsFloat():
+		return ir.Const(prim.FloatValue(t, 1))
+	}
+	return ir.Const(prim.One(t))
 }
 
 // vjpOf emits the vjp of l at args with result adjoints seed and returns
