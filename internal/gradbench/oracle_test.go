@@ -236,3 +236,87 @@ func TestOracleHT(t *testing.T) {
 		})
 	}
 }
+
+// htSpecJSON is GRADBENCH.md §2.4's synthetic test problem in the eval's JSON form.
+func htSpecJSON(complicated bool) map[string]any {
+	ident := func(x, y, z float64) [][]float64 {
+		return [][]float64{{1, 0, 0, x}, {0, 1, 0, y}, {0, 0, 1, z}, {0, 0, 0, 1}}
+	}
+	var rel, inv [][][]float64
+	for b := range 22 {
+		rel = append(rel, ident(0.1*float64(b%3), 0.2, -0.1))
+		inv = append(inv, ident(-0.05, 0, 0.1))
+	}
+	weights := make([][]float64, 3)
+	for v := range weights {
+		weights[v] = make([]float64, 22)
+	}
+	weights[0][4], weights[1][8], weights[1][6], weights[2][12], weights[2][0] = 1, 0.75, 0.25, 0.5, 0.5
+	theta := []float64{0.1, -0.2, 0.3, 0.5, 0.6, 0.7}
+	for i := range 20 {
+		theta = append(theta, 0.05*float64(i+1))
+	}
+	corr, us := []int{0, 2}, [][]float64{}
+	if complicated {
+		corr, us = []int{0, 0}, [][]float64{{0.2, 0.3}, {0.6, 0.1}}
+	}
+	return map[string]any{
+		"theta": theta,
+		"data": map[string]any{
+			"model": map[string]any{"bone_count": 22, "bone_names": make([]string, 22),
+				"parents":        []int{-1, 0, 1, 2, 3, 0, 5, 6, 7, 0, 9, 10, 11, 0, 13, 14, 15, 0, 17, 18, 19, 0},
+				"base_relatives": rel, "inverse_base_absolutes": inv,
+				"base_positions": [][]float64{{0.3, 0.5, -0.2, 1}, {-0.4, 0.1, 0.6, 1}, {0.2, -0.3, 0.4, 1}},
+				"weights":        weights, "triangles": [][]int{{0, 1, 2}}, "is_mirrored": false},
+			"correspondences": corr,
+			"points":          [][]float64{{1, 1, 1}, {0.5, 0, -0.5}},
+		},
+		"us": us,
+	}
+}
+
+// TestSpecHT checks the spec's objectives and Jacobian rows 0, which pin
+// down the orientation of every matrix the conversion builds.
+func TestSpecHT(t *testing.T) {
+	simple := []float64{0.3866462668113232, -1.2753753126129936, 0.41458210554132435,
+		-0.1957280111027777, -0.9765822142596956, -1.2324610492575743}
+	complicated := []float64{0.4281798680354564, -0.24389653259878186, 0.2354472186898472,
+		-0.1104924365025125, -1.7583766394944833, -1.1647352773823545}
+	runModule(t, Options{}, "ht", []evalCase{
+		{"objective", htSpecJSON(false), simple, 1e-12},
+		{"objective", htSpecJSON(true), complicated, 1e-12},
+	})
+	rows0 := map[bool][]float64{
+		false: append([]float64{0.190518913858, 0.17884487293, 1.65471085292, -1, 0, 0, 0.184099506486,
+			0.967054346561, 0.111646490114, 0.049663087892}, make([]float64, 16)...),
+		true: append([]float64{0.082374277914, 0.358110078518, 0.057482157829, -0.03805748147, 0.642399346549,
+			-1, 0, 0, 0.036819901297, 0.193410869312, 0.022329298023, 0.009932617578, -0.091436147878,
+			-0.059988585724, -0.075478755531, -0.080607331146, 0.032910202032, 0.049802554003,
+			0.022273572587, 0.034007916615}, make([]float64, 8)...),
+	}
+	for _, c := range []bool{false, true} {
+		line, _ := json.Marshal(map[string]any{"id": 1, "kind": "evaluate", "module": "ht", "function": "jacobian",
+			"input": htSpecJSON(c)})
+		got := serve(t, Options{}, `{"id":0,"kind":"define","module":"ht"}`+"\n"+string(line)+"\n")
+		obj := checkProtocol(t, "evaluate", 1, got[1])
+		jac, ok := obj["output"].([]any)
+		if !ok || len(jac) != 6 {
+			t.Fatalf("complicated=%v: jacobian %s", c, trunc(got[1]))
+		}
+		var errs []string
+		// The spec prints 12 significant digits.
+		match("row0", decode(t, mustJSON(t, rows0[c])), jac[0], 1e-11, &errs)
+		if len(errs) > 0 {
+			t.Errorf("complicated=%v:\n  %s", c, strings.Join(errs, "\n  "))
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
