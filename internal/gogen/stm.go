@@ -270,6 +270,18 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.bind(pat[0], "slice("+pos+", "+ident(e.Arr)+", "+g.dims(e.Dims)+")")
 	case *ir.Update:
 		a := ident(e.Arr)
+		allFixed := len(e.Dims) == g.types[e.Arr].Rank()
+		var idx []ir.SubExp
+		for _, d := range e.Dims {
+			allFixed = allFixed && d.Fixed
+			idx = append(idx, d.I)
+		}
+		if allFixed && g.typeOf(e.Val).IsScalar() {
+			// One element: the same check and message as an index.
+			g.p("%s.Data[index(%s, %s, %s)] = %s", a, pos, a, g.i64s(idx), g.sub(e.Val))
+			g.bind(pat[0], a)
+			break
+		}
 		if g.typeOf(e.Val).IsScalar() {
 			g.bind(pat[0], "updateScalar("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		} else {
