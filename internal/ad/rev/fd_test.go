@@ -77,6 +77,8 @@ var fdFuncs = []struct{ name, body string }{
 	{"reduce_rows_mul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (reduce (map2 (*)) [1, 1] (map (map (+y)) m))`},
 	{"hist_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (hist (map2 (+)) [0, 0] 3 [2, 0, 2, -1] (map (map (*y)) (m ++ m)))))`},
 	{"segmented_scan", `let (_, v) = unzip (scan (\(f1, v1) (f2, v2) -> (f1 || f2, if f2 then v2 else v1 * y + v2)) (false, 0) (zip [true, false, true, false] xs)) in f64.sum (map2 (*) v xs)`},
+	{"reduce_free_in_op", `reduce (\a b -> a + b + y * a * b) 0 (map (*0.3) xs)`},
+	{"scan_free_in_op", `f64.sum (scan (\a b -> a + b + y * a * b) 0 (map (*0.3) xs))`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -357,22 +357,23 @@ func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 	// rs[i] = rincl[n-2-i], the neutral for the last element.
 	rs := shiftRight(b, e.W, rincl, e.Neutral, rows)
 	rs = reverseArrays(b, e.W, rs, rows)
-	// The combined function \l a r -> (l op a) op r.
-	three := append(append(append([]ir.Type{}, rows...), rows...), rows...)
-	f := b.Lambda(three, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		la := inline(lb, e.Op, ps[:2*k])
-		return inline(lb, e.Op, append(append([]ir.SubExp{}, la...), ps[2*k:]...))
+	// acc_i = ls[i] op as[i] has adjoint xbar_i = d((x op rs[i]))/dx at
+	// x = acc_i times y'; the map rule over op(ls[i], as[i]) with those
+	// adjoints then gives as' and the operator's free variables theirs
+	// (one contribution per application of op).
+	xlam := b.Lambda(append(append(append([]ir.Type{}, rows...), rows...), rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		x := inline(lb, e.Op, ps[:2*k])
+		right := lb.Lambda(append(append([]ir.Type{}, rows...), rows...), func(rb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
+			return inline(rb, e.Op, qs)
+		})
+		return vjpOf(lb, right, append(append([]ir.SubExp{}, x...), ps[2*k:]...), ybars)[:k]
 	})
-	reps := make([]ir.SubExp, k)
-	for i, y := range ybars {
-		reps[i] = b.Let("ybar", &ir.Replicate{Shape: ir.Shape{e.W}, Val: y})
-	}
-	arrs := append(append(append([]ir.VName{}, ls...), e.Arrs...), rs...)
+	xbars := b.Map(e.W, append(append(append([]ir.VName{}, ls...), e.Arrs...), rs...), xlam)
 	skip := map[int]bool{}
 	for i := 0; i < k; i++ {
-		skip[i], skip[2*k+i] = true, true
+		skip[i] = true
 	}
-	r.mapAdjoint(e.W, arrs, f, reps, skip)
+	r.mapAdjoint(e.W, append(append([]ir.VName{}, ls...), e.Arrs...), e.Op, vars(xbars), skip)
 }
 
 // shiftRight gives, for each array, ne followed by all but its last row.
