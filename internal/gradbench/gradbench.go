@@ -1,9 +1,17 @@
 // Package gradbench implements Fluxion's GradBench tool: the JSON-lines
-// protocol of spec/GRADBENCH.md §1 and, for each of GradBench's evals
+// protocol of GRADBENCH.md §1 and, for each of GradBench's evals
 // (§2), the conversion of its JSON input to a Fluxion program's arguments
 // and of the program's results back to the JSON output the eval checks.
-// The programs themselves live under bench/<module>/<module>.fut; how they
-// are compiled and run is up to a Backend.
+// The programs live under bench/<module>/<module>.fut (hello is built in);
+// how they are compiled and run is up to a Backend.
+//
+// A command serves a whole session with
+//
+//	err := gradbench.Serve(os.Stdin, os.Stdout, os.Stderr, gradbench.Options{})
+//
+// which reads until end of file. The zero Options use the interpreter and
+// find bench/ above the working directory or the executable; set Root to
+// point elsewhere and Backend to use another backend.
 package gradbench
 
 import (
