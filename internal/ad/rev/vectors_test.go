@@ -217,12 +217,14 @@ func TestVectors(t *testing.T) {
 		{"integer map", "isq", []interp.Value{i32s(1, 2, -3)}, []float64{2, 4, -6}},
 		{"nnmf", "nnmf", []interp.Value{af(1, 2), af(0.5, 1, 2), afs([]int64{2, 3}, 1, 2, 3, 4, 5, 6)}, []float64{-2.5, -2.5, -8, -2.5, -0.5}},
 	}
+	NoSpecialCases = true
+	pg := compile(t, vectorSrc)
+	NoSpecialCases = false
 	for _, tc := range tests {
 		for _, generic := range []bool{false, true} {
-			NoSpecialCases = generic
 			q := p
 			if generic {
-				q = compile(t, vectorSrc)
+				q = pg
 			}
 			res, err := q.Run(tc.entry, tc.args)
 			if err != nil {
@@ -239,7 +241,6 @@ func TestVectors(t *testing.T) {
 			}
 		}
 	}
-	NoSpecialCases = false
 }
 
 var _ = strings.Contains
