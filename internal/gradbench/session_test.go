@@ -264,13 +264,20 @@ func replay(t *testing.T, file string) {
 	}
 }
 
+// slowSessions take seconds in the interpreter (nested AD through solver loops).
+var slowSessions = map[string]bool{"particle": true, "saddle": true}
+
 func TestReplay(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.jsonl")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no sessions in testdata: %v", err)
 	}
 	for _, f := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(f), ".jsonl"), func(t *testing.T) {
+		name := strings.TrimSuffix(filepath.Base(f), ".jsonl")
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && slowSessions[name] {
+				t.Skip("slow in the interpreter")
+			}
 			t.Parallel()
 			replay(t, f)
 		})
