@@ -51,22 +51,22 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 	}
 	bt, be := mk(e.Then), mk(e.Else)
 	set := ir.Names{}
-	var vars []ir.VName
+	var changed []ir.VName
 	for _, br := range []branch{bt, be} {
 		for _, v := range changedFree(r, br.c, br.local) {
 			if !set.Has(v) {
 				set.Add(v)
-				vars = append(vars, v)
+				changed = append(changed, v)
 			}
 		}
 	}
-	sort.Slice(vars, func(i, j int) bool { return vars[i].Tag < vars[j].Tag })
-	if len(vars) == 0 {
+	sort.Slice(changed, func(i, j int) bool { return changed[i].Tag < changed[j].Tag })
+	if len(changed) == 0 {
 		return
 	}
 	results := func(br branch) *ir.Body {
-		out := make([]ir.SubExp, len(vars))
-		for i, v := range vars {
+		out := make([]ir.SubExp, len(changed))
+		for i, v := range changed {
 			if a, ok := br.c.adj[v]; ok {
 				out[i] = a
 			} else {
@@ -76,8 +76,8 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 		return br.c.b.Body(out...)
 	}
 	thenB, elseB := dce(results(bt)), dce(results(be))
-	ret := make([]ir.Type, len(vars))
-	for i, v := range vars {
+	ret := make([]ir.Type, len(changed))
+	for i, v := range changed {
 		// An accumulator made in either branch makes the result one.
 		ret[i] = r.typeOf(v)
 		for _, res := range []ir.SubExp{thenB.Result[i], elseB.Result[i]} {
@@ -86,12 +86,12 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 			}
 		}
 	}
-	pat := make([]ir.Param, len(vars))
-	for i, v := range vars {
+	pat := make([]ir.Param, len(changed))
+	for i, v := range changed {
 		pat[i] = r.b.Param(v.Base+"_adj", ret[i])
 	}
 	r.b.Bind(pat, &ir.If{Cond: e.Cond, Then: thenB, Else: elseB, Ret: ret})
-	for i, v := range vars {
+	for i, v := range changed {
 		r.adj[v] = ir.Var(pat[i].Name)
 		r.owned[pat[i].Name] = false
 	}
