@@ -1,8 +1,9 @@
 -- Hand tracking (GradBench `ht`): residuals between observed points and a
 -- skinned, posed hand model, and their Jacobian. The Jacobian is computed
--- in forward mode, one jvp per column; in the complicated variant each
--- residual depends only on its own pair of us, so the two u columns take one
--- pass each by seeding every pair's first (or second) entry at once.
+-- in forward mode, one tangent per column, batched with jmp. In the
+-- complicated variant each residual depends only on its own pair of us, so
+-- each u column needs one tangent only, seeding every pair's first (or
+-- second) entry at once.
 -- Argument layout follows GradBench's Futhark tool (weights, base positions
 -- and points transposed; us flattened, empty in the simple variant).
 -- Expected outputs: GRADBENCH.md's test vector, rest of the values from the
@@ -209,8 +210,8 @@ entry jacobian [b] [v] [t] [n] [u]
     (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [][]f64 =
   let f (th, us') = residuals parents base_rel inv_abs weights base_pos triangles mirrored corr points th us'
   let off = if u == 0 then 0 else 2
-  let column c =
-    let dtheta = map (\k -> if k + off == c then 1 else 0) (iota 26)
-    let dus = map (\k -> if c < off && k % 2 == c then 1 else 0) (iota u)
-    in flatten (jvp f (theta, us) (dtheta, dus))
-  in map column (iota (26 + off))
+  let seed c =
+    ( map (\k -> if k + off == c then 1 else 0) (iota 26)
+    , map (\k -> if c < off && k % 2 == c then 1 else 0) (iota u) )
+  -- jmp shares one primal evaluation among all the column tangents.
+  in map flatten (jmp f (theta, us) (map seed (iota (26 + off))))
