@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -80,6 +81,13 @@ func TestMalformedMessages(t *testing.T) {
 		{`{"id":20,"kind":"evaluate","module":"gmm","function":"objective","input":{"d":2,"k":1,"n":1,"m":0,"gamma":1.0,"x":[[0.5,-1.0]],"alpha":[0.1],"mu":[[0.0,0.5]],"q":[[0.2,-0.1]],"l":[[0.4,0.1]],"min_runs":1,"min_seconds":0}}`, 20, "evaluate", false, "l[0] has 2 elements, expected 1"},
 		{`{"id":21,"kind":"evaluate","module":"gmm","function":"objective","input":{"d":2,"k":1,"n":1,"m":0,"x":[[0.5,-1.0]],"alpha":[0.1],"mu":[[0.0,0.5]],"q":[[0.2,-0.1]],"l":[[0.4]],"min_runs":1,"min_seconds":0}}`, 21, "evaluate", false, "missing m or gamma"},
 		{`{"id":22,"kind":"evaluate","module":"gmm","function":"objective","input":{"d":2,"k":1,"n":1,"m":1.5,"gamma":1.0,"x":[[0.5,-1.0]],"alpha":[0.1],"mu":[[0.0,0.5]],"q":[[0.2,-0.1]],"l":[[0.4]],"min_runs":1,"min_seconds":0}}`, 22, "evaluate", false, "input"},
+		{`{"id":24,"kind":"define","module":"hello"}`, 24, "define", true, ""},
+		{`{"id":25,"kind":"evaluate","module":"hello","function":"square","input":null}`, 25, "evaluate", false, "expected a number"},
+		{`{"id":26,"kind":"evaluate","module":"hello","function":"square","input":"3"}`, 26, "evaluate", false, "expected a number"},
+		{`{"id":"x-27","kind":"evaluate","module":"hello","function":"square","input":-2}`, "x-27", "evaluate", true, ""},
+		{`{"id":28,"kind":"evaluate","module":"ba","function":"objective","input":{"n":2}}`, 28, "evaluate", false, "module ba has not been defined"},
+		{`{"id":29,"kind":"define","module":"ba"}`, 29, "define", true, ""},
+		{`{"id":30,"kind":"evaluate","module":"ba","function":"objective","input":{"n":2,"m":2,"p":1,"cam":[1,2,3,4,5,6,7,8,9,10,11],"x":[1,2,3],"w":null,"feat":[1,2]}}`, 30, "evaluate", false, "missing n, m, p or w"},
 		{`{"id":14,"kind":"evaluate","module":"lse","function":"primal",` + lseInput + `}`, 14, "evaluate", true, ""},
 		{`{"id":23,"kind":"evaluate","module":"lse","function":"primal","input":{"x":[1.0,2.0,3.0]}}`, 23, "evaluate", true, ""},
 	}
@@ -109,6 +117,19 @@ func TestMissingProgram(t *testing.T) {
 	runExchanges(t, Options{Root: dir}, []exchange{
 		{`{"id":0,"kind":"define","module":"ht"}`, 0, "define", false, "module ht has no Fluxion program yet"},
 		{`{"id":1,"kind":"define","module":"hello"}`, 1, "define", true, ""},
+	})
+}
+
+func TestAbsolutePath(t *testing.T) {
+	mods := Registry()
+	abs, err := filepath.Abs(filepath.Join(root, mods["lse"].Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mods["lse"].Path = abs
+	runExchanges(t, Options{Root: t.TempDir(), Modules: mods}, []exchange{
+		{`{"id":0,"kind":"define","module":"lse"}`, 0, "define", true, ""},
+		{`{"id":1,"kind":"define","module":"gmm"}`, 1, "define", false, "no Fluxion program yet"},
 	})
 }
 

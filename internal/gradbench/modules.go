@@ -15,8 +15,8 @@ import (
 // Module is a GradBench module served by one Fluxion program.
 type Module struct {
 	Name string
-	// Path is the program's main file relative to the source root; unused
-	// when Source is set.
+	// Path is the program's main file, relative to the source root unless
+	// absolute; unused when Source is set.
 	Path string
 	// Source is the text of a program built into the tool.
 	Source []byte
@@ -52,10 +52,13 @@ func (m *Module) programPath(root string) (path string, cleanup func(), err erro
 		}
 		return path, func() { os.RemoveAll(dir) }, nil
 	}
-	if root == "" {
-		return "", cleanup, fmt.Errorf("module %s has no Fluxion program: cannot find the Fluxion source tree (bench/)", m.Name)
+	path = filepath.FromSlash(m.Path)
+	if !filepath.IsAbs(path) {
+		if root == "" {
+			return "", cleanup, fmt.Errorf("module %s has no Fluxion program: cannot find the Fluxion source tree (bench/)", m.Name)
+		}
+		path = filepath.Join(root, path)
 	}
-	path = filepath.Join(root, filepath.FromSlash(m.Path))
 	if !isFile(path) {
 		return "", cleanup, fmt.Errorf("module %s has no Fluxion program yet (no %s)", m.Name, path)
 	}
@@ -142,11 +145,14 @@ func flatOutput(res []values.Value) ([]byte, error) {
 
 // hello (§2.1): a bare number in, a bare number out.
 func helloInput(raw json.RawMessage) ([]values.Value, error) {
-	var x float64
-	if err := json.Unmarshal(raw, &x); err != nil {
+	var x *float64
+	if err := json.Unmarshal(raw, &x); err != nil || x == nil {
+		if err == nil {
+			return nil, fmt.Errorf("expected a number, got null")
+		}
 		return nil, fmt.Errorf("expected a number: %v", err)
 	}
-	return []values.Value{f64(x)}, nil
+	return []values.Value{f64(*x)}, nil
 }
 
 // gmm (§2.2): objective alpha mu q l x gamma m.
@@ -254,7 +260,7 @@ func baInput(raw json.RawMessage) ([]values.Value, error) {
 		return nil, fmt.Errorf("missing n, m, p or w")
 	}
 	n, m, p := *in.N, *in.M, *in.P
-	if n < 1 || m < 1 || p < 1 || 31*p > 1<<31-1 || n > 1<<26 || m > 1<<28 {
+	if n < 1 || m < 1 || p < 1 || 31*p > 1<<31-1 || n > 1<<22 || m > 1<<26 {
 		return nil, fmt.Errorf("n = %d, m = %d, p = %d out of range", n, m, p)
 	}
 	if len(in.Cam) != 11 || len(in.X) != 3 || len(in.Feat) != 2 {
