@@ -57,7 +57,7 @@ func TestGMMProgram(t *testing.T) {
 	for _, c := range []struct {
 		d, k, n, m int
 		gamma      float64
-	}{{2, 2, 3, 0, 1}, {3, 4, 7, 1, 0.7}, {5, 3, 10, 0, 1.6}} {
+	}{{1, 2, 3, 0, 1}, {2, 2, 3, 0, 1}, {3, 4, 7, 1, 0.7}, {5, 3, 10, 0, 1.6}} {
 		in := GenGMM(c.d, c.k, c.n)
 		in.M, in.Gamma = c.m, c.gamma
 		name := fmt.Sprintf("d=%d,k=%d,n=%d,m=%d,gamma=%v", c.d, c.k, c.n, c.m, c.gamma)
