@@ -79,6 +79,7 @@ var fdFuncs = []struct{ name, body string }{
 	{"segmented_scan", `let (_, v) = unzip (scan (\(f1, v1) (f2, v2) -> (f1 || f2, if f2 then v2 else v1 * y + v2)) (false, 0) (zip [true, false, true, false] xs)) in f64.sum (map2 (*) v xs)`},
 	{"reduce_free_in_op", `reduce (\a b -> a + b + y * a * b) 0 (map (*0.3) xs)`},
 	{"scan_free_in_op", `f64.sum (scan (\a b -> a + b + y * a * b) 0 (map (*0.3) xs))`},
+	{"map_updates_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (\r -> r with [0] = y * r[0] * r[1]) (copy m))) * xs[0]`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -63,6 +63,11 @@ func keepOperands(b *ir.Builder, s *ir.Stm) *ir.Stm {
 		c := *old
 		c.Then, c.Else = keepBody(b, old.Then), keepBody(b, old.Else)
 		e = &c
+	case *ir.Map:
+		// A lambda that updates its row in place would consume the input.
+		c := *old
+		c.F = &ir.Lambda{Params: old.F.Params, Body: keepBody(b, old.F.Body), Ret: old.F.Ret}
+		e = &c
 	default:
 		return s
 	}
