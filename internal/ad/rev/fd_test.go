@@ -80,6 +80,13 @@ var fdFuncs = []struct{ name, body string }{
 	{"reduce_free_in_op", `reduce (\a b -> a + b + y * a * b) 0 (map (*0.3) xs)`},
 	{"scan_free_in_op", `f64.sum (scan (\a b -> a + b + y * a * b) 0 (map (*0.3) xs))`},
 	{"map_updates_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (\r -> r with [0] = y * r[0] * r[1]) (copy m))) * xs[0]`},
+	{"scan_in_map", `f64.sum (map (\x -> f64.sum (scan (*) 1 (map (*x) xs))) xs) * y`},
+	{"reduce_in_loop", `loop acc = y for i < 3 do acc * reduce (\a b -> a * b + a + b) 0 (map (*acc) xs) * 0.1 + xs[i]`},
+	{"hist_in_map", `f64.sum (map (\x -> f64.sum (hist (+) 0 2 [0, 1, 1, 0] (map (*x) xs))) xs) * y`},
+	{"while_in_map", `f64.sum (map (\x -> (loop (a, k) = (x, 0) while k < 3 do (a * y + xs[k], k + 1)).0) xs)`},
+	{"if_in_loop_in_map", `f64.sum (map (\x -> loop a = x for i < n do if xs[i] > 0.7 then a * y else a + xs[i]) xs)`},
+	{"map_in_if_in_loop", `f64.sum (loop ys = xs for i < 3 do if i == 1 then map (\z -> z * y + xs[i]) ys else map (\z -> z * z) ys)`},
+	{"scatter_in_loop", `f64.sum (loop ys = copy xs for i < 3 do scatter ys [i, i + 1] [ys[i + 1] * y, ys[i] * ys[i]])`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 
