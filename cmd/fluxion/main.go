@@ -7,6 +7,8 @@
 //	fluxion run FILE          run an entry point on arguments from stdin
 //	fluxion test PATH...      run the test blocks of programs
 //	fluxion dump FILE         print the IR after a compiler pass
+//	fluxion bench PATH...     benchmark the datasets of test blocks
+//	fluxion gradbench         serve a GradBench session on stdin/stdout
 //	fluxion version           print the compiler version
 //
 // Every command exits 0 on success, 1 on a program error and 2 on a usage
@@ -37,11 +39,13 @@ type cliEnv struct {
 }
 
 var commands = map[string]command{
-	"check":   {"type-check programs; silent on success", cmdCheck},
-	"dump":    {"print a program's IR after a compiler pass", cmdDump},
-	"run":     {"run an entry point on arguments read from stdin", cmdRun},
-	"test":    {"run the test blocks of programs", cmdTest},
-	"version": {"print the compiler version", cmdVersion},
+	"bench":     {"benchmark the datasets of programs' test blocks", cmdBench},
+	"check":     {"type-check programs; silent on success", cmdCheck},
+	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
+	"dump":      {"print a program's IR after a compiler pass", cmdDump},
+	"run":       {"run an entry point on arguments read from stdin", cmdRun},
+	"test":      {"run the test blocks of programs", cmdTest},
+	"version":   {"print the compiler version", cmdVersion},
 }
 
 func main() {

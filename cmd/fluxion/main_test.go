@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -170,5 +171,88 @@ func TestDumpCommand(t *testing.T) {
 	}
 	if code, _, stderr := runArgs(t, "", "dump", "--after=nosuchpass", "../../examples/dot.fut"); code != 1 || !strings.Contains(stderr, "unknown pass") {
 		t.Errorf("unknown pass: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "b.fut")
+	src := `-- ==
+-- entry: sum
+-- input { [1, 2, 3] } output { 6 }
+-- "wrong" input { [1, 2] } output { 4 }
+-- nobench input { [5] } output { 5 }
+entry sum (xs: []i32) = i32.sum xs
+`
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	jsonPath := filepath.Join(dir, "out.json")
+	code, stdout, stderr := runArgs(t, "", "bench", "--runs", "2", "--json", jsonPath, prog)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1 (one dataset fails validation); stderr %q", code, stderr)
+	}
+	if !strings.Contains(stdout, "wrong") || strings.Contains(stdout, "[5i32]") {
+		t.Errorf("console report should list the failing dataset and skip the nobench one:\n%s", stdout)
+	}
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report map[string]struct {
+		Datasets map[string]json.RawMessage `json:"datasets"`
+	}
+	if err := json.Unmarshal(data, &report); err != nil {
+		t.Fatalf("JSON report does not parse: %v\n%s", err, data)
+	}
+	key := prog + ":sum"
+	ds, ok := report[key]
+	if !ok {
+		t.Fatalf("JSON report lacks %q: %s", key, data)
+	}
+	if len(ds.Datasets) != 2 {
+		t.Errorf("JSON report has %d datasets, want 2: %s", len(ds.Datasets), data)
+	}
+	var ok1 struct {
+		Runtimes []int64 `json:"runtimes"`
+	}
+	if err := json.Unmarshal(ds.Datasets[`#0 ("[1i32, 2i32, 3i32]")`], &ok1); err != nil || len(ok1.Runtimes) != 2 {
+		t.Errorf("passing dataset should have 2 runtimes: %v %s", err, data)
+	}
+	var failed string
+	if err := json.Unmarshal(ds.Datasets["wrong"], &failed); err != nil || failed == "" {
+		t.Errorf("failing dataset should map to its error message: %v %s", err, data)
+	}
+}
+
+func TestGradbenchCommand(t *testing.T) {
+	in := strings.Join([]string{
+		`{"id": 0, "kind": "start", "eval": "hello"}`,
+		`{"id": 1, "kind": "define", "module": "hello"}`,
+		`{"id": 2, "kind": "evaluate", "module": "hello", "function": "double", "input": 3.0}`,
+		`{"id": 3, "kind": "define", "module": "nosuchmodule"}`,
+		`not json`,
+	}, "\n") + "\n"
+	code, stdout, stderr := runArgs(t, in, "gradbench", "--root", "../..")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("want one response per message, got %d lines:\n%s", len(lines), stdout)
+	}
+	var resp struct {
+		ID      *int     `json:"id"`
+		Success *bool    `json:"success"`
+		Output  *float64 `json:"output"`
+	}
+	if err := json.Unmarshal([]byte(lines[2]), &resp); err != nil || resp.Output == nil || *resp.Output != 6 {
+		t.Errorf("double 3.0: response %s (%v)", lines[2], err)
+	}
+	for _, i := range []int{3, 4} {
+		resp.Success = nil
+		if err := json.Unmarshal([]byte(lines[i]), &resp); err != nil || resp.Success == nil || *resp.Success {
+			t.Errorf("message %d should fail: %s (%v)", i, lines[i], err)
+		}
 	}
 }

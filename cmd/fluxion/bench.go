@@ -1,0 +1,72 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/fluxion-lang/fluxion/internal/benchrun"
+)
+
+// cmdBench benchmarks the datasets of the programs' test blocks.
+func cmdBench(env *cliEnv, args []string) int {
+	fl := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fl.SetOutput(env.stderr)
+	backend := fl.String("backend", "interp", "backend to benchmark: interp")
+	runs := fl.Int("runs", benchrun.DefaultRuns, "measured runs per dataset (after one warm-up run)")
+	fl.IntVar(runs, "r", benchrun.DefaultRuns, "shorthand for --runs")
+	jsonFile := fl.String("json", "", "write the results as JSON to `FILE`")
+	var exclude multiFlag
+	fl.Var(&exclude, "exclude", "skip programs and datasets with this `TAG` (repeatable)")
+	entry := fl.String("entry-point", "", "only benchmark this entry point")
+	timeout := fl.Int("timeout", 0, "fail a dataset whose runs take more than `S` seconds together")
+	fl.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=interp] [--runs N] [--json FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
+		fl.PrintDefaults()
+	}
+	paths, err := parseInterspersed(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(paths) == 0 {
+		fl.Usage()
+		return 2
+	}
+	opts := benchrun.Options{
+		Runs:       *runs,
+		Exclude:    exclude,
+		EntryPoint: *entry,
+		Timeout:    time.Duration(*timeout) * time.Second,
+	}
+	switch *backend {
+	case "interp":
+		opts.Backend = interpBackend{}
+		opts.SkipCompiled = true // datasets tagged compiled are too large for the interpreter
+	default:
+		fmt.Fprintf(env.stderr, "fluxion bench: unknown backend %q (available: interp)\n", *backend)
+		return 2
+	}
+	rep, err := benchrun.Run(opts, paths, env.stdout)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "fluxion bench: %v\n", err)
+		return 2
+	}
+	if *jsonFile != "" {
+		f, err := os.Create(*jsonFile)
+		if err == nil {
+			err = rep.WriteJSON(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(env.stderr, "fluxion bench: writing %s: %v\n", *jsonFile, err)
+			return 2
+		}
+	}
+	if rep.Failed() {
+		return 1
+	}
+	return 0
+}

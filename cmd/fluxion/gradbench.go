@@ -1,0 +1,33 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/gradbench"
+)
+
+// cmdGradbench serves a GradBench session: protocol messages on stdin, one
+// JSON response per line on stdout, diagnostics on stderr.
+func cmdGradbench(env *cliEnv, args []string) int {
+	fl := flag.NewFlagSet("gradbench", flag.ContinueOnError)
+	fl.SetOutput(env.stderr)
+	root := fl.String("root", "", "the directory holding bench/ (default: found from the working directory or the executable)")
+	fl.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: fluxion gradbench [--root DIR] < MESSAGES")
+		fl.PrintDefaults()
+	}
+	rest, err := parseInterspersed(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 0 {
+		fl.Usage()
+		return 2
+	}
+	if err := gradbench.Serve(env.stdin, env.stdout, env.stderr, gradbench.Options{Root: *root}); err != nil {
+		fmt.Fprintf(env.stderr, "fluxion gradbench: %v\n", err)
+		return 1
+	}
+	return 0
+}
