@@ -87,6 +87,7 @@ var fdFuncs = []struct{ name, body string }{
 	{"if_in_loop_in_map", `f64.sum (map (\x -> loop a = x for i < n do if xs[i] > 0.7 then a * y else a + xs[i]) xs)`},
 	{"map_in_if_in_loop", `f64.sum (loop ys = xs for i < 3 do if i == 1 then map (\z -> z * y + xs[i]) ys else map (\z -> z * z) ys)`},
 	{"scatter_in_loop", `f64.sum (loop ys = copy xs for i < 3 do scatter ys [i, i + 1] [ys[i + 1] * y, ys[i] * ys[i]])`},
+	{"local_and_free_gather", `f64.sum (map (\x -> let a = map (*x) xs in f64.sum (map (\i -> a[(i + 1) % n] * xs[i] * y) (iota n))) xs)`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 
