@@ -138,5 +138,8 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 }
 
 func TestDiff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated packages; skipped in -short mode")
+	}
 	runDiff(t, diffCases)
 }

@@ -17,6 +17,9 @@ import (
 // way `fluxion run` would: binary values in, binary values out, compared
 // with the interpreter; run-time errors exit with status 1.
 func TestDriver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated packages; skipped in -short mode")
+	}
 	src := `entry main (xs: []f32) (b: bool) (h: f16) (m: [][]i8) = (map (* 2) xs, !b, h, transpose m, 7u64)
 entry fails (x: i32) = 10 / x`
 	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{Verify: true})

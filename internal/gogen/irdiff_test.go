@@ -38,6 +38,9 @@ func sizeOf(b *ir.Builder, a ir.SubExp, d int) ir.SubExp {
 // TestDiffIR covers constructs that source programs reach only through
 // passes (accumulators) and forms the lowering does not produce.
 func TestDiffIR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated packages; skipped in -short mode")
+	}
 	i64 := ir.Scalar(prim.I64)
 	f64 := ir.Scalar(prim.F64)
 	accMul := irProg([]ir.Type{vecT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
