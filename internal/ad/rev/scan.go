@@ -293,7 +293,21 @@ func (r *rev) scatter(s *ir.Stm, e *ir.Scatter) {
 // lowest index).
 func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 	if len(e.Dests) != 1 {
-		fail(s.Pos, "reverse mode supports reduce_by_index of one array only")
+		if !componentwiseAdd(e.Op) {
+			fail(s.Pos, "reverse mode supports reduce_by_index of several arrays with componentwise + only")
+		}
+		// Each component is an independent histogram with +.
+		for j, d := range e.Dests {
+			if !r.has(s.Pat[j].Name) {
+				continue
+			}
+			ybar := r.current(s.Pat[j].Name)
+			vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, _ ir.SubExp, _ []ir.SubExp) ir.SubExp { return ir.Bool(true) })
+			r.owned[vbar] = true
+			r.addTo(e.Vals[j], ir.Var(vbar))
+			r.addTo(d, ybar)
+		}
+		return
 	}
 	d := e.Dests[0]
 	y := s.Pat[0].Name
@@ -439,4 +453,24 @@ func isAddOp(l *ir.Lambda) bool {
 		return isAddOp(inner)
 	}
 	return false
+}
+
+// componentwiseAdd recognises \(a1, ..., ak) (b1, ..., bk) -> (a1 + b1,
+// ..., ak + bk) on scalars.
+func componentwiseAdd(l *ir.Lambda) bool {
+	k := len(l.Body.Result)
+	if len(l.Params) != 2*k || len(l.Body.Stms) != k {
+		return false
+	}
+	for i, s := range l.Body.Stms {
+		b, ok := s.Exp.(*ir.Bin)
+		if !ok || (b.Op != prim.Add && b.Op != prim.LogOr) || !l.Body.Result[i].IsVar() || l.Body.Result[i].Var != s.Pat[0].Name {
+			return false
+		}
+		x, y := ir.Var(l.Params[i].Name), ir.Var(l.Params[k+i].Name)
+		if !(b.X.Equal(x) && b.Y.Equal(y) || b.X.Equal(y) && b.Y.Equal(x)) {
+			return false
+		}
+	}
+	return true
 }
