@@ -126,3 +126,34 @@ func TestMJPIsMappedVJP(t *testing.T) {
 		}
 	}
 }
+
+// Empty inputs give empty adjoints, not run-time errors.
+func TestEmptyArrays(t *testing.T) {
+	NoSpecialCases = true
+	pg := compile(t, vectorSrc)
+	NoSpecialCases = false
+	p := compile(t, vectorSrc)
+	none := af()
+	tests := []struct {
+		entry string
+		args  []interp.Value
+	}{
+		{"prod", []interp.Value{none}},
+		{"rmin", []interp.Value{none}},
+		{"rmax", []interp.Value{none}},
+		{"gred", []interp.Value{none, none, sf(1), sf(1)}},
+		{"scanadd", []interp.Value{none, none}},
+		{"scanmul", []interp.Value{none, none}},
+		{"scanpair", []interp.Value{none, none, none, none}},
+		{"histadd", []interp.Value{ai(), none, af(1, 2, 3)}},
+		{"rbimul", []interp.Value{af(2, 3), ai(), none, af(1, 1)}},
+		{"rbimax", []interp.Value{af(2, 3), ai(), none, af(1, 1)}},
+	}
+	for _, q := range []*interp.Program{p, pg} {
+		for _, tc := range tests {
+			if _, err := q.Run(tc.entry, tc.args); err != nil {
+				t.Errorf("%s on empty arrays: %v", tc.entry, err)
+			}
+		}
+	}
+}
