@@ -32,6 +32,14 @@ func prepareBody(b *ir.Builder, body *ir.Body) *ir.Body {
 				}
 			}
 			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+		case *ir.WithAcc:
+			d := &deacc{accs: ir.Names{}}
+			sb := b.Sub()
+			sb.Pos = s.Pos
+			d.stm(sb, s)
+			for _, st := range prepareBody(b, sb.Body()).Stms {
+				out.Add(st)
+			}
 		case *ir.If:
 			c := *e
 			c.Then, c.Else = prepareBody(b, e.Then), prepareBody(b, e.Else)

@@ -127,6 +127,11 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		for i, v := range wrap {
 			accIn[i] = ir.AccInput{Arr: r.ownedAdj(v).Var}
 			accTypes[i] = ir.AccOf(r.typeOf(accIn[i].Arr))
+			if et := accTypes[i].Elem; !et.IsNumeric() {
+				// Boolean adjoints add with || (§14.3).
+				accIn[i].Op = r.b.BinOpLambda(addOp(et), et)
+				accIn[i].Neutral = []ir.SubExp{zeroOf(et)}
+			}
 		}
 		wl := r.b.Lambda(accTypes, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			ins := append([]ir.VName{}, inputs...)

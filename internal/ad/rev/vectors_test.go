@@ -155,6 +155,7 @@ entry histmul (is: []i64) (vs: []f64) (ys: [2]f64) = vjp2 (\vs -> hist (*) 1 2 i
 entry rbimul (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp2 (\(dst, vs) -> reduce_by_index (copy dst) (*) 1 is vs) (dst, vs) ys
 entry rbimax (dst: []f64) (is: []i64) (vs: []f64) (ys: []f64) = vjp2 (\(dst, vs) -> reduce_by_index (copy dst) f64.max (-f64.inf) is vs) (dst, vs) ys
 entry isq (xs: []i32) = vjp (\xs -> map (\x -> x * x) xs) xs (map (const 1) xs)
+entry band [n] (bs: [n]bool) = vjp (\bs -> map (\i -> bs[i] && bs[(i + 1) % n]) (iota n)) bs (replicate n true)
 entry nnmf (u: [2]f64) (v: [3]f64) (a: [2][3]f64) =
   vjp (\(u, v) -> f64.sum (map2 (\ui arow -> f64.sum (map2 (\vj aij -> f64.log (ui * vj) + aij / (ui * vj)) v arow)) u a)) (u, v) 1
 `
@@ -215,6 +216,8 @@ func TestVectors(t *testing.T) {
 		{"reduce_by_index max ties", "rbimax", []interp.Value{af(5, 1, 0), ai(0, 1, 1, 2, 0, -1), af(3, 4, 4, -2, 5, 100), af(1, 10, 100)},
 			[]float64{5, 4, 0, 1, 0, 100, 0, 10, 0, 0, 0, 0}},
 		{"integer map", "isq", []interp.Value{i32s(1, 2, -3)}, []float64{2, 4, -6}},
+		// Source && short-circuits (§14.2): only b of a true a gets an adjoint.
+		{"boolean adjoints through a map", "band", []interp.Value{bools(true, false, false)}, []float64{0, 1, 0}},
 		{"nnmf", "nnmf", []interp.Value{af(1, 2), af(0.5, 1, 2), afs([]int64{2, 3}, 1, 2, 3, 4, 5, 6)}, []float64{-2.5, -2.5, -8, -2.5, -0.5}},
 	}
 	NoSpecialCases = true
@@ -249,6 +252,14 @@ func i32s(xs ...int64) interp.Value {
 	a := interp.NewArray(prim.I32, []int64{int64(len(xs))})
 	for i, x := range xs {
 		a.Data[i] = prim.IntValue(prim.I32, x)
+	}
+	return interp.ArrayValue(a)
+}
+
+func bools(xs ...bool) interp.Value {
+	a := interp.NewArray(prim.Bool, []int64{int64(len(xs))})
+	for i, x := range xs {
+		a.Data[i] = prim.BoolValue(x)
 	}
 	return interp.ArrayValue(a)
 }
