@@ -16,8 +16,10 @@
 // (soac.go); scan (generic composition of affine maps, +), scatter and
 // reduce_by_index (+, *, min/max, generic by radix sort and segmented
 // scans) (scan.go, hist.go); #[stripmine(k)] and vectorised scan/reduce
-// operators are rewritten before differentiation (prepare.go). mjp runs
-// the forward sweep once and maps the return sweep over the batch. NoSpecialCases switches the
+// operators are rewritten before differentiation (prepare.go), and so is
+// accumulator code from an inner vjp, into plain array code (deacc.go), so
+// that vjp of vjp works. mjp runs the forward sweep once and maps the
+// return sweep over the batch. NoSpecialCases switches the
 // special cases off so that tests can compare them with the generic rules.
 //
 // Known deviations from AD-NOTES: an in-place update in the forward sweep
