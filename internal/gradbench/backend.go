@@ -18,7 +18,8 @@ type Backend interface {
 	Compile(path string) (Program, error)
 }
 
-// Program is a compiled program.
+// Program is a compiled program. Serve closes programs that implement
+// io.Closer when the session ends or the module is defined again.
 type Program interface {
 	// Run calls entry point entry on args. It must not modify args.
 	Run(entry string, args []values.Value) ([]values.Value, error)

@@ -263,3 +263,39 @@ func TestPrepareNotTimed(t *testing.T) {
 		}
 	}
 }
+
+// closingBackend counts the programs it compiles and those closed.
+type closingBackend struct {
+	fakeBackend
+	open *int
+}
+
+type closingProgram struct {
+	fakeBackend
+	open *int
+}
+
+func (p closingProgram) Close() error { *p.open--; return nil }
+
+func (b closingBackend) Compile(string) (Program, error) {
+	*b.open++
+	return closingProgram{b.fakeBackend, b.open}, nil
+}
+
+func TestProgramsClosed(t *testing.T) {
+	opts, fb := fakeOptions(map[string]entryFn{})
+	open := 0
+	opts.Backend = closingBackend{fb, &open}
+	in := `{"id":0,"kind":"define","module":"lse"}` + "\n" + `{"id":1,"kind":"define","module":"lse"}` + "\n" +
+		`{"id":2,"kind":"define","module":"gmm"}` + "\n"
+	var out strings.Builder
+	if err := Serve(strings.NewReader(in), &out, nil, opts); err != nil {
+		t.Fatal(err)
+	}
+	if open != 0 {
+		t.Errorf("%d programs left open after the session", open)
+	}
+	if n := strings.Count(out.String(), `"success":true`); n != 3 {
+		t.Errorf("%d successful defines, want 3:\n%s", n, out.String())
+	}
+}

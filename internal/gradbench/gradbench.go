@@ -133,6 +133,7 @@ func Serve(in io.Reader, out io.Writer, log io.Writer, opts Options) error {
 	if s.log == nil {
 		s.log = io.Discard
 	}
+	defer s.closeAll()
 	r := bufio.NewReaderSize(in, 1<<20)
 	w := bufio.NewWriterSize(out, 1<<20)
 	for {
@@ -154,6 +155,21 @@ func Serve(in io.Reader, out io.Writer, log io.Writer, opts Options) error {
 		if rerr != nil {
 			return nil
 		}
+	}
+}
+
+// closeAll releases the programs that hold resources (such as a server
+// process), which the session no longer needs.
+func (s *server) closeAll() {
+	for name, p := range s.defined {
+		closeProgram(p)
+		delete(s.defined, name)
+	}
+}
+
+func closeProgram(p Program) {
+	if c, ok := p.(io.Closer); ok {
+		c.Close()
 	}
 }
 
@@ -278,6 +294,9 @@ func (s *server) define(msg message) []byte {
 	if err != nil {
 		fmt.Fprintf(s.log, "gradbench: define %s: %v\n", msg.Module, err)
 		return failure(msg.ID, fmt.Sprintf("module %s does not compile: %v", msg.Module, err))
+	}
+	if old, ok := s.defined[msg.Module]; ok {
+		closeProgram(old)
 	}
 	s.defined[msg.Module] = prog
 	fmt.Fprintf(s.log, "gradbench: defined %s (%s) in %v\n", msg.Module, path, elapsed)
