@@ -180,37 +180,50 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		form = &ir.For{I: b.Names().New("i"), T: prim.I64, Bound: n}
 		b.Declare(ir.Param{Name: form.I, Type: ir.Scalar(prim.I64)})
 	}
-	save := &loopSave{n: n, form: form, init: l.Init}
-	// Checkpoint arrays, filled in place by the loop.
-	ckParams := make([]ir.Param, len(l.Params))
-	ckInit := make([]ir.SubExp, len(l.Params))
+	save := &loopSave{n: n, form: form, init: l.Init, ckpts: make([]ir.VName, len(l.Params))}
+	// Checkpoint arrays, filled in place by the loop, for the parameters
+	// that change (an invariant one is its initial value throughout).
+	var saved []int
+	var ckParams []ir.Param
+	var ckInit []ir.SubExp
 	for i, p := range l.Params {
+		if loopInvariant(l, i) {
+			continue
+		}
 		shape := ir.Shape{n}
 		if p.Type.IsArray() {
 			shape = append(shape, r.shapeOf(l.Init[i].Var)...)
 		}
-		ckInit[i] = b.Let("ckpt", &ir.Scratch{Elem: p.Type.Elem, Shape: shape})
-		ckParams[i] = b.Param("ckpt", b.Type(ckInit[i]))
+		ck := b.Let("ckpt", &ir.Scratch{Elem: p.Type.Elem, Shape: shape})
+		saved = append(saved, i)
+		ckInit = append(ckInit, ck)
+		ckParams = append(ckParams, b.Param("ckpt", b.Type(ck)))
 	}
 	bb := b.Sub()
 	idx := idxI64(bb, form)
-	newCk := make([]ir.SubExp, len(l.Params))
-	for i, p := range l.Params {
-		newCk[i] = bb.Let("ckpt", &ir.Update{Arr: ckParams[i].Name, Dims: []ir.DimSlice{{Fixed: true, I: idx}}, Val: ir.Var(p.Name)})
+	newCk := make([]ir.SubExp, len(saved))
+	for j, i := range saved {
+		newCk[j] = bb.Let("ckpt", &ir.Update{Arr: ckParams[j].Name, Dims: []ir.DimSlice{{Fixed: true, I: idx}}, Val: ir.Var(l.Params[i].Name)})
 	}
 	for _, st := range l.Body.Stms {
 		bb.Add(st)
 	}
 	loopBody := bb.Body(append(append([]ir.SubExp{}, l.Body.Result...), newCk...)...)
 	pat := append([]ir.Param{}, s.Pat...)
-	for i := range l.Params {
-		p := b.Param("ckpts", ckParams[i].Type)
+	for j, i := range saved {
+		p := b.Param("ckpts", ckParams[j].Type)
 		pat = append(pat, p)
-		save.ckpts = append(save.ckpts, p.Name)
+		save.ckpts[i] = p.Name
 	}
 	b.Bind(pat, &ir.Loop{Params: append(append([]ir.Param{}, l.Params...), ckParams...),
 		Init: append(append([]ir.SubExp{}, l.Init...), ckInit...), Form: form, Body: loopBody, Attrs: l.Attrs})
 	r.ckpt[s] = save
+}
+
+// loopInvariant reports whether loop parameter i is passed on unchanged.
+func loopInvariant(l *ir.Loop, i int) bool {
+	res := l.Body.Result[i]
+	return res.IsVar() && res.Var == l.Params[i].Name
 }
 
 // idxI64 is the loop index as an i64.
@@ -255,6 +268,12 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		sub := map[ir.VName]ir.SubExp{save.form.I: iT}
 		restored := make([]ir.SubExp, np)
 		for k, p := range l.Params {
+			if loopInvariant(l, k) {
+				// The initial value itself: its adjoint is carried as a
+				// free name's, and the result's adjoint is added once.
+				sub[p.Name] = l.Init[k]
+				continue
+			}
 			restored[k] = bb.Let(p.Name.Base, &ir.Index{Arr: save.ckpts[k], Idx: []ir.SubExp{i}})
 			sub[p.Name] = restored[k]
 			local.Add(restored[k].Var)
@@ -266,7 +285,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		}
 		c.forwardStms(body.Stms)
 		for k, res := range body.Result {
-			if res.IsVar() && pbars != nil {
+			if res.IsVar() && pbars != nil && !loopInvariant(l, k) {
 				c.owned[pbars[k].Name] = true
 				c.addTo(res.Var, ir.Var(pbars[k].Name))
 			}
@@ -289,6 +308,10 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 			return x
 		}
 		for k := range l.Params {
+			if loopInvariant(l, k) {
+				out = append(out, own(ir.Var(pbars[k].Name)))
+				continue
+			}
 			out = append(out, own(c.current(restored[k].Var)))
 		}
 		for _, v := range fvs {

@@ -89,6 +89,7 @@ var fdFuncs = []struct{ name, body string }{
 	{"scatter_in_loop", `f64.sum (loop ys = copy xs for i < 3 do scatter ys [i, i + 1] [ys[i + 1] * y, ys[i] * ys[i]])`},
 	{"local_and_free_gather", `f64.sum (map (\x -> let a = map (*x) xs in f64.sum (map (\i -> a[(i + 1) % n] * xs[i] * y) (iota n))) xs)`},
 	{"hist_pairs", `let (c, s) = unzip (hist (\(c1, s1) (c2, s2) -> (c1 + c2, s1 + s2)) (0, 0) 3 [2, 0, 2, 7] (zip (map (*y) xs) (map (\x -> x * x) xs))) in f64.sum (map2 (*) c s)`},
+	{"loop_invariant_param", `(loop (a, d, c) = (y, xs, 2.0) for i < n do (a * d[i] * c + d[(i + 1) % n], d, c)).0`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 
