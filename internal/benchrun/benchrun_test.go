@@ -331,7 +331,7 @@ func TestTimeout(t *testing.T) {
 		durations []time.Duration
 		timeout   time.Duration
 		want      []int64 // runtimes recorded
-		calls     int
+		calls     int     // calls for one dataset
 		fail      bool
 	}{
 		// Warm-up 400ms, run 1 ends at 800ms, run 2 at 1.2s: over the limit.
@@ -343,30 +343,35 @@ func TestTimeout(t *testing.T) {
 		{"no limit", []time.Duration{time.Hour}, 0, []int64{3600e6, 3600e6, 3600e6, 3600e6, 3600e6}, 6, false},
 	}
 	for _, tt := range tests {
-		clock := newFakeClock()
-		e := &fakeEntry{durations: tt.durations, results: "1i32"}
-		be := &fakeBackend{programs: map[string]*fakeProgram{
-			"p.fut": {clock: clock, entries: map[string]*fakeEntry{"main": e}},
-		}}
-		dir := writeFiles(t, map[string]string{"p.fut": "-- ==\n-- input { 1i32 }\n-- input { 2i32 }\n"})
-		rep, err := Run(Options{Backend: be, Runs: 5, Timeout: tt.timeout, Clock: clock}, []string{dir}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := rep.Benchmarks[0].Datasets[0]
-		if d.Failed() != tt.fail || (tt.fail && !strings.HasPrefix(d.Err, "timed out")) {
-			t.Errorf("%s: error %q, want failure %v", tt.name, d.Err, tt.fail)
-		}
-		if !reflect.DeepEqual(d.Runtimes, tt.want) {
-			t.Errorf("%s: runtimes %v, want %v", tt.name, d.Runtimes, tt.want)
-		}
-		// The second dataset runs after a timeout, with a fresh time budget.
-		second := rep.Benchmarks[0].Datasets[1]
-		if second.Err != d.Err || !reflect.DeepEqual(second.Runtimes, d.Runtimes) {
-			t.Errorf("%s: second dataset %v %q differs from the first %v %q", tt.name, second.Runtimes, second.Err, d.Runtimes, d.Err)
-		}
-		if got := e.Calls(); got != 2*tt.calls {
-			t.Errorf("%s: %d calls for two datasets, want %d", tt.name, got, 2*tt.calls)
+		// Without timers, the measured runtimes alone must end the dataset.
+		for _, noTimers := range []bool{false, true} {
+			name := fmt.Sprintf("%s (timers off: %v)", tt.name, noTimers)
+			clock := newFakeClock()
+			clock.noTimers = noTimers
+			e := &fakeEntry{durations: tt.durations, results: "1i32"}
+			be := &fakeBackend{programs: map[string]*fakeProgram{
+				"p.fut": {clock: clock, entries: map[string]*fakeEntry{"main": e}},
+			}}
+			dir := writeFiles(t, map[string]string{"p.fut": "-- ==\n-- input { 1i32 }\n-- input { 2i32 }\n"})
+			rep, err := Run(Options{Backend: be, Runs: 5, Timeout: tt.timeout, Clock: clock}, []string{dir}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := rep.Benchmarks[0].Datasets[0]
+			if d.Failed() != tt.fail || (tt.fail && !strings.HasPrefix(d.Err, "timed out")) {
+				t.Errorf("%s: error %q, want failure %v", name, d.Err, tt.fail)
+			}
+			if !reflect.DeepEqual(d.Runtimes, tt.want) {
+				t.Errorf("%s: runtimes %v, want %v", name, d.Runtimes, tt.want)
+			}
+			// The second dataset runs after a timeout, with a fresh time budget.
+			second := rep.Benchmarks[0].Datasets[1]
+			if second.Err != d.Err || !reflect.DeepEqual(second.Runtimes, d.Runtimes) {
+				t.Errorf("%s: second dataset %v %q differs from the first %v %q", name, second.Runtimes, second.Err, d.Runtimes, d.Err)
+			}
+			if got := e.Calls(); got != 2*tt.calls {
+				t.Errorf("%s: %d calls for two datasets, want %d", name, got, 2*tt.calls)
+			}
 		}
 	}
 }
@@ -382,7 +387,8 @@ func TestTimeoutOfHangingRun(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"p.fut": "-- ==\n-- entry: main after\n-- input { 1i32 }\n"})
 	go func() {
 		<-hang.started
-		clock.Advance(time.Minute)
+		// Exactly what is left of the budget after two runs of 100μs.
+		clock.Advance(10*time.Second - 200*time.Microsecond)
 	}()
 	rep, err := Run(Options{Backend: be, Runs: 4, Timeout: 10 * time.Second, Clock: clock}, []string{dir}, nil)
 	close(hang.release)
