@@ -13,7 +13,7 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
-// decodeObject decodes an eval's input object into dst, naming the eval in errors.
+// decodeObject decodes an eval's input object into dst; type errors name the JSON field.
 func decodeObject(raw json.RawMessage, dst any) error {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
