@@ -94,6 +94,7 @@ type message struct {
 	Module   string          `json:"module"`
 	Function string          `json:"function"`
 	Input    json.RawMessage `json:"input"`
+	Desc     string          `json:"description"`
 	Of       json.RawMessage `json:"of"`
 	Valid    *bool           `json:"valid"`
 	Error    string          `json:"error"`
@@ -390,6 +391,9 @@ func (s *server) evaluate(msg message) []byte {
 	if err != nil {
 		return fail("output of %s: %v", fn.Entry, err)
 	}
+	runs := len(timings) - 1
+	fmt.Fprintf(s.log, "gradbench: evaluate %s %s.%s %s: %d runs, mean %v\n",
+		msg.ID, msg.Module, msg.Function, msg.Desc, runs, total/time.Duration(runs))
 	return success(msg.ID, out, timings)
 }
 
