@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"time"
 
@@ -228,11 +229,18 @@ func (r *runner) printf(format string, args ...any) {
 
 // program benchmarks every selected dataset of one program.
 func (r *runner) program(rep *Report, path string) {
-	spec, err := testspec.ParseFile(path)
-	if err != nil {
-		msg := fmt.Sprintf("%s: invalid test block: %v", path, err)
+	fail := func(msg string) {
 		rep.Errors = append(rep.Errors, msg)
 		r.printf("%s\n", msg)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fail(err.Error())
+		return
+	}
+	spec, err := testspec.Parse(path, src)
+	if err != nil {
+		fail(fmt.Sprintf("%s: invalid test block: %v", path, err))
 		return
 	}
 	benches := r.selectDatasets(spec)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -478,11 +479,20 @@ func TestRunErrors(t *testing.T) {
 	if _, err := Run(Options{Backend: &fakeBackend{}}, []string{filepath.Join(dir, "missing")}, nil); err == nil {
 		t.Error("no error for a missing path")
 	}
+	// A program that cannot be read is an error of the report, not of Run.
+	broken := t.TempDir()
+	if err := os.Symlink(filepath.Join(broken, "nowhere"), filepath.Join(broken, "dangling.fut")); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(Options{Backend: &fakeBackend{}}, []string{broken}, nil)
+	if err != nil || len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0], "no such file") || !rep.Failed() {
+		t.Errorf("unreadable program: report %+v, error %v", rep, err)
+	}
 	clock := newFakeClock()
 	be := &fakeBackend{programs: map[string]*fakeProgram{
 		"p.fut": {clock: clock, entries: map[string]*fakeEntry{"main": {results: "1i32"}}},
 	}}
-	rep, err := Run(Options{Backend: be, Runs: 1, Clock: clock}, []string{dir}, failingWriter{})
+	rep, err = Run(Options{Backend: be, Runs: 1, Clock: clock}, []string{filepath.Join(dir, "p.fut")}, failingWriter{})
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("error %v, want the write failure", err)
 	}
