@@ -104,7 +104,11 @@ func lowerEntry(e *check.Entry) (f *ir.Func, internal []*ir.Func, err error) {
 		t, _ := l.typeOf(r)
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
-	return &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}, l.funcs, nil
+	f = &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}
+	for _, g := range append([]*ir.Func{f}, l.funcs...) {
+		insertCopies(g, ns)
+	}
+	return f, l.funcs, nil
 }
 
 func (l *lowerer) pos(p syntax.Pos) ir.Pos { return ir.Pos{File: p.File, Line: p.Line, Col: p.Col} }
