@@ -253,6 +253,7 @@ func TestValidationAndFailures(t *testing.T) {
 -- "good" input { 1i32 } output @ out/good.out
 -- "bad" input { 1i32 } output @ out/bad.out
 -- "missing" input { 1i32 } output @ out/missing.out
+-- "none" input { 1i32 } output { }
 -- "noinput" input @ in/missing.in
 -- ==
 -- entry: auto nothing
@@ -280,7 +281,8 @@ func TestValidationAndFailures(t *testing.T) {
 		"a.fut:fromfile | good | [10 10 10]",
 		"a.fut:fromfile | bad | invalid result:",
 		"a.fut:fromfile | missing | " + filepath.Join(dir, "a.fut") + ":8:*reading expected output: open " + filepath.Join(dir, "out/missing.out") + "*",
-		"a.fut:fromfile | noinput | " + filepath.Join(dir, "a.fut") + ":9:*reading input: open " + filepath.Join(dir, "in/missing.in") + "*",
+		"a.fut:fromfile | none | invalid result:",
+		"a.fut:fromfile | noinput | " + filepath.Join(dir, "a.fut") + ":10:*reading input: open " + filepath.Join(dir, "in/missing.in") + "*",
 		"a.fut:auto | " + lit + " | [10 10 10]",
 		"a.fut:auto | " + `#1 ("2i32")` + " | [10 10 10]",
 		"a.fut:nothing | " + lit + " | [10 10 10]",
@@ -305,6 +307,7 @@ func TestValidationAndFailures(t *testing.T) {
 		"a.fut:wrong " + lit:      "Value #1 index [1]: expected 2f64, got 2.5f64",
 		"a.fut:wrongtype " + lit:  "Value #0: expected type i32, got i64",
 		"a.fut:fromfile bad":      "Value #0: expected 43i32, got 42i32",
+		"a.fut:fromfile none":     "Expected 0 values, got 1",
 		"a.fut:warmupfail " + lit: "boom",
 		"a.fut:panics " + lit:     "internal error: run panicked: kaboom",
 		"b.fut second":            "Unknown name `x`",
