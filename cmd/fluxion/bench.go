@@ -13,7 +13,7 @@ import (
 func cmdBench(env *cliEnv, args []string) int {
 	fl := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fl.SetOutput(env.stderr)
-	backend := fl.String("backend", "interp", "backend to benchmark: interp")
+	backend := fl.String("backend", "go", "backend to benchmark: go (compiled) or interp")
 	runs := fl.Int("runs", benchrun.DefaultRuns, "measured runs per dataset (after one warm-up run)")
 	fl.IntVar(runs, "r", benchrun.DefaultRuns, "shorthand for --runs")
 	jsonFile := fl.String("json", "", "write the results as JSON to `FILE`")
@@ -22,7 +22,7 @@ func cmdBench(env *cliEnv, args []string) int {
 	entry := fl.String("entry-point", "", "only benchmark this entry point")
 	timeout := fl.Int("timeout", 0, "fail a dataset whose runs take more than `S` seconds together")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=interp] [--runs N] [--json FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
+		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=go|interp] [--runs N] [--json FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -40,11 +40,13 @@ func cmdBench(env *cliEnv, args []string) int {
 		Timeout:    time.Duration(*timeout) * time.Second,
 	}
 	switch *backend {
+	case "go":
+		opts.Backend = goBackend{}
 	case "interp":
 		opts.Backend = interpBackend{}
 		opts.SkipCompiled = true // datasets tagged compiled are too large for the interpreter
 	default:
-		fmt.Fprintf(env.stderr, "fluxion bench: unknown backend %q (available: interp)\n", *backend)
+		fmt.Fprintf(env.stderr, "fluxion bench: unknown backend %q (available: go, interp)\n", *backend)
 		return 2
 	}
 	rep, err := benchrun.Run(opts, paths, env.stdout)

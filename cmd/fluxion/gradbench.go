@@ -12,9 +12,10 @@ import (
 func cmdGradbench(env *cliEnv, args []string) int {
 	fl := flag.NewFlagSet("gradbench", flag.ContinueOnError)
 	fl.SetOutput(env.stderr)
+	backend := fl.String("backend", "go", "backend: go (compiled) or interp")
 	root := fl.String("root", "", "the directory holding bench/ (default: found from the working directory or the executable)")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion gradbench [--root DIR] < MESSAGES")
+		fmt.Fprintln(env.stderr, "usage: fluxion gradbench [--backend=go|interp] [--root DIR] < MESSAGES")
 		fl.PrintDefaults()
 	}
 	rest, err := parseInterspersed(fl, args)
@@ -25,7 +26,17 @@ func cmdGradbench(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
-	if err := gradbench.Serve(env.stdin, env.stdout, env.stderr, gradbench.Options{Root: *root}); err != nil {
+	opts := gradbench.Options{Root: *root}
+	switch *backend {
+	case "go":
+		opts.Backend = gradbenchBackend{}
+	case "interp":
+		opts.Backend = gradbench.Interpreter{}
+	default:
+		fmt.Fprintf(env.stderr, "fluxion gradbench: unknown backend %q (available: go, interp)\n", *backend)
+		return 2
+	}
+	if err := gradbench.Serve(env.stdin, env.stdout, env.stderr, opts); err != nil {
 		fmt.Fprintf(env.stderr, "fluxion gradbench: %v\n", err)
 		return 1
 	}

@@ -5,6 +5,7 @@
 //
 //	fluxion check FILE...     type-check programs; silent on success
 //	fluxion run FILE          run an entry point on arguments from stdin
+//	fluxion build -o DIR FILE write a program as a Go package
 //	fluxion test PATH...      run the test blocks of programs
 //	fluxion dump FILE         print the IR after a compiler pass
 //	fluxion bench PATH...     benchmark the datasets of test blocks
@@ -40,6 +41,7 @@ type cliEnv struct {
 
 var commands = map[string]command{
 	"bench":     {"benchmark the datasets of programs' test blocks", cmdBench},
+	"build":     {"write a program as a dependency-free Go package", cmdBuild},
 	"check":     {"type-check programs; silent on success", cmdCheck},
 	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
 	"dump":      {"print a program's IR after a compiler pass", cmdDump},

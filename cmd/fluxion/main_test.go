@@ -256,3 +256,63 @@ func TestGradbenchCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildExampleUpToDate regenerates examples/goapi/dotprod with
+// `fluxion build` and compares it with the committed package, which is the
+// reviewed golden output of the Go backend (go generate ./examples/goapi
+// refreshes it).
+func TestBuildExampleUpToDate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "dotprod")
+	if code, _, stderr := runArgs(t, "", "build", "-o", dir, "../../examples/dot.fut"); code != 0 {
+		t.Fatalf("fluxion build: exit %d: %s", code, stderr)
+	}
+	committed := "../../examples/goapi/dotprod"
+	want, err := filepath.Glob(filepath.Join(committed, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("fluxion build wrote %d files, the committed package has %d: run go generate ./examples/goapi", len(got), len(want))
+	}
+	for _, g := range got {
+		a, err := os.ReadFile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(committed, filepath.Base(g)))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the generated code: run go generate ./examples/goapi (%v)", filepath.Base(g), err)
+		}
+	}
+}
+
+func TestRunCompiledAndInterpretedAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	t.Setenv("FLUXION_CACHE", t.TempDir())
+	in := "[1.0, 2.0, 3.0] [4.0, 5.0, 6.0]"
+	for _, entry := range []string{"dot", "grad"} {
+		c1, compiled, e1 := runArgs(t, in, "run", "-e", entry, "../../examples/dot.fut")
+		c2, interpreted, e2 := runArgs(t, in, "run", "--interp", "-e", entry, "../../examples/dot.fut")
+		if c1 != 0 || c2 != 0 || compiled != interpreted || compiled == "" {
+			t.Errorf("%s: compiled (exit %d) %q %s; interpreted (exit %d) %q %s", entry, c1, compiled, e1, c2, interpreted, e2)
+		}
+	}
+}
+
+// TestMain keeps compiled programs of the tests out of the user's cache.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "fluxion-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("FLUXION_CACHE", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/fluxion-lang/fluxion/internal/gobuild"
 	"github.com/fluxion-lang/fluxion/internal/interp"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/pipeline"
@@ -20,7 +21,7 @@ import (
 func cmdRun(env *cliEnv, args []string) int {
 	fl := flag.NewFlagSet("run", flag.ContinueOnError)
 	fl.SetOutput(env.stderr)
-	useInterp := fl.Bool("interp", false, "run with the reference interpreter")
+	useInterp := fl.Bool("interp", false, "run with the reference interpreter instead of compiling to Go")
 	entry := fl.String("e", "main", "entry point to run")
 	fl.StringVar(entry, "entry-point", "main", "entry point to run")
 	binary := fl.Bool("b", false, "print results in the binary value format")
@@ -39,7 +40,6 @@ func cmdRun(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
-	_ = useInterp // the interpreter is the only backend so far
 	file := files[0]
 	prog, err := pipeline.CompileFile(file, pipeline.Options{})
 	if err != nil {
@@ -56,29 +56,27 @@ func cmdRun(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "Error: %v\n", err)
 		return 2
 	}
-	exe, err := interp.Compile(prog)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "internal error: %v\n", err)
-		return 1
-	}
-	iargs := interp.FromValues(argv)
-	var times []int64
 	n := 1
 	if *runs > 0 {
-		n = *runs + 1
+		n = *runs + 1 // the first run is an untimed warm-up
 	}
-	var res []interp.Value
-	for i := 0; i < n; i++ {
-		start := time.Now()
-		res, err = exe.Run(*entry, iargs)
-		elapsed := time.Since(start).Microseconds()
-		if err != nil {
-			fmt.Fprintf(env.stderr, "Error: %v\n", err)
-			return 1
+	var res []values.Value
+	var times []int64
+	if *useInterp {
+		res, times, err = runInterp(prog, *entry, argv, n)
+	} else {
+		res, times, err = runCompiled(prog, *entry, argv, n)
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "Error: %v\n", err)
+		var bad *gobuild.InputError
+		if errors.As(err, &bad) {
+			return 2
 		}
-		if *runs == 0 || i > 0 {
-			times = append(times, elapsed)
-		}
+		return 1
+	}
+	if *runs > 0 {
+		times = times[1:]
 	}
 	if *timings != "" {
 		if err := writeTimings(*timings, times); err != nil {
@@ -90,7 +88,7 @@ func cmdRun(env *cliEnv, args []string) int {
 		return 0
 	}
 	w := bufio.NewWriter(env.stdout)
-	for _, r := range interp.ToValues(res) {
+	for _, r := range res {
 		if *binary {
 			err = values.WriteBinary(w, r)
 		} else {
@@ -108,6 +106,40 @@ func cmdRun(env *cliEnv, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// runInterp runs entry n times on the reference interpreter.
+func runInterp(prog *ir.Program, entry string, args []values.Value, n int) ([]values.Value, []int64, error) {
+	exe, err := interp.Compile(prog)
+	if err != nil {
+		return nil, nil, fmt.Errorf("internal error: %v", err)
+	}
+	iargs := interp.FromValues(args)
+	var res []interp.Value
+	times := make([]int64, n)
+	for i := range times {
+		start := time.Now()
+		if res, err = exe.Run(entry, iargs); err != nil {
+			return nil, nil, err
+		}
+		times[i] = time.Since(start).Microseconds()
+	}
+	return interp.ToValues(res), times, nil
+}
+
+// runCompiled builds the program with the Go backend (cached) and runs
+// entry n times in its process.
+func runCompiled(prog *ir.Program, entry string, args []values.Value, n int) ([]values.Value, []int64, error) {
+	exe, err := gobuild.Build(prog, gobuild.Options{Version: version})
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := exe.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer p.Close()
+	return p.Call(entry, n, args)
 }
 
 // readArgs reads one value per parameter of fn, type-directed, and checks

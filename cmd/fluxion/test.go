@@ -16,7 +16,7 @@ import (
 func cmdTest(env *cliEnv, args []string) int {
 	fl := flag.NewFlagSet("test", flag.ContinueOnError)
 	fl.SetOutput(env.stderr)
-	backend := fl.String("backend", "interp", "backend to test: interp")
+	backend := fl.String("backend", "interp", "backend to test: interp or go (compiled; auto output is checked against the interpreter)")
 	interpMode := fl.Bool("i", false, "interpreter mode: skip cases tagged compiled")
 	fl.Bool("c", false, "compiled mode (the default)")
 	typeCheck := fl.Bool("t", false, "only type-check the programs")
@@ -26,7 +26,7 @@ func cmdTest(env *cliEnv, args []string) int {
 	concurrency := fl.Int("concurrency", 0, "run at most `N` cases at once (default: number of CPUs)")
 	verbose := fl.Bool("v", false, "print every case, not only failures")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion test [--backend=interp] [-i|-c|-t] [--exclude=TAG] [--entry-point=NAME] PATH...")
+		fmt.Fprintln(env.stderr, "usage: fluxion test [--backend=interp|go] [-i|-c|-t] [--exclude=TAG] [--entry-point=NAME] PATH...")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -37,12 +37,14 @@ func cmdTest(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
-	var be testspec.Backend
+	var be, ref testspec.Backend
 	switch *backend {
 	case "interp":
 		be = interpBackend{}
+	case "go":
+		be, ref = goBackend{}, interpBackend{}
 	default:
-		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: interp)\n", *backend)
+		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: interp, go)\n", *backend)
 		return 2
 	}
 	sel := testspec.Selection{Mode: testspec.Compiled, Exclude: exclude, EntryPoint: *entry}
@@ -52,7 +54,7 @@ func cmdTest(env *cliEnv, args []string) int {
 	if *typeCheck {
 		sel.Mode = testspec.TypeCheck
 	}
-	r := &testspec.Runner{Backend: be, Select: sel, Concurrency: *concurrency}
+	r := &testspec.Runner{Backend: be, Reference: ref, Select: sel, Concurrency: *concurrency}
 	if *verbose {
 		r.Progress = func(res testspec.Result) { fmt.Fprintln(env.stdout, res) }
 	}

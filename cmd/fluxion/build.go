@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/gobuild"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+)
+
+// cmdBuild writes a program as a dependency-free Go package.
+func cmdBuild(env *cliEnv, args []string) int {
+	fl := flag.NewFlagSet("build", flag.ContinueOnError)
+	fl.SetOutput(env.stderr)
+	out := fl.String("o", "", "write the package into `DIR` (required)")
+	pkg := fl.String("pkg", "", "package `NAME` (default: the base name of DIR)")
+	fl.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: fluxion build -o DIR [--pkg NAME] FILE.fut")
+		fl.PrintDefaults()
+	}
+	files, err := parseInterspersed(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(files) != 1 || *out == "" {
+		fl.Usage()
+		return 2
+	}
+	name := *pkg
+	if name == "" {
+		name = filepath.Base(filepath.Clean(*out))
+	}
+	if !isGoIdentifier(name) {
+		fmt.Fprintf(env.stderr, "fluxion build: %q is not a valid Go package name (use --pkg)\n", name)
+		return 2
+	}
+	prog, err := pipeline.CompileFile(files[0], pipeline.Options{})
+	if err != nil {
+		reportCompileError(env, files[0], err)
+		return 1
+	}
+	if err := gobuild.WritePackage(prog, *out, name); err != nil {
+		fmt.Fprintf(env.stderr, "fluxion build: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func isGoIdentifier(s string) bool {
+	if s == "" || s == "_" {
+		return false
+	}
+	for i, r := range s {
+		ok := r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || (i > 0 && '0' <= r && r <= '9')
+		if !ok {
+			return false
+		}
+	}
+	return !strings.Contains(" break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var ", " "+s+" ")
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/gobuild"
+	"github.com/fluxion-lang/fluxion/internal/gradbench"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/testspec"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// goBackend compiles programs to Go (cached) and runs them in a server
+// process.
+type goBackend struct{}
+
+func (goBackend) Name() string { return "go" }
+
+// build compiles the program at path and starts its process.
+func (goBackend) build(path string) (*ir.Program, *gobuild.Process, error) {
+	prog, err := pipeline.CompileFile(path, pipeline.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	exe, err := gobuild.Build(prog, gobuild.Options{Version: version})
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := exe.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, p, nil
+}
+
+func (b goBackend) Compile(path string) (testspec.Program, error) {
+	prog, p, err := b.build(path)
+	if err != nil {
+		return nil, err
+	}
+	return &goProgram{prog, p}, nil
+}
+
+// gradbenchBackend adapts goBackend to the GradBench tool.
+type gradbenchBackend struct{ goBackend }
+
+func (b gradbenchBackend) Compile(path string) (gradbench.Program, error) {
+	prog, p, err := b.build(path)
+	if err != nil {
+		return nil, err
+	}
+	return &goProgram{prog, p}, nil
+}
+
+type goProgram struct {
+	ir   *ir.Program
+	proc *gobuild.Process
+}
+
+func (p *goProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
+	res, _, err := p.proc.Call(entry, 1, args)
+	return res, err
+}
+
+// Prepare binds the arguments in the process once, so that GradBench times
+// only the computation.
+func (p *goProgram) Prepare(entry string, args []values.Value) (gradbench.Call, error) {
+	if err := p.proc.Load(entry, args); err != nil {
+		return nil, err
+	}
+	return goCall{p.proc}, nil
+}
+
+type goCall struct{ proc *gobuild.Process }
+
+func (c goCall) Run() error                       { _, err := c.proc.Run(); return err }
+func (c goCall) Results() ([]values.Value, error) { return c.proc.Results() }
