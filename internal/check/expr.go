@@ -62,7 +62,7 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 	case *syntax.BoolLit:
 		return c.node(&Lit{ExprInfo: c.info(e.Pos(), boolT()), Prim: prim.Bool, Bool: e.Value})
 	case *syntax.StringLit:
-		return c.node(&StringLit{ExprInfo: c.info(e.Pos(), ArrayOf(&Prim{prim.U8}, &SizeConst{int64(len(e.Value))})), Bytes: e.Value})
+		return c.node(&StringLit{ExprInfo: c.info(e.Pos(), ArrayOf(&Prim{prim.U8}, &SizeConst{N: int64(len(e.Value))})), Bytes: e.Value})
 	case *syntax.Var:
 		return c.varExpr(sc, e)
 	case *syntax.Tuple:
@@ -109,7 +109,7 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 		if ContainsFunc(elem) {
 			c.fail(e.Pos(), "arrays of functions are not allowed")
 		}
-		return c.node(&ArrayLit{ExprInfo: c.info(e.Pos(), &Array{Size: &SizeConst{int64(len(elems))}, Elem: elem}), Elems: elems})
+		return c.node(&ArrayLit{ExprInfo: c.info(e.Pos(), &Array{Size: &SizeConst{N: int64(len(elems))}, Elem: elem}), Elems: elems})
 	case *syntax.Range:
 		return c.rangeExpr(sc, e)
 	case *syntax.Project:
@@ -417,7 +417,7 @@ func (c *checker) sizeOf(e Expr) Size {
 	switch e := e.(type) {
 	case *Lit:
 		if e.Int != nil && e.Int.IsInt64() {
-			return &SizeConst{e.Int.Int64()}
+			return &SizeConst{N: e.Int.Int64()}
 		}
 	case *VarRef:
 		if len(e.Inst.Types) == 0 && len(e.Inst.Sizes) == 0 && e.Bind.Intrinsic == "" {

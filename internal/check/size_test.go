@@ -45,6 +45,11 @@ func TestSizeInstances(t *testing.T) {
 		{"def f (n: i64) (xs: [n]i32) = xs[0:n]", "", "", "(n: i64) -> [n]i32 -> [n]i32"},
 		{"def f (n: i64) = 0..<n", "", "", "(n: i64) -> [n]i64"},
 		{"def f (xs: [3]i32) (ys: [4]i32) = xs ++ ys", "++", "3 4", "[3]i32 -> [4]i32 -> *[7]i32"},
+		{"def f (xs: []i32) = unflatten (xs :> [2*3]i32)", "unflatten", "2 3", "[n0]i32 -> [2][3]i32"},
+		{"def f (xs: []i32) = unflatten_3d (xs :> [3*2*2]i32)", "unflatten_3d", "3 2 2", "[n0]i32 -> [3][2][2]i32"},
+		{"def f (xs: []i32) = unflatten_3d (xs :> [(3*2)*2]i32)", "unflatten_3d", "3 2 2", "[n0]i32 -> [3][2][2]i32"},
+		{"def f (xs: []i32) = unflatten (xs :> [1+5]i32)", "unflatten", "? ?", "[n0]i32 -> [?][?]i32"},
+		{"def f (xs: [6]i32) = unflatten xs : [2][3]i32", "unflatten", "2 3", "[6]i32 -> [2][3]i32"},
 	}
 	for _, tt := range tests {
 		p, err := CheckSource("s.fut", []byte(tt.src), nil)

@@ -245,7 +245,7 @@ func (c *checker) sizeExp(sc *scope, e syntax.Expr, tc *typeCtx) Size {
 		if !e.Value.IsInt64() || e.Value.Sign() < 0 {
 			c.fail(e.Pos(), "size %s is out of range", e.Text)
 		}
-		return &SizeConst{e.Value.Int64()}
+		return &SizeConst{N: e.Value.Int64()}
 	case *syntax.Var:
 		if len(e.Path) == 1 {
 			name := e.Path[0].Name

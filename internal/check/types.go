@@ -168,8 +168,13 @@ type Size interface {
 	isSize()
 }
 
-// SizeConst is a constant size.
-type SizeConst struct{ N int64 }
+// SizeConst is a constant size. From, when set, is the constant
+// arithmetic it was folded from ([3*2] is 6 from 3*2), kept so that
+// [n*m] can still be matched against it structurally.
+type SizeConst struct {
+	N    int64
+	From *SizeOp
+}
 
 // SizeVar is a named size: a value variable of type i64, a size parameter,
 // or an unknown (existential) size. ID is the binding's unique ID.

@@ -529,6 +529,17 @@ func (in *inference) unifySize(a, b Size) error {
 		}
 		return nil
 	}
+	// A folded constant still matches the arithmetic it came from.
+	if c, ok := a.(*SizeConst); ok && c.From != nil {
+		if _, ok := b.(*SizeOp); ok {
+			a = c.From
+		}
+	}
+	if c, ok := b.(*SizeConst); ok && c.From != nil {
+		if _, ok := a.(*SizeOp); ok {
+			b = c.From
+		}
+	}
 	if oa, ok := a.(*SizeOp); ok {
 		if ob, ok := b.(*SizeOp); ok && oa.Op == ob.Op {
 			// Structural matching infers n and m from [a*b] against [n*m];
@@ -644,11 +655,11 @@ func simplifySize(s *SizeOp) Size {
 	if lok && rok {
 		switch s.Op {
 		case '+':
-			return &SizeConst{l.N + r.N}
+			return &SizeConst{N: l.N + r.N, From: s}
 		case '-':
-			return &SizeConst{l.N - r.N}
+			return &SizeConst{N: l.N - r.N, From: s}
 		case '*':
-			return &SizeConst{l.N * r.N}
+			return &SizeConst{N: l.N * r.N, From: s}
 		}
 	}
 	return s
