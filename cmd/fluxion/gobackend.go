@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"time"
+
+	"github.com/fluxion-lang/fluxion/internal/benchrun"
 	"github.com/fluxion-lang/fluxion/internal/gobuild"
 	"github.com/fluxion-lang/fluxion/internal/gradbench"
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -61,6 +65,19 @@ func (p *goProgram) Run(entry string, args []values.Value) ([]values.Value, erro
 	return res, err
 }
 
+// RunTimed runs the entry once and returns the time the process measured
+// around the entry point alone (benchrun.SelfTimed).
+func (p *goProgram) RunTimed(entry string, args []values.Value) ([]values.Value, time.Duration, error) {
+	res, times, err := p.proc.Call(entry, 1, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(times) != 1 {
+		return nil, 0, fmt.Errorf("internal error: the compiled program reported %d run times for one run", len(times))
+	}
+	return res, time.Duration(times[0]) * time.Microsecond, nil
+}
+
 // Prepare binds the arguments in the process once, so that GradBench times
 // only the computation.
 func (p *goProgram) Prepare(entry string, args []values.Value) (gradbench.Call, error) {
@@ -74,3 +91,5 @@ type goCall struct{ proc *gobuild.Process }
 
 func (c goCall) Run() error                       { _, err := c.proc.Run(); return err }
 func (c goCall) Results() ([]values.Value, error) { return c.proc.Results() }
+
+var _ benchrun.SelfTimed = (*goProgram)(nil)
