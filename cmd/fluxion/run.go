@@ -139,7 +139,15 @@ func runCompiled(prog *ir.Program, entry string, args []values.Value, n int) ([]
 		return nil, nil, err
 	}
 	defer p.Close()
-	return p.Call(entry, n, args)
+	res, times, err := p.Call(entry, n, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	us := make([]int64, len(times))
+	for i, t := range times {
+		us[i] = t.Microseconds()
+	}
+	return res, us, nil
 }
 
 // readArgs reads one value per parameter of fn, type-directed, and checks

@@ -17,7 +17,7 @@ import (
 //	run                      run the bound entry once, keeping its results
 //	results                  send the results of the last run
 //
-// Every reply is a line "ok NBYTES [MICROSECONDS...]" followed by NBYTES
+// Every reply is a line "ok NBYTES [NANOSECONDS...]" followed by NBYTES
 // bytes of results (binary value format), or "error KIND NBYTES" followed
 // by the message, where KIND is "run" for a run-time failure of the program
 // and "input" for a bad request or bad arguments.
@@ -108,11 +108,11 @@ func (s *server) bind(name, size string) error {
 	return nil
 }
 
-// runOnce runs the bound entry and returns its time in microseconds.
+// runOnce runs the bound entry and returns its time in nanoseconds.
 func (s *server) runOnce() (int64, error) {
 	start := time.Now()
 	res, err := s.entry.Call(s.args)
-	t := time.Since(start).Microseconds()
+	t := time.Since(start).Nanoseconds()
 	if err != nil {
 		return 0, err
 	}

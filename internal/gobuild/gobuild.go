@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/gogen"
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -213,21 +214,30 @@ func (p *Process) Close() error {
 }
 
 // Call runs entry runs times on args and returns the results of the last
-// run and the time of each run in microseconds (measured in the process,
-// around the entry point alone).
-func (p *Process) Call(entry string, runs int, args []values.Value) ([]values.Value, []int64, error) {
+// run and the time of each run (measured in the process, around the entry
+// point alone).
+func (p *Process) Call(entry string, runs int, args []values.Value) ([]values.Value, []time.Duration, error) {
 	body, err := encode(args)
 	if err != nil {
 		return nil, nil, err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	res, times, err := p.request(fmt.Sprintf("call %s %d %d\n", entry, runs, len(body)), body)
+	res, ns, err := p.request(fmt.Sprintf("call %s %d %d\n", entry, runs, len(body)), body)
 	if err != nil {
 		return nil, nil, err
 	}
+	times := durations(ns)
 	vals, err := decode(res)
 	return vals, times, err
+}
+
+func durations(ns []int64) []time.Duration {
+	ds := make([]time.Duration, len(ns))
+	for i, n := range ns {
+		ds[i] = time.Duration(n)
+	}
+	return ds
 }
 
 // Load binds entry to args in the process, for timed Run calls.
@@ -242,8 +252,8 @@ func (p *Process) Load(entry string, args []values.Value) error {
 	return err
 }
 
-// Run runs the loaded entry once and returns its time in microseconds.
-func (p *Process) Run() (int64, error) {
+// Run runs the loaded entry once and returns its time.
+func (p *Process) Run() (time.Duration, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	_, times, err := p.request("run\n", nil)
@@ -253,7 +263,7 @@ func (p *Process) Run() (int64, error) {
 	if len(times) != 1 {
 		return 0, errors.New("internal error: malformed reply to run")
 	}
-	return times[0], nil
+	return time.Duration(times[0]), nil
 }
 
 // Results returns the results of the last Run.

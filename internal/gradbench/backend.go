@@ -2,6 +2,7 @@ package gradbench
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/interp"
@@ -38,6 +39,13 @@ type Call interface {
 	Run() error
 	// Results converts the results of the last Run.
 	Results() ([]values.Value, error)
+}
+
+// SelfTimedCall is implemented by calls that time their own runs (a
+// compiled program in another process measures the entry point alone,
+// without the cost of the request); its time replaces the wall clock's.
+type SelfTimedCall interface {
+	RunTimed() (time.Duration, error)
 }
 
 // Interpreter is the Backend that runs programs with internal/interp.
