@@ -24,7 +24,9 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/interp"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 	"github.com/fluxion-lang/fluxion/internal/testspec"
+	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 var update = flag.Bool("update", false, "rewrite known-gaps.txt with the failures of this run")
@@ -70,6 +72,7 @@ type stats struct {
 	reached                                    map[string]bool   // "file entry" -> checks attempted
 	candidates                                 map[string]bool   // "file entry" of every float entry
 	caseSkipReasons                            map[string]int
+	custom, higher                             int // entries reaching with_vjp (no duality check), entries that use AD themselves
 }
 
 func (s *stats) skip(reason string) {
@@ -153,19 +156,33 @@ func candidates(file string, st *stats) []*candidate {
 	var out []*candidate
 	for _, e := range prog.Entries {
 		c := &candidate{file: filepath.ToSlash(rel), entry: e, spec: spec}
-		ok := len(e.Params) > 0 && len(e.Results) > 0
+		reason := ""
+		if len(e.Params) == 0 {
+			reason = "no parameters"
+		}
+		varied := 0
 		for _, p := range e.Params {
-			l, isFloat := floatLeaf(p)
-			ok = ok && isFloat
+			l, ok := primLeaf(p)
+			if !ok && reason == "" {
+				reason = "parameter of type " + kind(p)
+			}
+			if ok && !l.fixed {
+				varied++
+			}
 			c.params = append(c.params, l)
 		}
+		if reason == "" && varied == 0 {
+			reason = "no f32/f64 parameter"
+		}
 		for _, r := range e.Results {
-			l, isFloat := floatLeaf(r)
-			ok = ok && isFloat
+			l, ok := floatLeaf(r)
+			if !ok && reason == "" {
+				reason = "result of type " + kind(r)
+			}
 			c.results = append(c.results, l)
 		}
-		if !ok {
-			st.skip("non-float parameter or result (or none)")
+		if reason != "" {
+			st.skip(reason)
 			continue
 		}
 		st.Lock()
@@ -345,7 +362,8 @@ func TestADProperties(t *testing.T) {
 	if *update {
 		writeKnownGaps(t, st.failures)
 	}
-	t.Logf("%d programs, %d float entries checked, %d entries skipped %v", st.programs, st.entries, st.skippedEntries, st.skipReasons)
+	t.Logf("%d programs, %d float entries checked (%d use AD themselves, %d reach with_vjp), %d entries skipped %v",
+		st.programs, st.entries, st.higher, st.custom, st.skippedEntries, st.skipReasons)
 	t.Logf("%d cases: fd %d checked, %d at non-smooth points skipped; duality %d; generic against special rules %d; cases skipped %v",
 		st.cases, st.fdChecked, st.fdSkipped, st.dual, st.generic, st.caseSkipReasons)
 	t.Logf("%d failing checks (%d listed in known-gaps.txt)", len(st.failures), len(known))
@@ -362,10 +380,29 @@ func seed(c *candidate, i int) int64 {
 	return int64(h.Sum64() >> 1)
 }
 
+// input is a case's arguments: all of them, and the f32/f64 ones as vectors.
+type input struct {
+	all []values.Value
+	x   []vec
+}
+
+// with replaces the varied arguments of in by x.
+func (c *candidate) with(in input, x []vec) []values.Value {
+	out := append([]values.Value(nil), in.all...)
+	k := 0
+	for i, p := range c.params {
+		if !p.fixed {
+			out[i] = x[k].value()
+			k++
+		}
+	}
+	return out
+}
+
 // inputs are the arguments of the entry's test cases that can be used.
-func inputs(c *candidate, st *stats, lim limits) [][]vec {
+func inputs(c *candidate, st *stats, lim limits) []input {
 	sel := &testspec.Selection{Mode: testspec.Interpreted}
-	var out [][]vec
+	var out []input
 	for _, in := range sel.Instances(c.spec) {
 		if in.Entry != c.entry.Name || in.Skip != "" || in.Case.Expect.Kind == testspec.ExpectError || len(out) >= lim.cases {
 			continue
@@ -376,23 +413,27 @@ func inputs(c *candidate, st *stats, lim limits) [][]vec {
 			continue
 		}
 		var xs []vec
-		n := 0
+		n, ok := 0, true
 		for i, a := range args {
-			v, ok := toVec(a)
-			if !ok || v.elem != c.params[i].elem || len(v.shape) != len(c.params[i].dims) {
-				xs = nil
+			p := c.params[i]
+			if a.Elem() != p.elem || a.Rank() != len(p.dims) {
+				ok = false
 				break
 			}
+			if p.fixed {
+				continue
+			}
+			v, _ := toVec(a)
 			n += len(v.x)
 			xs = append(xs, v)
 		}
 		switch {
-		case xs == nil:
+		case !ok:
 			st.caseSkip("input of another type")
 		case n > lim.elems:
 			st.caseSkip("input too large")
 		default:
-			out = append(out, xs)
+			out = append(out, input{all: args, x: xs})
 		}
 	}
 	return out
@@ -430,13 +471,14 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 	}
 	// primal results first: derivatives are compiled only for usable points
 	type point struct {
-		i     int
-		x, y0 []vec
+		i  int
+		in input
+		y0 []vec
 	}
 	var points []point
-	for i, x := range cases {
+	for i, in := range cases {
 		start := time.Now()
-		y0, err := run(primal.exe, "ap_primal", values2(x))
+		y0, err := run(primal.exe, "ap_primal", in.all)
 		switch d := time.Since(start); {
 		case d > lim.primal:
 			// fd runs the primal four more times and the derivatives cost more still
@@ -447,7 +489,7 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 		case !finite(y0):
 			st.caseSkip("primal not finite")
 		default:
-			points = append(points, point{i, x, y0})
+			points = append(points, point{i, in, y0})
 		}
 	}
 	if len(points) == 0 {
@@ -456,6 +498,12 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 	}
 	st.Lock()
 	st.entries++
+	if c.custom {
+		st.custom++
+	}
+	if c.usesAD {
+		st.higher++
+	}
 	st.reached[c.file+" "+c.entry.Name] = true
 	st.Unlock()
 	jvp := compile(c, modeJVP, false)
@@ -473,7 +521,8 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 	prec := precisionOf(c)
 	m := len(c.results)
 	for _, p := range points {
-		i, x, y0 := p.i, p.x, p.y0
+		i, in, y0 := p.i, p.in, p.y0
+		x := in.x
 		st.count(&st.cases)
 		rng := rand.New(rand.NewSource(seed(c, i)))
 		xdot := make([]vec, len(x))
@@ -486,7 +535,7 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 		}
 		var tan, grad, gradGen []vec
 		if jvp.err == nil {
-			out, err := run(jvp.exe, "ap_jvp", values2(append(append([]vec{}, x...), xdot...)))
+			out, err := run(jvp.exe, "ap_jvp", append(c.with(in, x), values2(xdot)...))
 			if err != nil {
 				st.fail(c, chkJVP, fmt.Sprintf("case %d: run: %v", i, err))
 			} else if ok, msg := agree(y0, out[:m], prec.dualTol); !ok {
@@ -499,7 +548,7 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 			if r.err != nil {
 				return nil
 			}
-			out, err := run(r.exe, "ap_vjp", values2(append(append([]vec{}, x...), ybar...)))
+			out, err := run(r.exe, "ap_vjp", append(c.with(in, x), values2(ybar)...))
 			if err != nil {
 				st.fail(c, chk, fmt.Sprintf("case %d: run: %v", i, err))
 				return nil
@@ -513,7 +562,7 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 		grad = runVJP(vjp, chkVJP)
 		gradGen = runVJP(gen, chkGenVJP)
 		if tan != nil {
-			checkFD(c, st, prec, primal, jvp, i, x, xdot, y0, tan)
+			checkFD(t, c, st, prec, primal, jvp, i, in, xdot, y0, tan)
 		}
 		if tan != nil && grad != nil && !c.custom {
 			st.count(&st.dual)
@@ -536,7 +585,8 @@ func checkEntry(t *testing.T, c *candidate, st *stats, lim limits) {
 // xdot at steps h and h/2. Points where the two central differences disagree,
 // or where the one-sided differences do not converge like a smooth function's
 // (a kink or a jump within h), are skipped.
-func checkFD(c *candidate, st *stats, prec precision, primal, jvp compiled, i int, x, xdot, y0, tan []vec) {
+func checkFD(t *testing.T, c *candidate, st *stats, prec precision, primal, jvp compiled, i int, in input, xdot, y0, tan []vec) {
+	x := in.x
 	xmax := 1.0
 	for _, v := range x {
 		xmax = math.Max(xmax, norm(v.x))
@@ -548,11 +598,11 @@ func checkFD(c *candidate, st *stats, prec precision, primal, jvp compiled, i in
 	}
 	at := func(h float64) (*diffs, error) {
 		xp, xm := step(x, xdot, h), step(x, xdot, -h)
-		yp, err := run(primal.exe, "ap_primal", values2(xp))
+		yp, err := run(primal.exe, "ap_primal", c.with(in, xp))
 		if err != nil {
 			return nil, err
 		}
-		ym, err := run(primal.exe, "ap_primal", values2(xm))
+		ym, err := run(primal.exe, "ap_primal", c.with(in, xm))
 		if err != nil {
 			return nil, err
 		}
@@ -564,7 +614,7 @@ func checkFD(c *candidate, st *stats, prec precision, primal, jvp compiled, i in
 		}
 		d := &diffs{tan: tan}
 		if eff := effective(xp, xm, h); !sameVecs(eff, xdot) {
-			out, err := run(jvp.exe, "ap_jvp", values2(append(append([]vec{}, x...), eff...)))
+			out, err := run(jvp.exe, "ap_jvp", append(c.with(in, x), values2(eff)...))
 			if err != nil {
 				return nil, err
 			}
@@ -584,14 +634,14 @@ func checkFD(c *candidate, st *stats, prec precision, primal, jvp compiled, i in
 		}
 		return d, nil
 	}
+	var d2 *diffs
 	d1, err := at(h)
-	if err != nil {
-		st.count(&st.fdSkipped)
-		return
+	if err == nil {
+		d2, err = at(h / 2)
 	}
-	d2, err := at(h / 2)
 	if err != nil {
 		st.count(&st.fdSkipped)
+		t.Logf("case %d: fd skipped: %v", i, err)
 		return
 	}
 	for r := range y0 {
@@ -607,6 +657,7 @@ func checkFD(c *candidate, st *stats, prec precision, primal, jvp compiled, i in
 		converges := k2 <= prec.kinkTol*scale+2*noise2 || diffNorm(d2.oneSided[r].x, half) <= 0.25*k1+2*noise2
 		if !smooth || !converges {
 			st.count(&st.fdSkipped)
+			t.Logf("case %d: fd skipped: result %d is not smooth at the input (central differences agree: %v, one-sided ones converge: %v)", i, r, smooth, converges)
 			return
 		}
 	}
@@ -642,4 +693,25 @@ func sameShapes(a, b []vec) bool {
 		}
 	}
 	return true
+}
+
+// kind names the sort of a type that is not a float scalar or array, for
+// the summary of skipped entries.
+func kind(t check.Type) string {
+	_, elem := check.Rank(check.Reveal(check.Resolve(t)))
+	switch e := check.Reveal(check.Resolve(elem)).(type) {
+	case *check.Prim:
+		if e.P.IsFloat() {
+			return "f16"
+		}
+		if e.P == prim.Bool {
+			return "bool"
+		}
+		return "integer"
+	case *check.Record:
+		return "tuple or record"
+	case *check.Sum:
+		return "sum"
+	}
+	return "other"
 }

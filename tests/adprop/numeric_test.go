@@ -28,7 +28,7 @@ var (
 
 func precisionOf(c *candidate) precision {
 	for _, l := range append(append([]leaf{}, c.params...), c.results...) {
-		if l.elem == prim.F32 {
+		if l.elem == prim.F32 && !l.fixed {
 			return prec32
 		}
 	}

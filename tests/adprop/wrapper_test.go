@@ -8,16 +8,26 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
-// leaf is a float parameter or result of an entry point: its element type
-// and its dimensions as the checker wrote them.
+// leaf is a primitive parameter or result of an entry point: its element
+// type and its dimensions as the checker wrote them. A fixed parameter is
+// not an f32/f64 one: the wrapper passes it through as a constant.
 type leaf struct {
-	elem prim.Type
-	dims []check.Size
+	elem  prim.Type
+	dims  []check.Size
+	fixed bool
 }
+
+func isFloat(t prim.Type) bool { return t == prim.F32 || t == prim.F64 }
 
 // floatLeaf describes t if it is an f32/f64 scalar or array; f16 is left out
 // because finite differences in half precision say nothing.
 func floatLeaf(t check.Type) (leaf, bool) {
+	l, ok := primLeaf(t)
+	return l, ok && !l.fixed
+}
+
+// primLeaf describes t if it is a primitive scalar or array.
+func primLeaf(t check.Type) (leaf, bool) {
 	var l leaf
 	for {
 		t = check.Reveal(check.Resolve(t))
@@ -29,10 +39,10 @@ func floatLeaf(t check.Type) (leaf, bool) {
 		t = a.Elem
 	}
 	p, ok := t.(*check.Prim)
-	if !ok || (p.P != prim.F32 && p.P != prim.F64) {
+	if !ok {
 		return leaf{}, false
 	}
-	l.elem = p.P
+	l.elem, l.fixed = p.P, !isFloat(p.P)
 	return l, true
 }
 
@@ -101,21 +111,28 @@ func wrapperSource(base, entry string, params, results []leaf, mode string) stri
 	for _, r := range results {
 		rtypes = append(rtypes, sn.spell(r, false))
 	}
-	xs, as := names("ap_x", len(params)), names("ap_a", len(params))
-	var sig []string
-	for i, x := range xs {
+	all := names("ap_x", len(params))
+	var sig, xs, as, args, vtypes []string
+	for i, x := range all {
 		sig = append(sig, fmt.Sprintf("(%s: %s)", x, ptypes[i]))
+		if params[i].fixed {
+			args = append(args, x)
+			continue
+		}
+		a := fmt.Sprintf("ap_a%d", i+1)
+		xs, as, args, vtypes = append(xs, x), append(as, a), append(args, a), append(vtypes, ptypes[i])
 	}
-	call := fmt.Sprintf("(\\%s -> %s %s)", tuple(as), entry, strings.Join(as, " "))
+	// fixed parameters are free in the lambda, hence constants (§14.1)
+	call := fmt.Sprintf("(\\%s -> %s %s)", tuple(as), entry, strings.Join(args, " "))
 	var body string
 	ys := names("ap_y", len(results))
 	switch mode {
 	case modePrimal:
-		body = fmt.Sprintf("%s %s", entry, strings.Join(xs, " "))
+		body = fmt.Sprintf("%s %s", entry, strings.Join(all, " "))
 	case modeJVP:
-		ds := names("ap_d", len(params))
+		ds := names("ap_d", len(xs))
 		for i, d := range ds {
-			sig = append(sig, fmt.Sprintf("(%s: %s)", d, ptypes[i]))
+			sig = append(sig, fmt.Sprintf("(%s: %s)", d, vtypes[i]))
 		}
 		ts := names("ap_t", len(results))
 		body = fmt.Sprintf("let (%s, %s) = jvp2 %s %s %s\n  in (%s, %s)",
@@ -126,7 +143,7 @@ func wrapperSource(base, entry string, params, results []leaf, mode string) stri
 		for i, b := range bs {
 			sig = append(sig, fmt.Sprintf("(%s: %s)", b, rtypes[i]))
 		}
-		gs := names("ap_g", len(params))
+		gs := names("ap_g", len(xs))
 		body = fmt.Sprintf("let (%s, %s) = vjp2 %s %s %s\n  in (%s, %s)",
 			tuple(ys), tuple(gs), call, tuple(xs), tuple(bs),
 			strings.Join(ys, ", "), strings.Join(gs, ", "))
