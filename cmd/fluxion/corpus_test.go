@@ -20,11 +20,28 @@ const knownFailuresFile = "../../tests/known-failures.txt"
 // TestCorpus runs every test block of the repository's programs on the
 // interpreter: `fluxion test tests examples`.
 func TestCorpus(t *testing.T) {
-	known := readKnownFailures(t)
-	r := &testspec.Runner{
+	runCorpus(t, &testspec.Runner{
 		Backend: interpBackend{verify: true},
 		Select:  testspec.Selection{Mode: testspec.Interpreted},
+	})
+}
+
+// TestCorpusGo runs them compiled to Go, with `auto output` checked
+// against the interpreter: `fluxion test --backend=go tests examples`.
+// Together with TestCorpus this is the differential test of the backends.
+func TestCorpusGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every corpus program with the Go toolchain")
 	}
+	runCorpus(t, &testspec.Runner{
+		Backend:   goBackend{},
+		Reference: interpBackend{},
+		Select:    testspec.Selection{Mode: testspec.Compiled},
+	})
+}
+
+func runCorpus(t *testing.T, r *testspec.Runner) {
+	known := readKnownFailures(t)
 	rep, err := r.Run([]string{"../../tests", "../../examples"})
 	if err != nil {
 		t.Fatal(err)
