@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
@@ -32,6 +33,7 @@ type checker struct {
 	exprs   []*ExprInfo
 	pats    []*PatInfo
 	insts   []*Instance
+	refs    []*VarRef // references with size parameters
 	lits    []litCheck
 	locals  []*Binding
 	matches []*Match
@@ -154,6 +156,7 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 			})
 		})
 	}
+	c.checkSizeInference()
 	walkSizes(fd.ret, func(s Size) {
 		walkSizeMetas(s, func(m *SizeMeta) {
 			if m.Level > c.level && m.Link == nil {
@@ -187,6 +190,7 @@ func (c *checker) beginDecl() {
 	c.exprs = c.exprs[:0]
 	c.pats = c.pats[:0]
 	c.insts = c.insts[:0]
+	c.refs = c.refs[:0]
 	c.lits = c.lits[:0]
 	c.locals = c.locals[:0]
 	c.matches = c.matches[:0]
@@ -595,4 +599,71 @@ func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path str
 		m = c.ascribe(m, rs, true, pos, path)
 	}
 	return m
+}
+
+// checkSizeInference reports size parameters that neither unification
+// determined nor an argument's shape can supply at run time (LANGUAGE.md
+// §9.6 rule 1, the causality restriction). It runs when a function is
+// generalised, once sizes that only parameters mention have become its own
+// size parameters; metas of enclosing scopes may still be determined later.
+func (c *checker) checkSizeInference() {
+	for _, r := range c.refs {
+		if r.Bind == c.self || r.Bind.Scheme == nil {
+			continue
+		}
+		sps := r.Bind.Scheme.SizeParams
+		var names []string
+		for i, s := range r.Inst.Sizes {
+			m, ok := ResolveSize(s).(*SizeMeta)
+			if i >= len(sps) || !ok || m.Link != nil || m.Level <= c.level {
+				continue
+			}
+			if sizeFromArgument(r.Bind.Scheme.Type, sps[i].ID) {
+				continue
+			}
+			names = append(names, sps[i].Name)
+			// Resolved, so that enclosing functions do not report it again.
+			m.Link = c.newUnknownSize("d")
+		}
+		switch len(names) {
+		case 0:
+		case 1:
+			c.errs = append(c.errs, c.newError(r.At, fmt.Sprintf("cannot infer size parameter %s of %s; state the size with a type ascription or :>", names[0], r.Bind.Name)))
+		default:
+			c.errs = append(c.errs, c.newError(r.At, fmt.Sprintf("cannot infer size parameters %s of %s; state the sizes with a type ascription or :>", strings.Join(names, ", "), r.Bind.Name)))
+		}
+	}
+}
+
+// sizeFromArgument reports whether size id is a dimension of one of the
+// parameter types of the curried function type t, so that it can be read
+// from the argument's shape.
+func sizeFromArgument(t Type, id int) bool {
+	var walk func(t Type) bool
+	walk = func(t Type) bool {
+		switch t := Resolve(Reveal(t)).(type) {
+		case *Array:
+			if v, ok := ResolveSize(t.Size).(*SizeVar); ok && v.ID == id {
+				return true
+			}
+			return walk(t.Elem)
+		case *Record:
+			for _, f := range t.Fields {
+				if walk(f.Type) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for {
+		f, ok := Resolve(t).(*Func)
+		if !ok {
+			return false
+		}
+		if walk(f.Param) {
+			return true
+		}
+		t = f.Result
+	}
 }

@@ -64,14 +64,19 @@
 // arrays, records and sums). When an operator is used as a value or in a
 // section it is wrapped in a *Lambda. User-defined and module operators are
 // ordinary applications. Sections, projection sections and let-with forms
-// are desugared (to Lambda, Let and Update); attributes and local opens
-// disappear. Literals carry their primitive type and exact value.
+// are desugared (to Lambda, Let and Update); local opens disappear, and so
+// do attributes except those on loops with integer (or no) arguments,
+// kept in Loop.Attrs (#[stripmine(2)]). Literals carry their primitive type and exact value.
 //
 // A function type (n: i64) -> [n]t records the parameter name as
 // Func.ParamName; applying it substitutes the argument's size expression
 // (§9.6 rule 5). Uniqueness marks (*) are kept on types but not enforced
 // (§10.3). Sizes are only checked statically where cheap (distinct
-// constants, ranks); lowering must check the rest at run time.
+// constants, ranks); lowering must check the rest at run time. A size
+// parameter that unification leaves undetermined and that no parameter
+// type has as a dimension is the error "cannot infer size parameter"
+// (§9.6 rule 1); a constant folded from arithmetic (SizeConst.From) still
+// matches that arithmetic, so [n*m] against [2*3] gives n = 2, m = 3.
 //
 // Program.Entries lists the main file's entry points with their curried
 // parameter types and unpacked result types (§11).

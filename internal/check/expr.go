@@ -334,6 +334,9 @@ func (c *checker) ref(t *term, pos syntax.Pos, name string) Expr {
 	ty = c.freshenExistentials(ty)
 	c.insts = append(c.insts, inst)
 	ref := &VarRef{ExprInfo: c.info(pos, ty), Bind: b, Inst: inst}
+	if len(inst.Sizes) > 0 {
+		c.refs = append(c.refs, ref)
+	}
 	if b == c.self {
 		c.selfRefs = append(c.selfRefs, ref)
 	}
