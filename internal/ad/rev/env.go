@@ -19,6 +19,14 @@ type rev struct {
 	frame *frame
 	// ckpt holds what the forward sweep of a loop saved for its reverse.
 	ckpt map[*ir.Stm]*loopSave
+	// saved holds the region an in-place update overwrote.
+	saved map[*ir.Stm]ir.SubExp
+	// prim renames the primal arrays restored by the return sweep of
+	// in-place updates, for the statements before them.
+	prim map[ir.VName]ir.VName
+	// noInplace keeps every primal value readable to the end (the
+	// return sweep of mjp reads them from inside a lambda).
+	noInplace bool
 }
 
 // frame collects the accumulators a lambda needs for its free arrays.
@@ -29,13 +37,21 @@ type frame struct {
 }
 
 func newRev(b *ir.Builder) *rev {
-	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{}}
+	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{},
+		saved: map[*ir.Stm]ir.SubExp{}, prim: map[ir.VName]ir.VName{}}
+}
+
+// scope returns an empty rev for a nested scope emitting into b, sharing
+// r's forward-sweep records.
+func (r *rev) scope(b *ir.Builder, fr *frame) *rev {
+	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt,
+		saved: r.saved, prim: map[ir.VName]ir.VName{}, noInplace: r.noInplace}
 }
 
 // child returns a rev for a nested scope emitting into b that starts from
 // a copy of r's environment.
 func (r *rev) child(b *ir.Builder) *rev {
-	c := &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: r.frame, ckpt: r.ckpt}
+	c := r.scope(b, r.frame)
 	for k, v := range r.adj {
 		c.adj[k] = v
 	}

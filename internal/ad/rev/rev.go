@@ -239,13 +239,17 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	f.Body = prepareBody(b, f.Body)
 	r := newRev(b)
 	r.forwardStms(f.Body.Stms)
+	out := append([]ir.SubExp{}, f.Body.Result...)
 	for i, res := range f.Body.Result {
 		if res.IsVar() {
 			r.addTo(res.Var, e.Adjoints[i])
+			if r.restores(res.Var) {
+				// The return sweep consumes it to restore what it overwrote.
+				out[i] = b.Let(res.Var.Base, &ir.Copy{Arr: res.Var})
+			}
 		}
 	}
 	r.reverseStms(f.Body.Stms)
-	out := append([]ir.SubExp{}, f.Body.Result...)
 	for _, p := range f.Params {
 		out = append(out, r.current(p.Name))
 	}
@@ -266,6 +270,7 @@ func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	}
 	f.Body = prepareBody(b, f.Body)
 	r := newRev(b)
+	r.noInplace = true
 	r.forwardStms(f.Body.Stms)
 	var arrs []ir.VName
 	var rows []ir.Type

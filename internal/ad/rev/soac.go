@@ -35,7 +35,7 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
 	g := renameLambda(r.b, f)
 	lb := r.b.Sub()
-	c := &rev{b: lb, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt}
+	c := r.scope(lb, fr)
 	params := append([]ir.Param{}, g.Params...)
 	inputs := append([]ir.VName{}, arrs...)
 	for _, p := range g.Params {

@@ -9,10 +9,18 @@ import (
 // loops saving checkpoints and consumed arrays copied first, so that the
 // return sweep can still read every primal value.
 func (r *rev) forwardStms(stms []*ir.Stm) {
+	var inplace map[*ir.Stm]bool
+	if !r.noInplace {
+		inplace = inplaceUpdates(stms, nil)
+	}
 	for _, s := range stms {
 		r.b.Pos = s.Pos
 		if l, ok := s.Exp.(*ir.Loop); ok {
 			r.forwardLoop(s, l)
+			continue
+		}
+		if inplace[s] {
+			r.forwardUpdate(s, s.Exp.(*ir.Update))
 			continue
 		}
 		r.b.Add(keepOperands(r.b, s))
@@ -87,7 +95,10 @@ func keepBody(b *ir.Builder, body *ir.Body) *ir.Body {
 func (r *rev) reverseStms(stms []*ir.Stm) {
 	for i := len(stms) - 1; i >= 0; i-- {
 		r.b.Pos = stms[i].Pos
-		r.stm(stms[i])
+		s, used := r.substStm(stms[i])
+		r.rekey(used, true)
+		r.stm(s)
+		r.rekey(used, false)
 	}
 }
 
@@ -119,6 +130,12 @@ func (r *rev) stm(s *ir.Stm) {
 		fail(s.Pos, "nested AD operator was not expanded first")
 	case *ir.WithAcc, *ir.UpdAcc:
 		fail(s.Pos, "cannot differentiate code that uses accumulators")
+	case *ir.Update:
+		if saved, ok := r.saved[s]; ok && !any {
+			// No adjoint flows, but the array must still be restored.
+			r.restore(s, e, saved)
+			return
+		}
 	}
 	if !any {
 		return
@@ -148,7 +165,7 @@ func (r *rev) stm(s *ir.Stm) {
 	case *ir.Slice:
 		r.slice(y, e)
 	case *ir.Update:
-		r.update(y, e)
+		r.update(s, e)
 	case *ir.Replicate:
 		if e.Val.IsVar() {
 			r.addTo(e.Val.Var, r.sumOuter(r.adj[y], len(e.Shape)))
@@ -258,9 +275,15 @@ func (r *rev) slice(y ir.VName, e *ir.Slice) {
 	r.owned[up.Var] = true
 }
 
-// update: v' += xs2'[dims]; xs' += xs2' with [dims] = 0. The forward sweep
-// updated a copy of xs, so xs itself is still there.
-func (r *rev) update(y ir.VName, e *ir.Update) {
+// update: v' += xs2'[dims]; xs' += xs2' with [dims] = 0. If the forward
+// sweep updated in place, the saved region is written back so that xs is
+// there again for the rest of the return sweep; otherwise it updated a
+// copy and xs itself is still there.
+func (r *rev) update(s *ir.Stm, e *ir.Update) {
+	y := s.Pat[0].Name
+	if saved, ok := r.saved[s]; ok {
+		defer r.restore(s, e, saved)
+	}
 	ybar := r.adj[y]
 	if e.Val.IsVar() {
 		part := region(r.b, ybar.Var, e.Dims)
