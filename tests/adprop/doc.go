@@ -11,8 +11,8 @@
 //
 //   - fd: jvp against central differences of the primal along xdot. The step
 //     is a power of two (2^-17 for f64, 2^-8 for f32, times the magnitude of
-//     the input) so that x +- h*xdot is exact; the tolerance is 1e-5 (f64) or
-//     1e-2 (f32) relative to the result's largest element, plus rounding
+//     the input) so that x +- h*xdot is exact; the tolerance is 1e-6 (f64) or
+//     1e-3 (f32) relative to the result's largest element, plus rounding
 //     noise eps*|y|/h. A point is skipped when the central differences at h
 //     and h/2 disagree, or when forward minus backward differences do not
 //     shrink with h (a kink, a jump, or a tie in min/max), or when the

@@ -22,8 +22,8 @@ type precision struct {
 // f64: h = 2^-17 ~ cbrt(eps), so truncation (h^2) and rounding (eps/h) errors
 // are both ~1e-10 relative; f32: h = 2^-8 for the same balance.
 var (
-	prec64 = precision{eps: 0x1p-52, h: 0x1p-17, fdTol: 1e-5, kinkTol: 1e-3, dualTol: 1e-9}
-	prec32 = precision{eps: 0x1p-23, h: 0x1p-8, fdTol: 1e-2, kinkTol: 3e-2, dualTol: 1e-4}
+	prec64 = precision{eps: 0x1p-52, h: 0x1p-17, fdTol: 1e-6, kinkTol: 1e-3, dualTol: 1e-9}
+	prec32 = precision{eps: 0x1p-23, h: 0x1p-8, fdTol: 1e-3, kinkTol: 3e-2, dualTol: 1e-4}
 )
 
 func precisionOf(c *candidate) precision {
