@@ -114,6 +114,8 @@ type loopSave struct {
 	ckpts []ir.VName  // one array of n values per loop parameter
 	form  *ir.For     // the loop as a for loop
 	init  []ir.SubExp // the initial values the loop started from
+	// inplace: per parameter updated in place, what replaces its checkpoints.
+	inplace map[int]*inplaceSave
 }
 
 // forwardLoop emits the loop, storing the values of its parameters at the
@@ -180,14 +182,18 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		form = &ir.For{I: b.Names().New("i"), T: prim.I64, Bound: n}
 		b.Declare(ir.Param{Name: form.I, Type: ir.Scalar(prim.I64)})
 	}
-	save := &loopSave{n: n, form: form, init: l.Init, ckpts: make([]ir.VName, len(l.Params))}
+	save := &loopSave{n: n, form: form, init: l.Init, ckpts: make([]ir.VName, len(l.Params)), inplace: map[int]*inplaceSave{}}
+	chains := map[int][]*ir.Stm{}
+	if !r.noInplace {
+		chains = inplaceParams(l)
+	}
 	// Checkpoint arrays, filled in place by the loop, for the parameters
 	// that change (an invariant one is its initial value throughout).
 	var saved []int
 	var ckParams []ir.Param
 	var ckInit []ir.SubExp
 	for i, p := range l.Params {
-		if loopInvariant(l, i) {
+		if loopInvariant(l, i) || chains[i] != nil {
 			continue
 		}
 		shape := ir.Shape{n}
@@ -199,14 +205,61 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		ckInit = append(ckInit, ck)
 		ckParams = append(ckParams, b.Param("ckpt", b.Type(ck)))
 	}
+	// Parameters updated in place save, per update and iteration, the
+	// region overwritten and its indices.
+	type slot struct {
+		param ir.Param
+		set   func(ir.VName)
+	}
+	var slots []slot
+	at := map[*ir.Stm][]int{} // the slots of an update: region, then indices
+	for i := range l.Params {
+		chain := chains[i]
+		if chain == nil {
+			continue
+		}
+		ins := &inplaceSave{regions: make([]ir.VName, len(chain)), idx: make([][]ir.VName, len(chain))}
+		save.inplace[i] = ins
+		full := r.shapeOf(l.Init[i].Var)
+		for j, st := range chain {
+			u := st.Exp.(*ir.Update)
+			j := j
+			add := func(elem prim.Type, shape ir.Shape, set func(ir.VName)) {
+				sc := b.Let("saved", &ir.Scratch{Elem: elem, Shape: shape})
+				at[st] = append(at[st], len(slots))
+				slots = append(slots, slot{param: b.Param("saved", b.Type(sc)), set: set})
+				ckInit = append(ckInit, sc)
+			}
+			add(l.Params[i].Type.Elem, append(ir.Shape{n}, full[len(u.Dims):]...), func(v ir.VName) { ins.regions[j] = v })
+			ins.idx[j] = make([]ir.VName, len(u.Dims))
+			for d := range u.Dims {
+				d := d
+				add(prim.I64, ir.Shape{n}, func(v ir.VName) { ins.idx[j][d] = v })
+			}
+		}
+	}
 	bb := b.Sub()
 	idx := idxI64(bb, form)
-	newCk := make([]ir.SubExp, len(saved))
+	at1 := []ir.DimSlice{{Fixed: true, I: idx}}
+	newCk := make([]ir.SubExp, len(saved), len(saved)+len(slots))
 	for j, i := range saved {
-		newCk[j] = bb.Let("ckpt", &ir.Update{Arr: ckParams[j].Name, Dims: []ir.DimSlice{{Fixed: true, I: idx}}, Val: ir.Var(l.Params[i].Name)})
+		newCk[j] = bb.Let("ckpt", &ir.Update{Arr: ckParams[j].Name, Dims: at1, Val: ir.Var(l.Params[i].Name)})
 	}
+	newSlots := make([]ir.SubExp, len(slots))
 	for _, st := range l.Body.Stms {
+		if ks, ok := at[st]; ok {
+			u := st.Exp.(*ir.Update)
+			part := region(bb, u.Arr, u.Dims)
+			newSlots[ks[0]] = bb.Let("saved", &ir.Update{Arr: slots[ks[0]].param.Name, Dims: at1, Val: part})
+			for d, k := range ks[1:] {
+				newSlots[k] = bb.Let("saved", &ir.Update{Arr: slots[k].param.Name, Dims: at1, Val: u.Dims[d].I})
+			}
+		}
 		bb.Add(st)
+	}
+	newCk = append(newCk, newSlots...)
+	for _, sl := range slots {
+		ckParams = append(ckParams, sl.param)
 	}
 	loopBody := bb.Body(append(append([]ir.SubExp{}, l.Body.Result...), newCk...)...)
 	pat := append([]ir.Param{}, s.Pat...)
@@ -214,6 +267,11 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		p := b.Param("ckpts", ckParams[j].Type)
 		pat = append(pat, p)
 		save.ckpts[i] = p.Name
+	}
+	for _, sl := range slots {
+		p := b.Param("saved", sl.param.Type)
+		pat = append(pat, p)
+		sl.set(p.Name)
 	}
 	b.Bind(pat, &ir.Loop{Params: append(append([]ir.Param{}, l.Params...), ckParams...),
 		Init: append(append([]ir.SubExp{}, l.Init...), ckInit...), Form: form, Body: loopBody, Attrs: l.Attrs})
@@ -253,7 +311,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		local   ir.Names
 		results []ir.SubExp
 	}
-	build := func(pbars []ir.Param, fvs []ir.VName, fvbars []ir.Param, j ir.VName) iter {
+	build := func(pbars []ir.Param, fvs []ir.VName, fvbars []ir.Param, states map[int]ir.Param, j ir.VName) iter {
 		bb := r.b.Sub()
 		c := r.child(bb)
 		local := ir.Names{}
@@ -267,7 +325,27 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		}
 		sub := map[ir.VName]ir.SubExp{save.form.I: iT}
 		restored := make([]ir.SubExp, np)
+		owned := ir.Names{}
 		for k, p := range l.Params {
+			if ins, ok := save.inplace[k]; ok {
+				// The array at the exit of the iteration with the saved
+				// regions written back, last update first, is the array at
+				// its entry.
+				ent := ir.Var(states[k].Name)
+				for u := len(ins.regions) - 1; u >= 0; u-- {
+					dims := make([]ir.DimSlice, len(ins.idx[u]))
+					for d, ix := range ins.idx[u] {
+						dims[d] = ir.DimSlice{Fixed: true, I: bb.Let("ix", &ir.Index{Arr: ix, Idx: []ir.SubExp{i}})}
+					}
+					val := bb.Let("saved", &ir.Index{Arr: ins.regions[u], Idx: []ir.SubExp{i}})
+					ent = bb.Let(p.Name.Base, &ir.Update{Arr: ent.Var, Dims: dims, Val: val})
+				}
+				restored[k] = ent
+				sub[p.Name] = ent
+				local.Add(ent.Var)
+				owned.Add(ent.Var)
+				continue
+			}
 			if loopInvariant(l, k) {
 				// The initial value itself: its adjoint is carried as a
 				// free name's, and the result's adjoint is added once.
@@ -283,7 +361,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 			c.adj[v] = ir.Var(fvbars[k].Name)
 			c.owned[fvbars[k].Name] = true
 		}
-		c.forwardStms(body.Stms)
+		c.forwardOwning(body.Stms, owned)
 		for k, res := range body.Result {
 			if res.IsVar() && pbars != nil && !loopInvariant(l, k) {
 				c.owned[pbars[k].Name] = true
@@ -317,6 +395,18 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		for _, v := range fvs {
 			out = append(out, own(c.current(v)))
 		}
+		for k := range l.Params {
+			if _, ok := save.inplace[k]; !ok {
+				continue
+			}
+			// The return sweep of the body restored the entry array: it is
+			// the exit array of the previous iteration.
+			back, ok := c.prim[restored[k].Var]
+			if !ok {
+				fail(s.Pos, "internal error: an array updated in place was not restored")
+			}
+			out = append(out, ir.Var(back))
+		}
 		return iter{c: c, body: body, local: local, results: out}
 	}
 	jName := r.b.Names().New("j")
@@ -325,8 +415,23 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 	for k, p := range l.Params {
 		pbars[k] = r.b.Param(p.Name.Base+"_adj", p.Type)
 	}
+	states := map[int]ir.Param{}
+	var stParams []ir.Param
+	var stInits []ir.SubExp
+	for k, p := range l.Params {
+		if _, ok := save.inplace[k]; ok {
+			states[k] = r.b.Param(p.Name.Base, p.Type)
+			stParams = append(stParams, states[k])
+			// The loop's result, as restored by the statements after it.
+			fin := s.Pat[k].Name
+			if v, ok := r.prim[fin]; ok {
+				fin = v
+			}
+			stInits = append(stInits, r.b.Let(p.Name.Base, &ir.Copy{Arr: fin}))
+		}
+	}
 	// A first, discarded build finds the free names the body changes.
-	dry := build(pbars, nil, nil, jName)
+	dry := build(pbars, nil, nil, states, jName)
 	fvs := changedFree(r, dry.c, dry.local)
 	var keep []ir.VName
 	for _, v := range fvs {
@@ -339,7 +444,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 	for k, v := range fvs {
 		fvbars[k] = r.b.Param(v.Base+"_adj", adjType(r, dry.c, v))
 	}
-	it := build(pbars, fvs, fvbars, jName)
+	it := build(pbars, fvs, fvbars, states, jName)
 	inits := make([]ir.SubExp, 0, np+len(fvs))
 	for _, p := range s.Pat[:np] {
 		inits = append(inits, r.ownedCurrent(p.Name))
@@ -347,7 +452,8 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 	for _, v := range fvs {
 		inits = append(inits, r.ownedCurrent(v))
 	}
-	params := append(append([]ir.Param{}, pbars...), fvbars...)
+	inits = append(inits, stInits...)
+	params := append(append(append([]ir.Param{}, pbars...), fvbars...), stParams...)
 	pat := make([]ir.Param, len(params))
 	for k, p := range params {
 		pat[k] = r.b.Param(p.Name.Base, p.Type)

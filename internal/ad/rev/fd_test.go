@@ -90,6 +90,11 @@ var fdFuncs = []struct{ name, body string }{
 	{"local_and_free_gather", `f64.sum (map (\x -> let a = map (*x) xs in f64.sum (map (\i -> a[(i + 1) % n] * xs[i] * y) (iota n))) xs)`},
 	{"hist_pairs", `let (c, s) = unzip (hist (\(c1, s1) (c2, s2) -> (c1 + c2, s1 + s2)) (0, 0) 3 [2, 0, 2, 7] (zip (map (*y) xs) (map (\x -> x * x) xs))) in f64.sum (map2 (*) c s)`},
 	{"loop_invariant_param", `(loop (a, d, c) = (y, xs, 2.0) for i < n do (a * d[i] * c + d[(i + 1) % n], d, c)).0`},
+	{"loop_update_two", `f64.sum (loop ys = copy xs for i < n - 1 do let zs = ys with [i] = ys[i] * y in zs with [i + 1] = zs[i + 1] + zs[i] * zs[i])`},
+	{"loop_update_2d", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (loop m = copy m for i < 2 do m with [i, 1] = m[i, 0] * y + m[1 - i, 1])))`},
+	{"loop_update_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (loop m = copy m for i < 2 do m with [1 - i] = [m[i, 0] * y, m[1 - i, 1] + y])))`},
+	{"loop_update_reads_all", `f64.sum (loop ys = copy xs for i < n do let zs = ys with [i] = ys[i] * y in zs with [(i + 1) % n] = f64.sum (map (\z -> z * z) zs) * 0.1)`},
+	{"update_then_reduce", `let zs = copy xs with [2] = y * xs[0] in f64.sum (map (\z -> z * z) zs) * zs[1] + f64.sum (copy zs with [0] = zs[3] * y)`},
 	{"matmul", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\r -> f64.sum (map (\c -> f64.sum (map2 (*) r c)) (transpose m))) m) * y`},
 }
 

@@ -157,3 +157,56 @@ func (r *rev) restores(v ir.VName) bool {
 	}
 	return false
 }
+
+// inplaceParams finds the array parameters of loop l that the body only
+// updates in place, element by element or row by row (fixed indices),
+// returning for each its chain of updates in body order. Such a parameter
+// needs no checkpoint per iteration: the forward sweep saves the regions
+// and indices each iteration overwrote, and the return sweep rebuilds the
+// array at the entry of an iteration from the one at its exit.
+func inplaceParams(l *ir.Loop) map[int][]*ir.Stm {
+	own := ir.Names{}
+	for _, p := range l.Params {
+		if p.Type.IsArray() {
+			own.Add(p.Name)
+		}
+	}
+	ip := inplaceUpdates(l.Body.Stms, own)
+	out := map[int][]*ir.Stm{}
+	for k, p := range l.Params {
+		if !p.Type.IsArray() || loopInvariant(l, k) {
+			continue
+		}
+		cur := p.Name
+		var chain []*ir.Stm
+		ok := true
+		for _, s := range l.Body.Stms {
+			u, isUp := s.Exp.(*ir.Update)
+			if !isUp || u.Arr != cur {
+				continue
+			}
+			if !ip[s] {
+				ok = false
+				break
+			}
+			for _, d := range u.Dims {
+				ok = ok && d.Fixed
+			}
+			chain = append(chain, s)
+			cur = s.Pat[0].Name
+		}
+		res := l.Body.Result[k]
+		if ok && len(chain) > 0 && res.IsVar() && res.Var == cur {
+			out[k] = chain
+		}
+	}
+	return out
+}
+
+// inplaceSave is what the forward sweep of a loop keeps for a parameter
+// updated in place: per update of its chain, the overwritten regions and
+// the indices, one row per iteration.
+type inplaceSave struct {
+	regions []ir.VName
+	idx     [][]ir.VName
+}

@@ -22,11 +22,15 @@
 // return sweep over the batch. NoSpecialCases switches the
 // special cases off so that tests can compare them with the generic rules.
 //
-// Known deviations from AD-NOTES: an in-place update in the forward sweep
-// updates a copy instead of saving the overwritten element, so primal
-// arrays stay readable (O(n) per update outside loops); nested scopes
-// inside an mjp's return sweep are re-run per row; free variables of the
-// operators of reduce_by_index get no adjoint.
+// In-place updates save only the region they overwrite and the return
+// sweep writes it back (inplace.go); a loop parameter that its body only
+// updates in place at fixed indices is not checkpointed per iteration:
+// the saved regions rebuild it backwards, so n updates cost O(n).
+//
+// Known deviations from AD-NOTES: updates inside mjp, and of arrays the
+// scope does not own outright (aliased, or inside an if), update a copy;
+// nested scopes inside an mjp's return sweep are re-run per row; free
+// variables of the operators of reduce_by_index get no adjoint.
 package rev
 
 import (

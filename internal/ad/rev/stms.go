@@ -8,10 +8,13 @@ import (
 // forwardStms emits the forward sweep of a scope: its statements, with
 // loops saving checkpoints and consumed arrays copied first, so that the
 // return sweep can still read every primal value.
-func (r *rev) forwardStms(stms []*ir.Stm) {
+func (r *rev) forwardStms(stms []*ir.Stm) { r.forwardOwning(stms, nil) }
+
+// forwardOwning is forwardStms where the scope also owns the arrays own.
+func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 	var inplace map[*ir.Stm]bool
 	if !r.noInplace {
-		inplace = inplaceUpdates(stms, nil)
+		inplace = inplaceUpdates(stms, own)
 	}
 	for _, s := range stms {
 		r.b.Pos = s.Pos
@@ -65,7 +68,12 @@ func keepOperands(b *ir.Builder, s *ir.Stm) *ir.Stm {
 			}
 			c.Init[i] = x
 		}
-		c.Body = keepBody(b, old.Body)
+		own := ir.Names{}
+		for _, p := range old.Params {
+			own.Add(p.Name)
+		}
+		// The body owns its parameters: the checkpoints hold copies.
+		c.Body = keepBodyOwning(b, old.Body, inplaceUpdates(old.Body.Stms, own))
 		e = &c
 	case *ir.If:
 		c := *old
@@ -82,10 +90,17 @@ func keepOperands(b *ir.Builder, s *ir.Stm) *ir.Stm {
 	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
 }
 
-func keepBody(b *ir.Builder, body *ir.Body) *ir.Body {
+func keepBody(b *ir.Builder, body *ir.Body) *ir.Body { return keepBodyOwning(b, body, nil) }
+
+// keepBodyOwning is keepBody leaving the updates in inplace as they are.
+func keepBodyOwning(b *ir.Builder, body *ir.Body, inplace map[*ir.Stm]bool) *ir.Body {
 	sb := b.Sub()
 	for _, s := range body.Stms {
 		sb.Pos = s.Pos
+		if inplace[s] {
+			sb.Add(s)
+			continue
+		}
 		sb.Add(keepOperands(sb, s))
 	}
 	return sb.Body(body.Result...)
