@@ -11,7 +11,15 @@ import (
 
 func (l *lowerer) expr(x check.Expr, e *env) value {
 	saved := l.at
-	l.at = x.Pos()
+	pos := x.Pos()
+	if a, ok := x.(*check.Apply); ok {
+		pos = callSite(a)
+	}
+	// Code inlined from the prelude keeps the position of the user's
+	// expression that reached it: that is where run-time errors point.
+	if !l.preludeFiles[pos.File] || l.at.Line == 0 || l.preludeFiles[l.at.File] {
+		l.at = pos
+	}
 	l.b.Pos = l.pos(l.at)
 	defer func() {
 		l.at = saved
@@ -92,6 +100,19 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 	}
 	l.fail("%T is not supported by the lowering yet", x)
 	return nil
+}
+
+// callSite is the start of a (curried) application: the position of the
+// function expression, where the checker gives each Apply its argument's.
+func callSite(a *check.Apply) syntax.Pos {
+	var f check.Expr = a
+	for {
+		ap, ok := f.(*check.Apply)
+		if !ok {
+			return f.Pos()
+		}
+		f = ap.Fun
+	}
 }
 
 // sortRecord orders fields like check.Record does (numeric names by value).

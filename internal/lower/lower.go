@@ -37,6 +37,9 @@ type lowerer struct {
 	at        syntax.Pos
 	// depth guards against runaway inlining (recursive definitions).
 	depth int
+	// preludeFiles are the files of the prelude definitions referenced so
+	// far; their positions give way to the user's call site.
+	preludeFiles map[string]bool
 }
 
 func (l *lowerer) fail(format string, args ...any) {
@@ -68,7 +71,7 @@ func Entry(e *check.Entry) (*ir.Func, error) {
 func lowerEntry(e *check.Entry) (f *ir.Func, internal []*ir.Func, err error) {
 	ns := ir.NewNameSource(1)
 	l := &lowerer{b: ir.NewBuilder(ns), ns: ns, root: &env{vals: map[int]value{}},
-		entry: e.Name, recursive: map[*check.ValBind]bool{}, recs: map[string]*recInstance{}, consts: map[*check.ValBind]value{}}
+		entry: e.Name, recursive: map[*check.ValBind]bool{}, recs: map[string]*recInstance{}, consts: map[*check.ValBind]value{}, preludeFiles: map[string]bool{}}
 	l.top = l.b
 	defer func() {
 		if r := recover(); r != nil {
@@ -186,6 +189,9 @@ func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 	d := b.Decl
 	if d == nil {
 		l.fail("the size %s cannot be determined here: no argument has it as a size", b.Name)
+	}
+	if d.Prelude {
+		l.preludeFiles[d.Pos.File] = true
 	}
 	if len(d.Params) == 0 {
 		// A top-level constant is evaluated once, at the start of the

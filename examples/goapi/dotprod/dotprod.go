@@ -16,11 +16,11 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	}
 	tn1 := v_n_1
 	tn3 := v_n_1
-	checkWidth("soacs.fut:11:29", "map", tn3, v_arg_2.Shape, v_arg_3.Shape)
+	checkWidth("../dot.fut:5:12", "map", tn3, v_arg_2.Shape, v_arg_3.Shape)
 	if tn3 != v_n_1 {
-		shapeFail("soacs.fut:11:29", []int64{tn3}, v_n_1)
+		shapeFail("../dot.fut:5:12", []int64{tn3}, v_n_1)
 	}
-	checkWidth("modules.fut:956:47", "reduce", tn1, []int64{tn3})
+	checkWidth("../dot.fut:5:7", "reduce", tn1, []int64{tn3})
 	var v_red_12 float64
 	v_red_12 = float64(0)
 	tpart5 := make([]float64, numChunks(tn1, 1024))
@@ -81,12 +81,12 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 	if v_arg_3.Shape[0] != v_n_1 {
 		fail("", "argument 2 of "+"grad"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
 	}
-	v_adj_25 := replicate("modules.fut:956:47", float64(1), v_n_1)
+	v_adj_25 := replicate("../dot.fut:5:7", float64(1), v_n_1)
 	if v_adj_25.Shape[0] != v_n_1 {
-		shapeFail("modules.fut:956:47", v_adj_25.Shape, v_n_1)
+		shapeFail("../dot.fut:5:7", v_adj_25.Shape, v_n_1)
 	}
 	tn1 := v_n_1
-	checkWidth("soacs.fut:11:29", "map", tn1, v_arg_3.Shape, v_adj_25.Shape)
+	checkWidth("../dot.fut:5:12", "map", tn1, v_arg_3.Shape, v_adj_25.Shape)
 	var v_map_32 Array[float64]
 	v_map_32 = Array[float64]{Shape: []int64{tn1}, Data: make([]float64, tn1)}
 	parFor(tn1-0, 1024, func(lo, hi int64) {
@@ -100,7 +100,7 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 		}
 	})
 	if v_map_32.Shape[0] != v_n_1 {
-		shapeFail("soacs.fut:11:29", v_map_32.Shape, v_n_1)
+		shapeFail("../dot.fut:5:12", v_map_32.Shape, v_n_1)
 	}
 	return v_map_32
 }
