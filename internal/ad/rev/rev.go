@@ -12,7 +12,8 @@
 // Rules (files): scalars through prim's partial-derivative table and data
 // movement (stms.go); if and for/while loops with checkpoints (control.go);
 // map, with free scalars summed and free arrays accumulated through
-// WithAcc/UpdAcc, and reduce (generic, +, * with zero counting, min/max)
+// WithAcc/UpdAcc (or, when every application adds a whole array, summed
+// after the map: accsum.go), and reduce (generic, +, * with zero counting, min/max)
 // (soac.go); scan (generic composition of affine maps, +), scatter and
 // reduce_by_index (+, *, min/max, generic by radix sort and segmented
 // scans) (scan.go, hist.go); #[stripmine(k)] and vectorised scan/reduce

@@ -93,18 +93,22 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	if len(res) == 0 {
 		return
 	}
+	body := dce(lb.Body(res...))
+	// Free arrays that every application adds to as a whole get their
+	// contributions as results, summed after the map (seed 000, 6.1).
+	accVars, body, ret, summed := wholeAdds(lb, fr, body, ret)
 	// Accumulator parameters come after the others, as map inputs do.
-	accParams := make([]ir.Param, len(fr.vars))
-	for i, v := range fr.vars {
+	accParams := make([]ir.Param, len(accVars))
+	for i, v := range accVars {
 		accParams[i] = fr.params[v]
 	}
-	lam := &ir.Lambda{Params: append(params, accParams...), Body: dce(lb.Body(res...)), Ret: ret}
+	lam := &ir.Lambda{Params: append(params, accParams...), Body: body, Ret: ret}
 
 	// Accumulators the enclosing scope already has are passed through;
 	// the others are made by a WithAcc around the map.
 	var outerAccs []ir.SubExp
 	var wrap []ir.VName
-	for _, v := range fr.vars {
+	for _, v := range accVars {
 		if acc, ok := r.accFor(v); ok {
 			outerAccs = append(outerAccs, acc)
 		} else {
@@ -136,7 +140,7 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		wl := r.b.Lambda(accTypes, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			ins := append([]ir.VName{}, inputs...)
 			k := 0
-			for i := range fr.vars {
+			for i := range accVars {
 				if outerAccs[i].IsNone() {
 					ins = append(ins, ps[k].Var)
 					k++
@@ -148,17 +152,17 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 			// The WithAcc lambda returns its own accumulators first.
 			var out []ir.SubExp
 			k = 0
-			for i := range fr.vars {
+			for i := range accVars {
 				if outerAccs[i].IsNone() {
 					out = append(out, ir.Var(ms[i]))
 				}
 			}
-			for i := range fr.vars {
+			for i := range accVars {
 				if !outerAccs[i].IsNone() {
 					out = append(out, ir.Var(ms[i]))
 				}
 			}
-			for _, m := range ms[len(fr.vars):] {
+			for _, m := range ms[len(accVars):] {
 				out = append(out, ir.Var(m))
 			}
 			return out
@@ -166,7 +170,7 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		ws := r.b.LetN("withacc", &ir.WithAcc{Inputs: accIn, F: wl})
 		// Reorder the results back to the map's order.
 		k, m := 0, len(wrap)
-		for i := range fr.vars {
+		for i := range accVars {
 			if outerAccs[i].IsNone() {
 				outs = append(outs, ir.Var(ws[k]))
 				k++
@@ -175,21 +179,25 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 				m++
 			}
 		}
-		for _, x := range ws[len(fr.vars):] {
+		for _, x := range ws[len(accVars):] {
 			outs = append(outs, ir.Var(x))
 		}
 	}
-	for i, v := range fr.vars {
+	for i, v := range accVars {
 		r.adj[v] = outs[i]
 		r.owned[outs[i].Var] = true
 	}
-	rest := outs[len(fr.vars):]
+	rest := outs[len(accVars):]
 	for i, k := range rowOf {
 		r.owned[rest[i].Var] = true
 		r.addTo(arrs[k], rest[i])
 	}
 	rest = rest[len(rowOf):]
 	for i, v := range scalars {
+		r.addTo(v, sumRows(r.b, rest[i]))
+	}
+	rest = rest[len(scalars):]
+	for i, v := range summed {
 		r.addTo(v, sumRows(r.b, rest[i]))
 	}
 }
