@@ -1,10 +1,13 @@
 package rev
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 const updateLoopSrc = `
@@ -44,5 +47,45 @@ func TestUpdateLoopIsLinear(t *testing.T) {
 		t.Errorf("vjp of %d in-place updates allocates %d bytes, of %d: %d bytes (ratio %.1f, want about 8)", 500, small, 4000, large, ratio)
 	} else {
 		t.Logf("allocated %d and %d bytes (ratio %.1f)", small, large, ratio)
+	}
+}
+
+// An update whose result has an alias is not restored in place: the
+// alias, returned as the primal result, keeps the updated value.
+func TestUpdateWithAliasedResult(t *testing.T) {
+	b := ir.NewBuilder(ir.NewNameSource(1))
+	f64 := ir.Scalar(prim.F64)
+	arr := ir.Array(prim.F64, ir.I64(2))
+	x := b.Param("x", arr)
+	v := b.Param("v", f64)
+	lam := b.Lambda([]ir.Type{arr, f64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		c := lb.Let("c", &ir.Copy{Arr: ps[0].Var})
+		sq := lb.BinOp(prim.Mul, ps[1], ps[1])
+		u := lb.Let("u", &ir.Update{Arr: c.Var, Dims: []ir.DimSlice{{Fixed: true, I: ir.I64(0)}}, Val: sq})
+		return []ir.SubExp{lb.Let("z", &ir.Atom{X: u})}
+	})
+	ones := b.Let("ones", &ir.Replicate{Shape: ir.Shape{ir.I64(2)}, Val: ir.Const(prim.FloatValue(prim.F64, 1))})
+	pat := []ir.Param{b.Param("y", arr), b.Param("dx", arr), b.Param("dv", f64)}
+	e := &ir.VJP{F: lam, Primals: []ir.SubExp{ir.Var(x.Name), ir.Var(v.Name)}, Adjoints: []ir.SubExp{ones}}
+	if err := ExpandVJP(b, &ir.Stm{Pat: pat, Exp: e}); err != nil {
+		t.Fatal(err)
+	}
+	body := b.Body(ir.Var(pat[0].Name), ir.Var(pat[1].Name), ir.Var(pat[2].Name))
+	prog := &ir.Program{Funcs: []*ir.Func{{Name: "f", Params: []ir.Param{x, v}, Ret: []ir.Type{arr, arr, f64}, Body: body}}}
+	if err := ir.Verify(prog); err != nil {
+		t.Fatal(err)
+	}
+	c, err := interp.Compile(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run("f", []interp.Value{af(5, 7), sf(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// y = [9, 7]; dx = [0, 1]; dv = 2v.
+	want := []float64{9, 7, 0, 1, 6}
+	if got := flat(res); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }

@@ -69,7 +69,8 @@ func inplaceUpdates(stms []*ir.Stm, own ir.Names) map[*ir.Stm]bool {
 				fresh.Add(p.Name)
 			}
 		case *ir.Update:
-			if fresh.Has(e.Arr) && !aliased.Has(e.Arr) {
+			// The result is restored in place too: it may not be aliased.
+			if fresh.Has(e.Arr) && !aliased.Has(e.Arr) && !aliased.Has(s.Pat[0].Name) {
 				out[s] = true
 				fresh.Add(s.Pat[0].Name)
 			}
