@@ -75,6 +75,7 @@ func TestAgree(t *testing.T) {
 }
 
 func BenchmarkDotGenerated(b *testing.B) {
+	b.ReportAllocs()
 	xs := dot.Array[float64]{Shape: []int64{dotN}, Data: fill(dotN, 1)}
 	ys := dot.Array[float64]{Shape: []int64{dotN}, Data: fill(dotN, 2)}
 	for b.Loop() {
@@ -96,6 +97,7 @@ func dotHand(xs, ys []float64) float64 {
 }
 
 func BenchmarkDotHandwritten(b *testing.B) {
+	b.ReportAllocs()
 	xs, ys := fill(dotN, 1), fill(dotN, 2)
 	for b.Loop() {
 		dotHand(xs, ys)
@@ -106,6 +108,7 @@ const mmN = 512
 
 // BenchmarkSinesGenerated is compute-bound, to show the parallel speedup.
 func BenchmarkSinesGenerated(b *testing.B) {
+	b.ReportAllocs()
 	xs := sines.Array[float64]{Shape: []int64{1_000_000}, Data: fill(1_000_000, 0)}
 	for b.Loop() {
 		if _, err := sines.Sines(xs); err != nil {
@@ -115,6 +118,7 @@ func BenchmarkSinesGenerated(b *testing.B) {
 }
 
 func BenchmarkMatmulGenerated(b *testing.B) {
+	b.ReportAllocs()
 	a := matmul.Array[float64]{Shape: []int64{mmN, mmN}, Data: fill(mmN*mmN, 1)}
 	c := matmul.Array[float64]{Shape: []int64{mmN, mmN}, Data: fill(mmN*mmN, 2)}
 	for b.Loop() {
@@ -149,6 +153,7 @@ func matmulHand(a, c []float64, n int) []float64 {
 }
 
 func BenchmarkMatmulHandwritten(b *testing.B) {
+	b.ReportAllocs()
 	a, c := fill(mmN*mmN, 1), fill(mmN*mmN, 2)
 	for b.Loop() {
 		matmulHand(a, c, mmN)
