@@ -174,53 +174,10 @@ func expandLambda(b *ir.Builder, l *ir.Lambda) *ir.Lambda {
 
 // expandNested returns s with the bodies and lambdas inside it expanded.
 func expandNested(b *ir.Builder, s *ir.Stm) *ir.Stm {
-	var e ir.Exp
-	switch old := s.Exp.(type) {
-	case *ir.If:
-		c := *old
-		c.Then, c.Else = expandBody(b, old.Then), expandBody(b, old.Else)
-		e = &c
-	case *ir.Loop:
-		c := *old
-		c.Body = expandBody(b, old.Body)
-		e = &c
-	case *ir.Map:
-		c := *old
-		c.F = expandLambda(b, old.F)
-		e = &c
-	case *ir.Reduce:
-		c := *old
-		c.Op = expandLambda(b, old.Op)
-		e = &c
-	case *ir.Scan:
-		c := *old
-		c.Op = expandLambda(b, old.Op)
-		e = &c
-	case *ir.Hist:
-		c := *old
-		c.Op = expandLambda(b, old.Op)
-		e = &c
-	case *ir.JVP:
-		c := *old
-		c.F = expandLambda(b, old.F)
-		e = &c
-	case *ir.VJP:
-		c := *old
-		c.F = expandLambda(b, old.F)
-		e = &c
-	case *ir.WithVJP:
-		c := *old
-		c.F, c.Rule = expandLambda(b, old.F), expandLambda(b, old.Rule)
-		e = &c
-	case *ir.WithAcc:
-		c := *old
-		c.Inputs = make([]ir.AccInput, len(old.Inputs))
-		for i, in := range old.Inputs {
-			c.Inputs[i] = ir.AccInput{Arr: in.Arr, Op: expandLambda(b, in.Op), Neutral: in.Neutral}
-		}
-		c.F = expandLambda(b, old.F)
-		e = &c
-	default:
+	e := ir.MapChildren(s.Exp,
+		func(body *ir.Body) *ir.Body { return expandBody(b, body) },
+		func(l *ir.Lambda) *ir.Lambda { return expandLambda(b, l) })
+	if e == s.Exp {
 		return s
 	}
 	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
