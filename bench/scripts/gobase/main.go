@@ -8,6 +8,10 @@
 //	go run ./bench/scripts/gobase -w kmeans -k 100 -n 10000 -d 16
 //	go run ./bench/scripts/gobase -w lstm -l 2 -c 1024
 //	go run ./bench/scripts/gobase -w gmm -d 64 -k 200 -n 1000 -f objective
+//	go run ./bench/scripts/gobase -w lse -n 40000
+//	go run ./bench/scripts/gobase -w llsq -n 1024 -m 128
+//	go run ./bench/scripts/gobase -w ode -n 1000 -s 10
+//	go run ./bench/scripts/gobase -w det -e 8
 package main
 
 import (
@@ -36,12 +40,15 @@ func timeit(runs int, f func()) (median, min float64) {
 }
 
 func main() {
-	w := flag.String("w", "gmm", "workload: gmm, kmeans or lstm")
+	w := flag.String("w", "gmm", "workload: gmm, kmeans, lstm, lse, llsq, ode or det")
 	d := flag.Int("d", 2, "gmm, kmeans: dimension")
 	k := flag.Int("k", 5, "gmm, kmeans: clusters")
 	n := flag.Int("n", 1000, "gmm, kmeans: points")
 	l := flag.Int("l", 2, "lstm: layers")
 	c := flag.Int("c", 1024, "lstm: characters")
+	m := flag.Int("m", 128, "llsq: columns")
+	s := flag.Int("s", 10, "ode: steps")
+	ell := flag.Int("e", 8, "det: matrix size")
 	runs := flag.Int("r", 10, "timed runs")
 	only := flag.String("f", "", "time only this function (default: both)")
 	flag.Parse()
@@ -68,6 +75,30 @@ func main() {
 		fns["objective"] = func() { sink = oracle.LSTMObjective(in) }
 		fns["jacobian"] = func() { sink = oracle.LSTMGradient(in) }
 		order = []string{"objective", "jacobian"}
+	case "lse":
+		x := oracle.GenLSE(*n)
+		name = fmt.Sprintf("n%d", *n)
+		fns["primal"] = func() { sink = oracle.LSE(x) }
+		fns["gradient"] = func() { sink = oracle.LSEGrad(x) }
+		order = []string{"primal", "gradient"}
+	case "llsq":
+		x := oracle.GenLLSQ(*m)
+		name = fmt.Sprintf("n%d_m%d", *n, *m)
+		fns["primal"] = func() { sink = oracle.LLSQPrimal(x, *n) }
+		fns["gradient"] = func() { sink = oracle.LLSQGradient(x, *n) }
+		order = []string{"primal", "gradient"}
+	case "ode":
+		x := oracle.GenODE(*n)
+		name = fmt.Sprintf("n%d_s%d", *n, *s)
+		fns["primal"] = func() { sink = oracle.ODEPrimal(x, *s) }
+		fns["gradient"] = func() { sink = oracle.ODEGradient(x, *s) }
+		order = []string{"primal", "gradient"}
+	case "det":
+		a := oracle.GenDet(*ell)
+		name = fmt.Sprintf("ell%d", *ell)
+		fns["primal"] = func() { sink = oracle.Det(a, *ell) }
+		fns["gradient"] = func() { sink = oracle.DetGradient(a, *ell) }
+		order = []string{"primal", "gradient"}
 	default:
 		fmt.Fprintf(os.Stderr, "gobase: unknown workload %q\n", *w)
 		os.Exit(2)
