@@ -3,8 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"path/filepath"
-	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/gobuild"
 	"github.com/fluxion-lang/fluxion/internal/pipeline"
@@ -48,15 +48,7 @@ func cmdBuild(env *cliEnv, args []string) int {
 	return 0
 }
 
+// isGoIdentifier reports whether s can name a Go package.
 func isGoIdentifier(s string) bool {
-	if s == "" || s == "_" {
-		return false
-	}
-	for i, r := range s {
-		ok := r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || (i > 0 && '0' <= r && r <= '9')
-		if !ok {
-			return false
-		}
-	}
-	return !strings.Contains(" break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var ", " "+s+" ")
+	return s != "_" && token.IsIdentifier(s)
 }

@@ -322,3 +322,12 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+func TestBuildRejectsBadPackageNames(t *testing.T) {
+	for _, name := range []string{"func", "9lives", "a-b", "_"} {
+		code, _, stderr := runArgs(t, "", "build", "-o", t.TempDir(), "--pkg", name, "../../examples/dot.fut")
+		if code != 2 || !strings.Contains(stderr, "not a valid Go package name") {
+			t.Errorf("--pkg %q: exit %d, stderr %q", name, code, stderr)
+		}
+	}
+}
