@@ -170,3 +170,192 @@ func radixSort(b *ir.Builder, n, w ir.SubExp, keys ir.VName) (ir.VName, ir.VName
 		Form: &ir.For{I: pass.Name, T: prim.I64, Bound: passes}, Body: lb.Body(np, nk)})
 	return out[0], out[1]
 }
+
+// hist is the return sweep of reduce_by_index (hist). Special cases: +
+// (dst' += ys', vs'[j] += ys'[is[j]] for in-range j; AD-NOTES erratum:
+// the adjoint ys', not ys), * (per-bucket zero counts and products of
+// the non-zero values) and min/max (the destination wins ties, then the
+// lowest index).
+func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
+	if len(e.Dests) != 1 {
+		if !componentwiseAdd(e.Op) {
+			fail(s.Pos, "reverse mode supports reduce_by_index of several arrays with componentwise + only")
+		}
+		// Each component is an independent histogram with +.
+		for j, d := range e.Dests {
+			if !r.has(s.Pat[j].Name) {
+				continue
+			}
+			ybar := r.current(s.Pat[j].Name)
+			vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, _ ir.SubExp, _ []ir.SubExp) ir.SubExp { return ir.Bool(true) })
+			r.owned[vbar] = true
+			r.addTo(e.Vals[j], ir.Var(vbar))
+			r.addTo(d, ybar)
+		}
+		return
+	}
+	d := e.Dests[0]
+	y := s.Pat[0].Name
+	ybar := r.current(y)
+	et := r.typeOf(d).Elem
+	rows := r.typeOf(d).Rank() != len(e.Inds)
+	if isAddOp(e.Op) && (rows || len(e.Inds) > 1 || !NoSpecialCases) {
+		// Rows combined with a vectorised + are handled as scalars are;
+		// rows and several indices have no generic rule.
+		vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp { return ir.Bool(true) })
+		r.owned[vbar] = true
+		r.addTo(e.Vals[0], ir.Var(vbar))
+		r.addTo(d, ybar)
+		return
+	}
+	if rows {
+		fail(s.Pos, "reverse mode supports reduce_by_index of rows with + only")
+	}
+	if len(e.Inds) == 1 && !NoSpecialCases {
+		if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() {
+			r.histMul(e, ybar)
+			return
+		}
+		if _, ok := minMaxOf(e.Op); ok {
+			r.histMinMax(e, y, ybar)
+			return
+		}
+	}
+	if len(e.Inds) != 1 || len(e.Neutral) != 1 {
+		fail(s.Pos, "reverse mode supports reduce_by_index with one index and value array only")
+	}
+	r.histGeneric(e, y, ybar)
+}
+
+// histMinMax: a bucket's adjoint goes to the destination if it equals the
+// result, else to the lowest j whose value equals it.
+func (r *rev) histMinMax(e *ir.Hist, y ir.VName, ybar ir.SubExp) {
+	b := r.b
+	d, vs, is := e.Dests[0], e.Vals[0], e.Inds[0]
+	et := r.typeOf(d).Elem
+	shape := r.shapeOf(d)
+	w := shape[0]
+	sc := ir.Scalar(et)
+	dlam := b.Lambda([]ir.Type{sc, sc, sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		eq := lb.CmpOp(prim.Eq, ps[0], ps[1])
+		tb, eb := lb.Sub(), lb.Sub()
+		return []ir.SubExp{lb.Let("d", &ir.If{Cond: eq, Then: tb.Body(ps[2]), Else: eb.Body(zeroOf(et)), Ret: []ir.Type{sc}})}
+	})
+	dbar := b.Map(w, []ir.VName{d, y, ybar.Var}, dlam)[0]
+	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+	clam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), ir.Scalar(prim.I64), sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		ok := inRange(lb, ps[1:2], shape)
+		tb, eb := lb.Sub(), lb.Sub()
+		yv := tb.Index(y, ps[1])
+		eq := tb.CmpOp(prim.Eq, ps[2], yv)
+		t2, e2 := tb.Sub(), tb.Sub()
+		c := tb.Let("c", &ir.If{Cond: eq, Then: t2.Body(ps[0]), Else: e2.Body(e.W), Ret: []ir.Type{ir.Scalar(prim.I64)}})
+		return []ir.SubExp{lb.Let("c", &ir.If{Cond: ok, Then: tb.Body(c), Else: eb.Body(e.W), Ret: []ir.Type{ir.Scalar(prim.I64)}})}
+	})
+	cand := b.Map(e.W, []ir.VName{it.Var, is, vs}, clam)[0]
+	minI, _ := prim.LookupFunc("min_i64")
+	mop := b.Lambda([]ir.Type{ir.Scalar(prim.I64), ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{lb.Call(minI, ps[0], ps[1])}
+	})
+	init := b.Let("arg", &ir.Replicate{Shape: ir.Shape{w}, Val: e.W})
+	arg := b.Let("arg", &ir.Hist{W: e.W, Dests: []ir.VName{init.Var}, Op: mop, Neutral: []ir.SubExp{e.W}, Inds: []ir.VName{is}, Vals: []ir.VName{cand}})
+	vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp {
+		a := lb.Index(arg.Var, idx...)
+		won := lb.CmpOp(prim.Eq, a, j)
+		dv := lb.Index(d, idx...)
+		yv := lb.Index(y, idx...)
+		lost := lb.CmpOp(prim.Ne, dv, yv)
+		return lb.BinOp(prim.LogAnd, won, lost)
+	})
+	r.owned[dbar], r.owned[vbar] = true, true
+	r.addTo(vs, ir.Var(vbar))
+	r.addTo(d, ir.Var(dbar))
+}
+
+// histMul: with z the zeros and p the product of the non-zero values of a
+// bucket (destination included), x' += p/x * y' if z = 0, p * y' for the
+// zero element if z = 1, nothing otherwise.
+func (r *rev) histMul(e *ir.Hist, ybar ir.SubExp) {
+	b := r.b
+	d, vs, is := e.Dests[0], e.Vals[0], e.Inds[0]
+	et := r.typeOf(d).Elem
+	sc := ir.Scalar(et)
+	w := r.shapeOf(d)[0]
+	one := ir.Const(prim.FloatValue(et, 1))
+	// split gives (1 if zero, the value or 1 if zero) per element.
+	split := func() *ir.Lambda {
+		return b.Lambda([]ir.Type{sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			isz := lb.CmpOp(prim.Eq, ps[0], zeroOf(et))
+			z := lb.Call(convFn(prim.Bool, prim.I64), isz)
+			tb, eb := lb.Sub(), lb.Sub()
+			return []ir.SubExp{z, lb.Let("nz", &ir.If{Cond: isz, Then: tb.Body(one), Else: eb.Body(ps[0]), Ret: []ir.Type{sc}})}
+		})
+	}
+	dz := b.Map(w, []ir.VName{d}, split())
+	vz := b.Map(e.W, []ir.VName{vs}, split())
+	zc := b.Let("zeros", &ir.Hist{W: e.W, Dests: []ir.VName{dz[0]}, Op: b.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}, Inds: []ir.VName{is}, Vals: []ir.VName{vz[0]}})
+	pr := b.Let("prod", &ir.Hist{W: e.W, Dests: []ir.VName{dz[1]}, Op: b.BinOpLambda(prim.Mul, et), Neutral: []ir.SubExp{one}, Inds: []ir.VName{is}, Vals: []ir.VName{vz[1]}})
+	// contrib emits the adjoint of element x of bucket k.
+	contrib := func(lb *ir.Builder, x, k ir.SubExp) ir.SubExp {
+		z := lb.Index(zc.Var, k)
+		p := lb.Index(pr.Var, k)
+		yb := lb.Index(ybar.Var, k)
+		py := lb.BinOp(prim.Mul, p, yb)
+		none := lb.CmpOp(prim.Eq, z, ir.I64(0))
+		b0, b1 := lb.Sub(), lb.Sub()
+		q := b0.BinOp(prim.Div, py, x)
+		isOne := b1.CmpOp(prim.Eq, z, ir.I64(1))
+		isz := b1.CmpOp(prim.Eq, x, zeroOf(et))
+		both := b1.BinOp(prim.LogAnd, isOne, isz)
+		c1, c2 := b1.Sub(), b1.Sub()
+		v := b1.Let("v", &ir.If{Cond: both, Then: c1.Body(py), Else: c2.Body(zeroOf(et)), Ret: []ir.Type{sc}})
+		return lb.Let("d", &ir.If{Cond: none, Then: b0.Body(q), Else: b1.Body(v), Ret: []ir.Type{sc}})
+	}
+	itw := b.Let("iota", &ir.Iota{N: w, T: prim.I64})
+	dlam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{contrib(lb, ps[1], ps[0])}
+	})
+	dbar := b.Map(w, []ir.VName{itw.Var, d}, dlam)[0]
+	shape := ir.Shape{w}
+	vlam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		ok := inRange(lb, ps[:1], shape)
+		tb, eb := lb.Sub(), lb.Sub()
+		c := contrib(tb, ps[1], ps[0])
+		return []ir.SubExp{lb.Let("v", &ir.If{Cond: ok, Then: tb.Body(c), Else: eb.Body(zeroOf(et)), Ret: []ir.Type{sc}})}
+	})
+	vbar := b.Map(e.W, []ir.VName{is, vs}, vlam)[0]
+	r.owned[dbar], r.owned[vbar] = true, true
+	r.addTo(vs, ir.Var(vbar))
+	r.addTo(d, ir.Var(dbar))
+}
+
+// isAddOp recognises + on scalars and, applied to rows, map2 (+).
+func isAddOp(l *ir.Lambda) bool {
+	if op, ok := binOpOf(l); ok {
+		return op == prim.Add || op == prim.LogOr
+	}
+	if inner, ok := vectorised(l); ok {
+		return isAddOp(inner)
+	}
+	return false
+}
+
+// componentwiseAdd recognises \(a1, ..., ak) (b1, ..., bk) -> (a1 + b1,
+// ..., ak + bk) on scalars.
+func componentwiseAdd(l *ir.Lambda) bool {
+	k := len(l.Body.Result)
+	if len(l.Params) != 2*k || len(l.Body.Stms) != k {
+		return false
+	}
+	for i, s := range l.Body.Stms {
+		b, ok := s.Exp.(*ir.Bin)
+		if !ok || (b.Op != prim.Add && b.Op != prim.LogOr) || !l.Body.Result[i].IsVar() || l.Body.Result[i].Var != s.Pat[0].Name {
+			return false
+		}
+		x, y := ir.Var(l.Params[i].Name), ir.Var(l.Params[k+i].Name)
+		if !(b.X.Equal(x) && b.Y.Equal(y) || b.X.Equal(y) && b.Y.Equal(x)) {
+			return false
+		}
+	}
+	return true
+}
