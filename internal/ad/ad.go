@@ -94,6 +94,9 @@ func declareFunc(b *ir.Builder, f *ir.Func) {
 // expander rebuilds bodies with the AD operators inside them expanded.
 type expander struct {
 	b *ir.Builder
+	// depth counts the jvp and vjp functions around the code being
+	// expanded.
+	depth int
 }
 
 func (x *expander) body(body *ir.Body) *ir.Body {
@@ -108,7 +111,7 @@ func (x *expander) body(body *ir.Body) *ir.Body {
 		case *ir.JVP:
 			expandJVP(out, s, e)
 		case *ir.VJP:
-			expandVJP(out, s, e)
+			expandVJP(out, s, e, x.depth > 0)
 		default:
 			out.Add(s)
 		}
@@ -126,6 +129,11 @@ func (x *expander) lambda(l *ir.Lambda) *ir.Lambda {
 // nested returns s with the bodies and lambdas inside it expanded, so that
 // inner operators are expanded before the operator that contains them.
 func (x *expander) nested(s *ir.Stm) *ir.Stm {
+	switch s.Exp.(type) {
+	case *ir.JVP, *ir.VJP:
+		x.depth++
+		defer func() { x.depth-- }()
+	}
 	e := ir.MapChildren(s.Exp, x.body, x.lambda)
 	if e == s.Exp {
 		return s

@@ -27,6 +27,10 @@ type rev struct {
 	// noInplace keeps every primal value readable to the end (the
 	// return sweep of mjp reads them from inside a lambda).
 	noInplace bool
+	// nested: this code will be differentiated again, so only rules
+	// whose adjoints are smooth where the primal is may be used (see
+	// ExpandNestedVJP).
+	nested bool
 }
 
 // frame collects the accumulators a lambda needs for its free arrays.
@@ -45,7 +49,7 @@ func newRev(b *ir.Builder) *rev {
 // r's forward-sweep records.
 func (r *rev) scope(b *ir.Builder, fr *frame) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt,
-		saved: r.saved, prim: map[ir.VName]ir.VName{}, noInplace: r.noInplace}
+		saved: r.saved, prim: map[ir.VName]ir.VName{}, noInplace: r.noInplace, nested: r.nested}
 }
 
 // child returns a rev for a nested scope emitting into b that starts from

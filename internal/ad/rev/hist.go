@@ -212,7 +212,7 @@ func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 		fail(s.Pos, "reverse mode supports reduce_by_index of rows with + only")
 	}
 	if len(e.Inds) == 1 && !NoSpecialCases {
-		if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() {
+		if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() && !r.nested {
 			r.histMul(e, ybar)
 			return
 		}

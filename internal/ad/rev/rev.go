@@ -21,7 +21,9 @@
 // accumulator code from an inner vjp, into plain array code (deacc.go), so
 // that vjp of vjp works. mjp runs the forward sweep once and maps the
 // return sweep over the batch. NoSpecialCases switches the
-// special cases off so that tests can compare them with the generic rules.
+// special cases off so that tests can compare them with the generic rules;
+// a vjp that will be differentiated again (ExpandNestedVJP) leaves out the
+// zero-counting rules of *, whose derivatives are wrong at zeros.
 //
 // In-place updates save only the region they overwrite and the return
 // sweep writes it back (inplace.go); a loop parameter that its body only
@@ -109,7 +111,7 @@ func ExpandFunc(f *ir.Func) (out *ir.Func, err error) {
 	b := ir.NewBuilder(ir.NewNameSource(1))
 	declareFunc(b, f)
 	g := *f
-	g.Body = expandBody(b, f.Body)
+	g.Body = expandBody(b, f.Body, false)
 	return &g, nil
 }
 
@@ -118,12 +120,27 @@ func ExpandFunc(f *ir.Func) (out *ir.Func, err error) {
 // must already be expanded. b must know the types of every name in scope
 // and its name source must be past every name of the function.
 func ExpandVJP(b *ir.Builder, s *ir.Stm) (err error) {
+	return expandTop(b, s, false)
+}
+
+// ExpandNestedVJP is ExpandVJP for a vjp whose code will be differentiated
+// again (it sits inside the function of another jvp or vjp). Its rules
+// must then be smooth where the function is: the zero-counting rules of
+// reduce and reduce_by_index with * are exact at zeros but constant in
+// branches where the true adjoint is not, so their derivatives would be
+// wrong there; the generic rules, whose adjoints are products, are used
+// instead.
+func ExpandNestedVJP(b *ir.Builder, s *ir.Stm) (err error) {
+	return expandTop(b, s, true)
+}
+
+func expandTop(b *ir.Builder, s *ir.Stm, nested bool) (err error) {
 	defer catch(&err, "", s.Pos)
 	e, ok := s.Exp.(*ir.VJP)
 	if !ok {
 		return &Error{Pos: s.Pos, Msg: fmt.Sprintf("not a vjp: %s", ir.ExpString(s.Exp))}
 	}
-	expandVJP(b, s, e)
+	expandVJP(b, s, e, nested)
 	return nil
 }
 
@@ -148,16 +165,17 @@ func declareFunc(b *ir.Builder, f *ir.Func) {
 }
 
 // expandBody rebuilds body with nested VJPs expanded, innermost first.
-func expandBody(b *ir.Builder, body *ir.Body) *ir.Body {
+// nested is whether body is inside the function of another VJP.
+func expandBody(b *ir.Builder, body *ir.Body, nested bool) *ir.Body {
 	if body == nil {
 		return nil
 	}
 	out := b.Sub()
 	for _, s := range body.Stms {
-		s = expandNested(b, s)
+		s = expandNested(b, s, nested)
 		out.Pos = s.Pos
 		if e, ok := s.Exp.(*ir.VJP); ok {
-			expandVJP(out, s, e)
+			expandVJP(out, s, e, nested)
 			continue
 		}
 		out.Add(s)
@@ -165,18 +183,20 @@ func expandBody(b *ir.Builder, body *ir.Body) *ir.Body {
 	return out.Body(body.Result...)
 }
 
-func expandLambda(b *ir.Builder, l *ir.Lambda) *ir.Lambda {
+func expandLambda(b *ir.Builder, l *ir.Lambda, nested bool) *ir.Lambda {
 	if l == nil {
 		return nil
 	}
-	return &ir.Lambda{Params: l.Params, Body: expandBody(b, l.Body), Ret: l.Ret}
+	return &ir.Lambda{Params: l.Params, Body: expandBody(b, l.Body, nested), Ret: l.Ret}
 }
 
 // expandNested returns s with the bodies and lambdas inside it expanded.
-func expandNested(b *ir.Builder, s *ir.Stm) *ir.Stm {
+func expandNested(b *ir.Builder, s *ir.Stm, nested bool) *ir.Stm {
+	_, isVJP := s.Exp.(*ir.VJP)
+	nested = nested || isVJP
 	e := ir.MapChildren(s.Exp,
-		func(body *ir.Body) *ir.Body { return expandBody(b, body) },
-		func(l *ir.Lambda) *ir.Lambda { return expandLambda(b, l) })
+		func(body *ir.Body) *ir.Body { return expandBody(b, body, nested) },
+		func(l *ir.Lambda) *ir.Lambda { return expandLambda(b, l, nested) })
 	if e == s.Exp {
 		return s
 	}
@@ -185,9 +205,9 @@ func expandNested(b *ir.Builder, s *ir.Stm) *ir.Stm {
 
 // expandVJP emits the forward sweep of e.F at the primals, seeds the
 // adjoints of its results and emits the return sweep.
-func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
+func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 	if e.Vec {
-		expandMJP(b, s, e)
+		expandMJP(b, s, e, nested)
 		return
 	}
 	f := renameLambda(b, e.F)
@@ -200,6 +220,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	}
 	f.Body = prepareBody(b, f.Body)
 	r := newRev(b)
+	r.nested = nested
 	r.forwardStms(f.Body.Stms)
 	out := append([]ir.SubExp{}, f.Body.Result...)
 	for i, res := range f.Body.Result {
@@ -221,7 +242,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 // expandMJP runs the forward sweep once and maps the return sweep over
 // the rows of the adjoints, giving adjoints with an outer dimension. The
 // return sweep reads the forward sweep's values as free variables.
-func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
+func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 	f := renameLambda(b, e.F)
 	if len(e.Primals) != len(f.Params) || len(e.Adjoints) != len(f.Body.Result) {
 		fail(s.Pos, "mjp: %d primals and %d adjoints for a function of %d parameters and %d results",
@@ -232,6 +253,7 @@ func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP) {
 	}
 	f.Body = prepareBody(b, f.Body)
 	r := newRev(b)
+	r.nested = nested
 	r.noInplace = true
 	r.forwardStms(f.Body.Stms)
 	var arrs []ir.VName

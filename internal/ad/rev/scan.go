@@ -174,7 +174,9 @@ func vjpOf(b *ir.Builder, l *ir.Lambda, args, seed []ir.SubExp) []ir.SubExp {
 	for _, p := range l.Params {
 		pat = append(pat, b.Param("adj", p.Type))
 	}
-	expandVJP(b, &ir.Stm{Pat: pat, Exp: e, Pos: b.Pos}, e)
+	// The operator's adjoint is part of a rule's code, which may be
+	// differentiated again: only smooth rules (see ExpandNestedVJP).
+	expandVJP(b, &ir.Stm{Pat: pat, Exp: e, Pos: b.Pos}, e, true)
 	return vars(paramNames(pat[len(l.Ret):]))
 }
 

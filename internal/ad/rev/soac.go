@@ -219,7 +219,7 @@ func (r *rev) reduce(s *ir.Stm, e *ir.Reduce) {
 				r.owned[rep.Var] = true
 				r.addTo(e.Arrs[0], rep)
 				return
-			case op == prim.Mul && t.Elem.IsFloat() && t.Rank() == 1:
+			case op == prim.Mul && t.Elem.IsFloat() && t.Rank() == 1 && !r.nested:
 				r.reduceMul(e, ybars[0])
 				return
 			}
