@@ -1,0 +1,51 @@
+package rev
+
+import "github.com/fluxion-lang/fluxion/internal/ir"
+
+// sumOuter sums the k outer dimensions of array x.
+func (r *rev) sumOuter(x ir.SubExp, k int) ir.SubExp {
+	for i := 0; i < k; i++ {
+		x = sumRows(r.b, x)
+	}
+	return x
+}
+
+// sumAll sums every element of x.
+func (r *rev) sumAll(x ir.SubExp) ir.SubExp {
+	return r.sumOuter(x, r.b.Type(x).Rank())
+}
+
+// sumRows sums the rows of x (the outer dimension).
+func sumRows(b *ir.Builder, x ir.SubExp) ir.SubExp {
+	t := b.Type(x)
+	n := t.Shape[0]
+	if n.IsNone() {
+		n = b.Let("n", &ir.Size{Arr: x.Var, Dim: 0})
+	}
+	if t.Rank() == 1 {
+		op := b.BinOpLambda(addOp(t.Elem), t.Elem)
+		return ir.Var(b.Reduce(n, []ir.VName{x.Var}, []ir.SubExp{zeroOf(t.Elem)}, op)[0])
+	}
+	perm := make([]int, t.Rank())
+	for i := range perm {
+		perm[i] = (i + 1) % t.Rank()
+	}
+	xt := b.Let("tr", &ir.Rearrange{Arr: x.Var, Perm: perm})
+	return sumLast(b, xt)
+}
+
+// sumLast sums the innermost dimension of x.
+func sumLast(b *ir.Builder, x ir.SubExp) ir.SubExp {
+	t := b.Type(x)
+	if t.Rank() == 1 {
+		return sumRows(b, x)
+	}
+	n := t.Shape[0]
+	if n.IsNone() {
+		n = b.Let("n", &ir.Size{Arr: x.Var, Dim: 0})
+	}
+	lam := b.Lambda([]ir.Type{t.Row()}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{sumLast(lb, ps[0])}
+	})
+	return ir.Var(b.Map(n, []ir.VName{x.Var}, lam)[0])
+}
