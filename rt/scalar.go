@@ -432,3 +432,41 @@ func ashr[T anyint](x, y T, w int) T {
 	}
 	return T(v >> s)
 }
+
+// digamma is ψ(x) = Γ'(x)/Γ(x), the derivative of lgamma: recurrence up
+// to x >= 10, then the asymptotic series; reflection for negative x.
+func digamma(x float64) float64 {
+	if x <= 0 && x == math.Floor(x) || x != x {
+		return math.NaN()
+	}
+	if x < 0 {
+		return digamma(1-x) - math.Pi/math.Tan(math.Pi*x)
+	}
+	r := 0.0
+	for x < 10 {
+		r -= 1 / x
+		x++
+	}
+	f := 1 / (x * x)
+	tail := f * (-1.0/12 + f*(1.0/120+f*(-1.0/252+f*(1.0/240+f*(-1.0/132)))))
+	return r + math.Log(x) - 0.5/x + tail
+}
+
+// trigamma is ψ'(x), the derivative of digamma.
+func trigamma(x float64) float64 {
+	if x <= 0 && x == math.Floor(x) || x != x {
+		return math.NaN()
+	}
+	if x < 0 {
+		s := math.Sin(math.Pi * x)
+		return -trigamma(1-x) + math.Pi*math.Pi/(s*s)
+	}
+	r := 0.0
+	for x < 10 {
+		r += 1 / (x * x)
+		x++
+	}
+	f := 1 / (x * x)
+	tail := f * (1.0/6 + f*(-1.0/30+f*(1.0/42+f*(-1.0/30+f*(5.0/66)))))
+	return r + 1/x + 0.5*f + tail/x
+}

@@ -24,6 +24,8 @@
 //
 // API: Expand(program) and ExpandFunc(function) return a new program or
 // function without JVP and VJP nodes, or an *Error (with a position) for
-// what cannot be differentiated: gamma/lgamma (§14.4), accumulators with
-// a custom operator, and whatever rev reports.
+// what cannot be differentiated: accumulators with a custom operator, a
+// third derivative of gamma or lgamma (their derivatives use prim's
+// digamma and trigamma, §14.4; tetragamma has no formula), and whatever
+// rev reports.
 package ad

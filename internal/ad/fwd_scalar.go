@@ -197,8 +197,8 @@ func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp
 		y := emitD(eb, e.Args[2], t, args)
 		rt := tb.Type(x)
 		return b.Let("sel", &ir.If{Cond: c, Then: tb.Body(x), Else: eb.Body(y), Ret: []ir.Type{rt}})
-	case prim.DDigamma:
-		fail(b.Pos, "gamma and lgamma are not differentiable (their derivatives need digamma, §14.4)")
+	case prim.DNone:
+		fail(b.Pos, "cannot differentiate further: the derivative needs %s, which is not available", e.Fn)
 	}
 	fail(b.Pos, "internal error: unknown derivative formula %v", e)
 	return ir.SubExp{}

@@ -258,7 +258,7 @@ var floatFns = map[string]string{
 	"cospi": "cospi", "tanpi": "tanpi", "asin": "math.Asin", "acos": "math.Acos",
 	"atan": "math.Atan", "asinpi": "asinpi", "acospi": "acospi", "atanpi": "atanpi",
 	"sinh": "math.Sinh", "cosh": "math.Cosh", "tanh": "math.Tanh", "asinh": "math.Asinh",
-	"acosh": "math.Acosh", "atanh": "math.Atanh", "gamma": "math.Gamma", "lgamma": "lgamma",
+	"acosh": "math.Acosh", "atanh": "math.Atanh", "gamma": "math.Gamma", "lgamma": "lgamma", "digamma": "digamma", "trigamma": "trigamma",
 	"erf": "math.Erf", "erfc": "math.Erfc", "ceil": "math.Ceil", "floor": "math.Floor",
 	"trunc": "math.Trunc", "round": "math.RoundToEven",
 	"atan2": "math.Atan2", "atan2pi": "atan2pi", "hypot": "math.Hypot",

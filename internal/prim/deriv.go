@@ -110,3 +110,23 @@ func digamma(x float64) float64 {
 	tail := f * (-1.0/12 + f*(1.0/120+f*(-1.0/252+f*(1.0/240+f*(-1.0/132)))))
 	return r + math.Log(x) - 0.5/x + tail
 }
+
+// trigamma is ψ'(x): recurrence up to x >= 10, then the asymptotic
+// series 1/x + 1/(2x²) + Σ B_2k/x^(2k+1); reflection for negative x.
+func trigamma(x float64) float64 {
+	if x <= 0 && x == math.Floor(x) || math.IsNaN(x) {
+		return math.NaN()
+	}
+	if x < 0 {
+		s := math.Sin(math.Pi * x)
+		return -trigamma(1-x) + math.Pi*math.Pi/(s*s)
+	}
+	r := 0.0
+	for x < 10 {
+		r += 1 / (x * x)
+		x++
+	}
+	f := 1 / (x * x)
+	tail := f * (1.0/6 + f*(-1.0/30+f*(1.0/42+f*(-1.0/30+f*(5.0/66)))))
+	return r + 1/x + 0.5*f + tail/x
+}

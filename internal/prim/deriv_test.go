@@ -14,6 +14,13 @@ func TestFuncPartialsFiniteDifferences(t *testing.T) {
 		if f.Ret != F64 || f.Params[0] != F64 || f.IsLinear() {
 			continue
 		}
+		if f.Fn == "trigamma" {
+			// Its derivative has no formula: asking for it is an error.
+			if _, err := f.Partials([]Value{FloatValue(F64, 0.3)}); err == nil {
+				t.Errorf("trigamma has a partial derivative")
+			}
+			continue
+		}
 		xs := point[f.Fn]
 		if xs == nil {
 			xs = []float64{0.3, -0.7, 0.45}[:len(f.Params)]
@@ -269,5 +276,47 @@ func TestPartialExprShapes(t *testing.T) {
 	f, _ := LookupFunc("max_f32")
 	if got := f.PartialExprs()[0].String(); got != "(if ((x0 >= x1) || (x1 != x1)) then 1 else 0)" {
 		t.Errorf("max_f32 partial 0 = %s", got)
+	}
+}
+
+// TestPolygamma checks digamma and trigamma against closed forms:
+// ψ(1) = -γ, ψ(1/2) = -γ - 2 ln 2, ψ(x+1) = ψ(x) + 1/x, ψ'(1) = π²/6,
+// ψ'(1/2) = π²/2, ψ'(x+1) = ψ'(x) - 1/x², and poles at 0, -1, ...
+func TestPolygamma(t *testing.T) {
+	const gamma = 0.57721566490153286061
+	pi2 := math.Pi * math.Pi
+	for _, c := range []struct {
+		name    string
+		f       func(float64) float64
+		x, want float64
+	}{
+		{"digamma", digamma, 1, -gamma},
+		{"digamma", digamma, 0.5, -gamma - 2*math.Ln2},
+		{"digamma", digamma, 1.5, -gamma - 2*math.Ln2 + 2},
+		{"digamma", digamma, -0.5, -gamma - 2*math.Ln2 + 2},
+		{"digamma", digamma, 11, -gamma + 1 + 1.0/2 + 1.0/3 + 1.0/4 + 1.0/5 + 1.0/6 + 1.0/7 + 1.0/8 + 1.0/9 + 1.0/10},
+		{"digamma", digamma, 1e6, math.Log(1e6) - 0.5e-6},
+		{"trigamma", trigamma, 1, pi2 / 6},
+		{"trigamma", trigamma, 0.5, pi2 / 2},
+		{"trigamma", trigamma, -0.5, pi2/2 + 4},
+		{"trigamma", trigamma, 3, pi2/6 - 1 - 1.0/4},
+		{"trigamma", trigamma, 25.5, 0}, // filled below by the recurrence
+	} {
+		want := c.want
+		if c.x == 25.5 {
+			want = pi2 / 2
+			for k := 0; k < 25; k++ {
+				x := 0.5 + float64(k)
+				want -= 1 / (x * x)
+			}
+		}
+		if got := c.f(c.x); math.Abs(got-want) > 1e-13*math.Max(1, math.Abs(want)) {
+			t.Errorf("%s(%g) = %.17g, want %.17g", c.name, c.x, got, want)
+		}
+	}
+	for _, x := range []float64{0, -1, -7, math.NaN()} {
+		if !math.IsNaN(digamma(x)) || !math.IsNaN(trigamma(x)) {
+			t.Errorf("digamma/trigamma(%g) = %g/%g, want NaN", x, digamma(x), trigamma(x))
+		}
 	}
 }

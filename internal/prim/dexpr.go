@@ -30,15 +30,15 @@ type DKind uint8
 
 // The kinds of DExpr nodes.
 const (
-	DArg     DKind = iota + 1 // primal argument Arg
-	DConst                    // Const in type t
-	DBin                      // Args[0] Bin Args[1]
-	DCmp                      // Args[0] Cmp Args[1], a bool
-	DUn                       // Un Args[0]
-	DFunc                     // Fn applied to Args
-	DSelect                   // if Args[0] then Args[1] else Args[2]; only the chosen branch is evaluated
-	DZero                     // the zero of argument Arg's type: no dependence on it
-	DDigamma                  // ψ(Args[0]), which no intrinsic provides; AD may reject it (§14.4)
+	DArg    DKind = iota + 1 // primal argument Arg
+	DConst                   // Const in type t
+	DBin                     // Args[0] Bin Args[1]
+	DCmp                     // Args[0] Cmp Args[1], a bool
+	DUn                      // Un Args[0]
+	DFunc                    // Fn applied to Args
+	DSelect                  // if Args[0] then Args[1] else Args[2]; only the chosen branch is evaluated
+	DZero                    // the zero of argument Arg's type: no dependence on it
+	DNone                    // no formula: the derivative needs a function prim does not have (Fn names it)
 )
 
 func arg(k int) DExpr                    { return DExpr{Kind: DArg, Arg: k} }
@@ -100,8 +100,8 @@ func (e DExpr) Eval(t Type, args []Value) (Value, error) {
 		return EvalUnOp(e.Un, vs[0].t, vs[0])
 	case DFunc:
 		return EvalFunc(e.Fn+"_"+vs[0].t.String(), vs)
-	case DDigamma:
-		return floatOf(vs[0].t, digamma(vs[0].Float())), nil
+	case DNone:
+		return Value{}, fmt.Errorf("the derivative needs %s, which is not available", e.Fn)
 	}
 	return Value{}, fmt.Errorf("invalid derivative formula kind %d", e.Kind)
 }
@@ -142,12 +142,8 @@ func (e DExpr) write(b *strings.Builder) {
 		b.WriteString(" else ")
 		e.Args[2].write(b)
 		b.WriteByte(')')
-	case DFunc, DDigamma:
-		name := e.Fn
-		if e.Kind == DDigamma {
-			name = "digamma"
-		}
-		b.WriteString(name)
+	case DFunc, DNone:
+		b.WriteString(e.Fn)
 		for _, a := range e.Args {
 			b.WriteByte(' ')
 			a.write(b)
@@ -237,14 +233,17 @@ var floatPartialExprs = map[string][]DExpr{
 	"asinh":  {ddiv(dconst(1), dfn("sqrt", dadd(dsq(arg(0)), dconst(1))))},
 	"acosh":  {ddiv(dconst(1), dfn("sqrt", dsub(dsq(arg(0)), dconst(1))))},
 	"atanh":  {ddiv(dconst(1), dsub(dconst(1), dsq(arg(0))))},
-	"gamma":  {dmul(dfn("gamma", arg(0)), DExpr{Kind: DDigamma, Args: []DExpr{arg(0)}})},
-	"lgamma": {{Kind: DDigamma, Args: []DExpr{arg(0)}}},
-	"erf":    {dmul(dconst(2/math.SqrtPi), dfn("exp", dneg(dsq(arg(0)))))},
-	"erfc":   {dmul(dconst(-2/math.SqrtPi), dfn("exp", dneg(dsq(arg(0)))))},
-	"ceil":   {dconst(0)},
-	"floor":  {dconst(0)},
-	"trunc":  {dconst(0)},
-	"round":  {dconst(0)},
+	"gamma":  {dmul(dfn("gamma", arg(0)), dfn("digamma", arg(0)))},
+	"lgamma": {dfn("digamma", arg(0))},
+	// digamma and trigamma are not intrinsics, only derivatives of lgamma.
+	"digamma":  {dfn("trigamma", arg(0))},
+	"trigamma": {{Kind: DNone, Fn: "tetragamma", Args: []DExpr{arg(0)}}},
+	"erf":      {dmul(dconst(2/math.SqrtPi), dfn("exp", dneg(dsq(arg(0)))))},
+	"erfc":     {dmul(dconst(-2/math.SqrtPi), dfn("exp", dneg(dsq(arg(0)))))},
+	"ceil":     {dconst(0)},
+	"floor":    {dconst(0)},
+	"trunc":    {dconst(0)},
+	"round":    {dconst(0)},
 	// atan2 y x: first argument y.
 	"atan2": {
 		ddiv(arg(1), dadd(dsq(arg(1)), dsq(arg(0)))),

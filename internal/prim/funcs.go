@@ -112,6 +112,8 @@ var floatUnary = []struct {
 	{"atanh", math.Atanh},
 	{"gamma", math.Gamma},
 	{"lgamma", func(x float64) float64 { y, _ := math.Lgamma(x); return y }},
+	{"digamma", digamma},   // not an intrinsic: the derivative of lgamma
+	{"trigamma", trigamma}, // not an intrinsic: the derivative of digamma
 	{"erf", math.Erf},
 	{"erfc", math.Erfc},
 	{"ceil", math.Ceil},

@@ -313,8 +313,8 @@ func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp
 		x := emitD(tb, e.Args[1], t, args)
 		y := emitD(eb, e.Args[2], t, args)
 		return b.Let("sel", &ir.If{Cond: c, Then: tb.Body(x), Else: eb.Body(y), Ret: []ir.Type{tb.Type(x)}})
-	case prim.DDigamma:
-		fail(b.Pos, "the derivative of lgamma/gamma (digamma) is not supported")
+	case prim.DNone:
+		fail(b.Pos, "cannot differentiate further: the derivative needs %s, which is not available", e.Fn)
 	}
 	fail(b.Pos, "internal error: derivative formula of kind %d", e.Kind)
 	return ir.SubExp{}
