@@ -18,7 +18,16 @@ type Program struct {
 	mu    sync.Mutex
 	funcs map[string]*function
 	depth int // nesting of Apply calls, to stop runaway recursion
+	// scratch, if set, sees every array a Scratch statement allocates.
+	scratch func(name ir.VName, elems int64)
 }
+
+// OnScratch makes every later run call f with the name bound and the
+// number of elements allocated, each time a Scratch statement (an
+// uninitialised buffer, such as reverse mode's loop checkpoints) runs.
+// It is for measuring memory use in tests; nil turns it off. Set it
+// before running, not during.
+func (p *Program) OnScratch(f func(name ir.VName, elems int64)) { p.scratch = f }
 
 // maxCallDepth bounds recursion so that a runaway program fails with an
 // error instead of exhausting the Go stack.
@@ -200,6 +209,18 @@ type shapeCheck struct {
 func (c *compiler) stm(s *ir.Stm) stmFn {
 	outs := c.names(paramNames(s.Pat))
 	exec := c.exp(s.Exp, outs, s.Pos)
+	if _, ok := s.Exp.(*ir.Scratch); ok {
+		alloc, prog, name, o := exec, c.prog, s.Pat[0].Name, outs[0]
+		exec = func(fr *frame) error {
+			if err := alloc(fr); err != nil {
+				return err
+			}
+			if prog.scratch != nil {
+				prog.scratch(name, int64(len(fr.v[o].a.Data)))
+			}
+			return nil
+		}
+	}
 	var checks []shapeCheck
 	for i, p := range s.Pat {
 		if !p.Type.IsArray() {
