@@ -6,8 +6,8 @@
 #   bash bench/scripts/run.sh                 # every section
 #   bash bench/scripts/run.sh gogen gmm       # some sections
 #
-# Sections: machine gogen gmm workloads gradbench ad rad (machine runs
-# again at the end, for the load average).
+# Sections: machine gogen gmm workloads gradbench ad complexity rad
+# (machine runs again at the end, for the load average).
 # Environment: OUT (scratch directory, default /tmp/fluxion-bench),
 # RUNS (timed runs per measurement, default 5), BIGRUNS (timed runs for
 # the GMM D64_K200_N1000 objective, default 2), HTRUNS (timed runs of ht,
@@ -25,7 +25,7 @@ mkdir -p "$OUT"
 FLUX=$OUT/fluxion
 
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(machine gogen gmm workloads gradbench ad rad machine)
+[ ${#sections[@]} -eq 0 ] && sections=(machine gogen gmm workloads gradbench ad complexity rad machine)
 
 setup() {
 	go build -o "$FLUX" ./cmd/fluxion
@@ -138,6 +138,14 @@ sec_ad() {
 	echo "== ad: interpreter"
 	go test -count=1 -run XXX -bench 'JVPOverhead' -benchtime 20x ./internal/ad/ | grep -E '^Benchmark'
 	go test -count=1 -run XXX -bench 'VJP' -benchtime 20x ./internal/ad/rev/ | grep -E '^Benchmark'
+}
+
+# Reverse mode per construct family on the Go backend, GOMAXPROCS=1:
+# vjp/primal at n and 8n (bench/complexity), and its growth with n.
+sec_complexity() {
+	echo "== complexity: vjp/primal, Go backend, GOMAXPROCS=1, $RUNS runs"
+	GOMAXPROCS=1 "$FLUX" bench --runs "$RUNS" --json "$OUT/complexity.json" bench/complexity/complexity.fut >/dev/null
+	go run ./bench/scripts/adratio "$OUT/complexity.json"
 }
 
 # rad: the command of rad/README.md with fewer repetitions.
