@@ -23,6 +23,7 @@ def fwhile [n] (xs: [n]f64) = (loop (acc, i) = (0, 0) while i < n do (acc * 0.99
 -- entry: map_f map_g red_f red_g mul_f mul_g max_f max_g scan_f scan_g scanp_f scanp_g hist_f hist_g histmul_f histmul_g histgen_f histgen_g scatter_f scatter_g loop_f loop_g while_f while_g
 -- "n" notest random input { [100000]f64 }
 -- "8n" notest random input { [800000]f64 }
+-- "small" nobench input { [0.3, 1.5, 0.7, 2.0, 0.9] }
 
 -- Hand-derived gradients: d/dx (x sin x) = x cos x + sin x; for xs =
 -- [2, 3] fred = (1 - x1) x2 + (1 - x2) and fscan = (1 - x1) + fred.
