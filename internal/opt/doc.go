@@ -21,7 +21,11 @@
 // pure statements that read nothing bound inside, never a consumed array
 // or an accumulator, and moves one that can fail (including by a shape
 // check) only out of a loop statically known to run, with no statement
-// that can fail before it, so the first error is unchanged; dce removes
+// that can fail before it, so the first error is unchanged; fuse merges a
+// map into the later map of the same width that alone reads its results
+// (as input arrays), when nothing the first reads is ever consumed, the
+// second consumes nothing and one of the two lambdas cannot fail (so
+// errors keep their element order); dce removes
 // statements whose results are unused even if they could fail (as Futhark
 // does: a dead out-of-bounds index or shape check disappears) but keeps
 // every Assert and accumulator update, and drops loop parameters that no
