@@ -97,6 +97,29 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	// Free arrays that every application adds to as a whole get their
 	// contributions as results, summed after the map (seed 000, 6.1).
 	accVars, body, ret, summed := wholeAdds(lb, fr, body, ret)
+	// Sums of results over the map are computed by nests of their own
+	// where that is cheap (interchange.go), and leave the map.
+	nsum := len(scalars) + len(summed)
+	first := len(body.Result) - nsum
+	sums := make([]ir.SubExp, nsum)
+	var keepRes []ir.SubExp
+	var keepRet []ir.Type
+	keepRes = append(keepRes, body.Result[:first]...)
+	keepRet = append(keepRet, ret[:first]...)
+	for k := 0; k < nsum; k++ {
+		others := append(append([]ir.SubExp{}, keepRes...), body.Result[first+k+1:]...)
+		if v, ok := sumMapResult(r.b, w, inputs, params, body, body.Result[first+k], others); ok {
+			sums[k] = v
+			if v.IsVar() && r.typeOf(v.Var).IsArray() {
+				r.owned[v.Var] = true
+			}
+			continue
+		}
+		keepRes = append(keepRes, body.Result[first+k])
+		keepRet = append(keepRet, ret[first+k])
+	}
+	body = dce(&ir.Body{Stms: body.Stms, Result: keepRes})
+	ret = keepRet
 	// Accumulator parameters come after the others, as map inputs do.
 	accParams := make([]ir.Param, len(accVars))
 	for i, v := range accVars {
@@ -117,7 +140,9 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		}
 	}
 	var outs []ir.SubExp
-	if len(wrap) == 0 {
+	if len(body.Result) == 0 {
+		// Everything the map gave is now summed by nests of its own.
+	} else if len(wrap) == 0 {
 		ins := append([]ir.VName{}, inputs...)
 		for _, a := range outerAccs {
 			ins = append(ins, a.Var)
@@ -193,12 +218,12 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		r.addTo(arrs[k], rest[i])
 	}
 	rest = rest[len(rowOf):]
-	for i, v := range scalars {
-		r.addTo(v, sumRows(r.b, rest[i]))
-	}
-	rest = rest[len(scalars):]
-	for i, v := range summed {
-		r.addTo(v, sumRows(r.b, rest[i]))
+	for k, v := range append(append([]ir.VName{}, scalars...), summed...) {
+		if sums[k].IsNone() {
+			sums[k] = sumRows(r.b, rest[0])
+			rest = rest[1:]
+		}
+		r.addTo(v, sums[k])
 	}
 }
 
