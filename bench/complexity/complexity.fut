@@ -16,8 +16,8 @@ def fhist [n] (xs: [n]f64) = f64.sum (map (\y -> y * y) (hist (+) 0 100 (map (% 
 def fhistmul [n] (xs: [n]f64) = f64.sum (hist (*) 1 100 (map (% 100) (iota n)) xs)
 def fhistgen [n] (xs: [n]f64) = f64.sum (hist (\a b -> a * b + a + b) 0 100 (map (% 100) (iota n)) (map (* 0.01) xs))
 def fscatter [n] (xs: [n]f64) = f64.sum (map (\y -> y * y) (scatter (replicate n 0) (map (\i -> (i * 7) % n) (iota n)) (map f64.sin xs)))
-def floop [n] (xs: [n]f64) = loop acc = 0 for i < n do acc * 0.99 + f64.sin (xs[i] * acc)
-def fwhile [n] (xs: [n]f64) = (loop (acc, i) = (0, 0) while i < n do (acc * 0.99 + f64.sin (xs[i] * acc), i + 1)).0
+def floop [n] (xs: [n]f64) = loop acc = 0.5 for i < n do acc * 0.99 + f64.sin (xs[i] * acc)
+def fwhile [n] (xs: [n]f64) = (loop (acc, i) = (0.5, 0) while i < n do (acc * 0.99 + f64.sin (xs[i] * acc), i + 1)).0
 
 -- ==
 -- entry: map_f map_g red_f red_g mul_f mul_g max_f max_g scan_f scan_g scanp_f scanp_g hist_f hist_g histmul_f histmul_g histgen_f histgen_g scatter_f scatter_g loop_f loop_g while_f while_g
@@ -25,6 +25,8 @@ def fwhile [n] (xs: [n]f64) = (loop (acc, i) = (0, 0) while i < n do (acc * 0.99
 -- "8n" notest random input { [800000]f64 }
 -- "small" nobench input { [0.3, 1.5, 0.7, 2.0, 0.9] }
 
+-- The loops start from 0.5: from 0 they would stay at 0, and sin 0 is a
+-- fast path that makes the primal unrepresentatively cheap.
 -- Hand-derived gradients: d/dx (x sin x) = x cos x + sin x; for xs =
 -- [2, 3] fred = (1 - x1) x2 + (1 - x2) and fscan = (1 - x1) + fred.
 -- ==
