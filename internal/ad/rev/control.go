@@ -29,16 +29,65 @@ func changedFree(r, c *rev, local ir.Names) []ir.VName {
 type branch struct {
 	c     *rev
 	local ir.Names
+	// restored: for a link, the arrays it consumed, restored.
+	restored []ir.SubExp
 }
 
 // ifStm: the return sweep is an if whose branches re-run their forward
 // statements and then their return sweeps; both return the adjoints of
-// every outer name either branch changed.
+// every outer name either branch changed. For a link (the forward sweep
+// updated arrays in place) a branch first writes back what it overwrote,
+// which gives the arrays at the entry of the if, re-runs on them in place
+// and returns them restored again.
 func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
-	mk := func(body *ir.Body) branch {
-		body = renameBody(r.b, body)
+	save := r.links[s]
+	var curs []ir.SubExp
+	if save != nil {
+		for _, k := range save.lk.res {
+			curs = append(curs, r.currentPrim(s.Pat[k].Name))
+		}
+	}
+	mk := func(k int, body *ir.Body) branch {
 		c := r.child(r.b.Sub())
-		c.forwardStms(body.Stms)
+		var ents []ir.SubExp
+		own := ir.Names{}
+		if save != nil {
+			lk := save.lk
+			orig := save.orig.Exp.(*ir.If)
+			ob := orig.Then
+			nt := 0
+			for _, l := range lk.links[0] {
+				nt += recCount(l, lk.sub[l])
+			}
+			recs := save.recs[1 : 1+nt]
+			if k == 1 {
+				ob, recs = orig.Else, save.recs[1+nt:]
+			}
+			m := map[ir.VName]ir.SubExp{}
+			for j, rk := range lk.res {
+				m[ob.Result[rk].Var] = curs[j]
+			}
+			undoLinks(c.b, lk.links[k], lk.sub, recs, m)
+			sub := map[ir.VName]ir.SubExp{}
+			for j, a := range lk.arrs {
+				x, ok := m[a]
+				if !ok {
+					fail(s.Pos, "internal error: the updates of %v in an if were not undone", a)
+				}
+				if x == curs[j] {
+					// Not updated in this branch: a name of its own, so
+					// that its adjoint is not mixed with the result's.
+					x = c.b.Let(a.Base, &ir.Atom{X: x})
+				} else {
+					own.Add(x.Var)
+				}
+				ents = append(ents, x)
+				sub[a] = x
+			}
+			body = ir.Substitute(body, sub)
+		}
+		body = renameBody(r.b, body)
+		c.forwardOwning(body.Stms, own)
 		for i, res := range body.Result {
 			if res.IsVar() {
 				if a, ok := r.adj[s.Pat[i].Name]; ok {
@@ -47,9 +96,20 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 			}
 		}
 		c.reverseStms(body.Stms)
-		return branch{c: c, local: ir.BoundInBody(body)}
+		var restored []ir.SubExp
+		if save != nil {
+			for j, a := range save.lk.arrs {
+				x := ents[j].Var
+				if adj, ok := c.adj[x]; ok {
+					delete(c.adj, x)
+					c.addTo(a, adj)
+				}
+				restored = append(restored, c.currentPrim(x))
+			}
+		}
+		return branch{c: c, local: ir.BoundInBody(body), restored: restored}
 	}
-	bt, be := mk(e.Then), mk(e.Else)
+	bt, be := mk(0, e.Then), mk(1, e.Else)
 	set := ir.Names{}
 	var changed []ir.VName
 	for _, br := range []branch{bt, be} {
@@ -61,7 +121,7 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 		}
 	}
 	sort.Slice(changed, func(i, j int) bool { return changed[i].Tag < changed[j].Tag })
-	if len(changed) == 0 {
+	if len(changed) == 0 && save == nil {
 		return
 	}
 	results := func(br branch) *ir.Body {
@@ -73,7 +133,7 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 				out[i] = br.c.current(v)
 			}
 		}
-		return br.c.b.Body(out...)
+		return br.c.b.Body(append(out, br.restored...)...)
 	}
 	thenB, elseB := dce(results(bt)), dce(results(be))
 	ret := make([]ir.Type, len(changed))
@@ -90,10 +150,37 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 	for i, v := range changed {
 		pat[i] = r.b.Param(v.Base+"_adj", ret[i])
 	}
+	if save != nil {
+		for _, a := range save.lk.arrs {
+			t := r.typeOf(a)
+			ret = append(ret, t)
+			pat = append(pat, r.b.Param(a.Base, t))
+		}
+	}
 	r.b.Bind(pat, &ir.If{Cond: e.Cond, Then: thenB, Else: elseB, Ret: ret})
+	// A result is owned if each branch returns an array it owns, once:
+	// the only adjoints a branch shares with the outside are those of the
+	// if's own results, which nothing reads after it.
+	owned := func(br branch, body *ir.Body, i int) bool {
+		x := body.Result[i]
+		if !x.IsVar() || !br.c.owned[x.Var] {
+			return false
+		}
+		for k, y := range body.Result {
+			if k != i && y == x {
+				return false
+			}
+		}
+		return true
+	}
 	for i, v := range changed {
 		r.adj[v] = ir.Var(pat[i].Name)
-		r.owned[pat[i].Name] = false
+		r.owned[pat[i].Name] = owned(bt, thenB, i) && owned(be, elseB, i)
+	}
+	if save != nil {
+		for j, a := range save.lk.arrs {
+			r.prim[a] = pat[len(changed)+j].Name
+		}
 	}
 }
 
@@ -183,10 +270,9 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		b.Declare(ir.Param{Name: form.I, Type: ir.Scalar(prim.I64)})
 	}
 	save := &loopSave{n: n, form: form, init: l.Init, ckpts: make([]ir.VName, len(l.Params)), inplace: map[int]*inplaceSave{}}
-	chains := map[int][]*ir.Stm{}
-	if !r.noInplace {
-		chains = inplaceParams(l)
-	}
+	// The loop owns its parameters, also inside an mjp: the return sweep
+	// rebuilds them in arrays of its own.
+	chains, linkIfs := inplaceParams(l)
 	// Checkpoint arrays, filled in place by the loop, for the parameters
 	// that change (an invariant one is its initial value throughout).
 	var saved []int
@@ -212,29 +298,25 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		set   func(ir.VName)
 	}
 	var slots []slot
-	at := map[*ir.Stm][]int{} // the slots of an update: region, then indices
+	at := map[*ir.Stm][]int{} // the slots of a link, one per value it saves
+	shapes := map[ir.VName]ir.Shape{}
 	for i := range l.Params {
 		chain := chains[i]
 		if chain == nil {
 			continue
 		}
-		ins := &inplaceSave{regions: make([]ir.VName, len(chain)), idx: make([][]ir.VName, len(chain))}
+		ins := &inplaceSave{links: chain, sub: linkIfs, recs: make([][]ir.VName, len(chain))}
 		save.inplace[i] = ins
-		full := r.shapeOf(l.Init[i].Var)
+		shapes[l.Params[i].Name] = r.shapeOf(l.Init[i].Var)
 		for j, st := range chain {
-			u := st.Exp.(*ir.Update)
-			j := j
-			add := func(elem prim.Type, shape ir.Shape, set func(ir.VName)) {
-				sc := b.Let("saved", &ir.Scratch{Elem: elem, Shape: shape})
+			types := recTypes(st, linkIfs[st], shapes)
+			ins.recs[j] = make([]ir.VName, len(types))
+			for q, t := range types {
+				j, q := j, q
+				sc := b.Let("saved", &ir.Scratch{Elem: t.Elem, Shape: append(ir.Shape{n}, t.Shape...)})
 				at[st] = append(at[st], len(slots))
-				slots = append(slots, slot{param: b.Param("saved", b.Type(sc)), set: set})
+				slots = append(slots, slot{param: b.Param("saved", b.Type(sc)), set: func(v ir.VName) { ins.recs[j][q] = v }})
 				ckInit = append(ckInit, sc)
-			}
-			add(l.Params[i].Type.Elem, append(ir.Shape{n}, full[len(u.Dims):]...), func(v ir.VName) { ins.regions[j] = v })
-			ins.idx[j] = make([]ir.VName, len(u.Dims))
-			for d := range u.Dims {
-				d := d
-				add(prim.I64, ir.Shape{n}, func(v ir.VName) { ins.idx[j][d] = v })
 			}
 		}
 	}
@@ -247,15 +329,29 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 	}
 	newSlots := make([]ir.SubExp, len(slots))
 	for _, st := range l.Body.Stms {
-		if ks, ok := at[st]; ok {
-			u := st.Exp.(*ir.Update)
-			part := region(bb, u.Arr, u.Dims)
-			newSlots[ks[0]] = bb.Let("saved", &ir.Update{Arr: slots[ks[0]].param.Name, Dims: at1, Val: part})
-			for d, k := range ks[1:] {
-				newSlots[k] = bb.Let("saved", &ir.Update{Arr: slots[k].param.Name, Dims: at1, Val: u.Dims[d].I})
-			}
+		ks, ok := at[st]
+		if !ok {
+			bb.Add(st)
+			continue
 		}
-		bb.Add(st)
+		u, isUp := st.Exp.(*ir.Update)
+		var vals []ir.SubExp
+		if isUp {
+			vals = append(vals, region(bb, u.Arr, u.Dims))
+			for _, d := range u.Dims {
+				vals = append(vals, d.I)
+			}
+			shapes[st.Pat[0].Name] = shapes[u.Arr]
+		} else {
+			vals = emitIf(bb, st, linkIfs[st], shapes)
+		}
+		// The region of an update is saved before the update overwrites it.
+		for q, k := range ks {
+			newSlots[k] = bb.Let("saved", &ir.Update{Arr: slots[k].param.Name, Dims: at1, Val: vals[q]})
+		}
+		if isUp {
+			bb.Add(st)
+		}
 	}
 	newCk = append(newCk, newSlots...)
 	for _, sl := range slots {
@@ -329,16 +425,19 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		for k, p := range l.Params {
 			if ins, ok := save.inplace[k]; ok {
 				// The array at the exit of the iteration with the saved
-				// regions written back, last update first, is the array at
+				// records written back, last link first, is the array at
 				// its entry.
-				ent := ir.Var(states[k].Name)
-				for u := len(ins.regions) - 1; u >= 0; u-- {
-					dims := make([]ir.DimSlice, len(ins.idx[u]))
-					for d, ix := range ins.idx[u] {
-						dims[d] = ir.DimSlice{Fixed: true, I: bb.Let("ix", &ir.Index{Arr: ix, Idx: []ir.SubExp{i}})}
+				m := map[ir.VName]ir.SubExp{l.Body.Result[k].Var: ir.Var(states[k].Name)}
+				for u := len(ins.links) - 1; u >= 0; u-- {
+					vals := make([]ir.SubExp, len(ins.recs[u]))
+					for q, a := range ins.recs[u] {
+						vals[q] = bb.Let("saved", &ir.Index{Arr: a, Idx: []ir.SubExp{i}})
 					}
-					val := bb.Let("saved", &ir.Index{Arr: ins.regions[u], Idx: []ir.SubExp{i}})
-					ent = bb.Let(p.Name.Base, &ir.Update{Arr: ent.Var, Dims: dims, Val: val})
+					undoLink(bb, ins.links[u], ins.sub[ins.links[u]], vals, m)
+				}
+				ent, ok := m[p.Name]
+				if !ok {
+					fail(s.Pos, "internal error: the chain of updates of %v was not undone", p.Name)
 				}
 				restored[k] = ent
 				sub[p.Name] = ent

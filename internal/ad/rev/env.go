@@ -21,11 +21,17 @@ type rev struct {
 	ckpt map[*ir.Stm]*loopSave
 	// saved holds the region an in-place update overwrote.
 	saved map[*ir.Stm]ir.SubExp
+	// links holds what the forward sweep of an if updating arrays in
+	// place saved.
+	links map[*ir.Stm]*ifSave
 	// prim renames the primal arrays restored by the return sweep of
 	// in-place updates, for the statements before them.
 	prim map[ir.VName]ir.VName
-	// noInplace keeps every primal value readable to the end (the
-	// return sweep of mjp reads them from inside a lambda).
+	// noInplace keeps every primal value of the scope readable to the
+	// end: the return sweep of mjp reads them from inside a lambda, once
+	// per row, and so may not write the saved regions back into them.
+	// Nested scopes, whose return sweeps re-run them on values of their
+	// own, do not inherit it.
 	noInplace bool
 	// nested: this code will be differentiated again, so only rules
 	// whose adjoints are smooth where the primal is may be used (see
@@ -42,14 +48,14 @@ type frame struct {
 
 func newRev(b *ir.Builder) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{},
-		saved: map[*ir.Stm]ir.SubExp{}, prim: map[ir.VName]ir.VName{}}
+		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{}}
 }
 
 // scope returns an empty rev for a nested scope emitting into b, sharing
 // r's forward-sweep records.
 func (r *rev) scope(b *ir.Builder, fr *frame) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt,
-		saved: r.saved, prim: map[ir.VName]ir.VName{}, noInplace: r.noInplace, nested: r.nested}
+		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested}
 }
 
 // child returns a rev for a nested scope emitting into b that starts from

@@ -26,14 +26,22 @@
 // zero-counting rules of *, whose derivatives are wrong at zeros.
 //
 // In-place updates save only the region they overwrite and the return
-// sweep writes it back (inplace.go); a loop parameter that its body only
-// updates in place at fixed indices is not checkpointed per iteration:
-// the saved regions rebuild it backwards, so n updates cost O(n).
+// sweep writes it back (inplace.go). So does an if whose branches update
+// arrays of the scope at fixed indices: the regions are extra results of
+// the if, and the return sweep's if writes them back in the same branch
+// before re-running it. A loop parameter that its body only updates in
+// place at fixed indices, directly or through such ifs, is not
+// checkpointed per iteration: the saved regions rebuild it backwards, so
+// n updates cost O(n), also under mjp.
 //
-// Known deviations from AD-NOTES: updates inside mjp, and of arrays the
-// scope does not own outright (aliased, or inside an if), update a copy;
-// nested scopes inside an mjp's return sweep are re-run per row; free
-// variables of the operators of reduce_by_index get no adjoint.
+// Known deviations from AD-NOTES: updates of arrays the scope does not
+// own outright (aliased), slice updates inside an if, and updates in the
+// body of an mjp's function outside its loops (the return sweep, mapped
+// over the rows, may not write regions back into the primal arrays all
+// rows share) update a copy; an if updating two loop parameters keeps
+// their checkpoints; nested scopes inside an mjp's return sweep are
+// re-run per row; free variables of the operators of reduce_by_index get
+// no adjoint.
 package rev
 
 import (

@@ -12,7 +12,7 @@ func (r *rev) forwardStms(stms []*ir.Stm) { r.forwardOwning(stms, nil) }
 
 // forwardOwning is forwardStms where the scope also owns the arrays own.
 func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
-	var inplace map[*ir.Stm]bool
+	var inplace *inplaceSet
 	if !r.noInplace {
 		inplace = inplaceUpdates(stms, own)
 	}
@@ -22,8 +22,12 @@ func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 			r.forwardLoop(s, l)
 			continue
 		}
-		if inplace[s] {
-			r.forwardUpdate(s, s.Exp.(*ir.Update))
+		if inplace.has(s) {
+			if lk := inplace.ifs[s]; lk != nil {
+				r.forwardIf(s, lk)
+			} else {
+				r.forwardUpdate(s, s.Exp.(*ir.Update))
+			}
 			continue
 		}
 		r.b.Add(keepOperands(r.b, s))
@@ -92,12 +96,16 @@ func keepOperands(b *ir.Builder, s *ir.Stm) *ir.Stm {
 
 func keepBody(b *ir.Builder, body *ir.Body) *ir.Body { return keepBodyOwning(b, body, nil) }
 
-// keepBodyOwning is keepBody leaving the updates in inplace as they are.
-func keepBodyOwning(b *ir.Builder, body *ir.Body, inplace map[*ir.Stm]bool) *ir.Body {
+// keepBodyOwning is keepBody leaving the updates and links in inplace to
+// update in place.
+func keepBodyOwning(b *ir.Builder, body *ir.Body, inplace *inplaceSet) *ir.Body {
 	sb := b.Sub()
 	for _, s := range body.Stms {
 		sb.Pos = s.Pos
-		if inplace[s] {
+		if inplace.has(s) {
+			if lk := inplace.ifs[s]; lk != nil {
+				s = keepLinkIf(sb, s, lk)
+			}
 			sb.Add(s)
 			continue
 		}
@@ -149,6 +157,15 @@ func (r *rev) stm(s *ir.Stm) {
 		if saved, ok := r.saved[s]; ok && !any {
 			// No adjoint flows, but the array must still be restored.
 			r.restore(s, e, saved)
+			return
+		}
+	case *ir.If:
+		if save, ok := r.links[s]; ok {
+			if any {
+				r.ifStm(s, e)
+			} else {
+				r.undoIf(s, save)
+			}
 			return
 		}
 	}
