@@ -362,7 +362,7 @@ func (g *gen) function(f *ir.Func, name string) error {
 	for _, p := range f.Params {
 		g.declared(p.Name, p.Type)
 	}
-	consumes := consumesAny(f.Body)
+	consumed := ir.ConsumedParams(f)
 	for i, p := range f.Params {
 		if !p.Type.IsArray() {
 			continue
@@ -387,7 +387,7 @@ func (g *gen) function(f *ir.Func, name string) error {
 			g.p("fail(\"\", \"argument %d of \"+%s+\" has shape \"+shapeString(%s.Shape)+\", but dimension %d must be \"+itoa(%s))", i+1, entry, x, d, want)
 			g.p("}")
 		}
-		if consumes {
+		if consumed[i] {
 			g.p("%s = clone(%s)", x, x)
 		}
 	}
@@ -397,38 +397,6 @@ func (g *gen) function(f *ir.Func, name string) error {
 	g.p("return %s", strings.Join(g.subs(f.Body.Result), ", "))
 	g.close("}\n")
 	return nil
-}
-
-// consumesAny reports whether b contains a construct that updates an array
-// in place; entry points then copy their array arguments.
-func consumesAny(b *ir.Body) bool {
-	found := false
-	var v ir.Visitor
-	v.Use = func(ir.VName) {}
-	var walk func(b *ir.Body)
-	walk = func(b *ir.Body) {
-		for _, s := range b.Stms {
-			switch e := s.Exp.(type) {
-			case *ir.Update, *ir.Hist, *ir.Scatter, *ir.WithAcc, *ir.UpdAcc:
-				found = true
-			case *ir.If:
-				walk(e.Then)
-				walk(e.Else)
-			case *ir.Loop:
-				walk(e.Body)
-			case *ir.Map:
-				walk(e.F.Body)
-			case *ir.Reduce:
-				walk(e.Op.Body)
-			case *ir.Scan:
-				walk(e.Op.Body)
-			case *ir.WithVJP:
-				walk(e.F.Body)
-			}
-		}
-	}
-	walk(b)
-	return found
 }
 
 func writeEntryTable(b *bytes.Buffer, prog *ir.Program, names []string) {

@@ -171,7 +171,7 @@ func compileFunc(f *ir.Func, prog *Program) (fn *function, err error) {
 	}
 	fn.body = c.body(f.Body)
 	fn.nslots = len(c.slots)
-	fn.copyIn = consumedParams(f)
+	fn.copyIn = ir.ConsumedParams(f)
 	return fn, nil
 }
 

@@ -1,15 +1,15 @@
-package interp
+package ir
 
-import "github.com/fluxion-lang/fluxion/internal/ir"
-
-// consumedParams reports which parameters of f may have their storage
+// ConsumedParams reports which parameters of f may have their storage
 // updated in place: those that some consuming construct can reach through
-// the ways values share storage. Only those are copied on entry.
-func consumedParams(f *ir.Func) []bool {
-	a := aliases{edges: map[ir.VName][]ir.VName{}}
+// the ways values share storage. A backend that updates arrays in place
+// copies only those on entry (a call to another function copies what that
+// function consumes, so Apply arguments are not consumed here).
+func ConsumedParams(f *Func) []bool {
+	a := aliases{edges: map[VName][]VName{}}
 	a.body(f.Body)
-	reached := map[ir.VName]bool{}
-	work := append([]ir.VName(nil), a.consumed...)
+	reached := map[VName]bool{}
+	work := append([]VName(nil), a.consumed...)
 	for len(work) > 0 {
 		n := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -28,11 +28,11 @@ func consumedParams(f *ir.Func) []bool {
 
 // aliases records, for each name, the names whose storage it may share.
 type aliases struct {
-	edges    map[ir.VName][]ir.VName
-	consumed []ir.VName
+	edges    map[VName][]VName
+	consumed []VName
 }
 
-func (a *aliases) link(dst ir.VName, srcs ...ir.SubExp) {
+func (a *aliases) link(dst VName, srcs ...SubExp) {
 	for _, s := range srcs {
 		if s.IsVar() {
 			a.edges[dst] = append(a.edges[dst], s.Var)
@@ -40,17 +40,17 @@ func (a *aliases) link(dst ir.VName, srcs ...ir.SubExp) {
 	}
 }
 
-func (a *aliases) linkNames(dst ir.VName, srcs ...ir.VName) {
+func (a *aliases) linkNames(dst VName, srcs ...VName) {
 	a.edges[dst] = append(a.edges[dst], srcs...)
 }
 
-func (a *aliases) body(b *ir.Body) {
+func (a *aliases) body(b *Body) {
 	for _, s := range b.Stms {
 		a.stm(s)
 	}
 }
 
-func (a *aliases) lambda(l *ir.Lambda, args [][]ir.VName) {
+func (a *aliases) lambda(l *Lambda, args [][]VName) {
 	if l == nil {
 		return
 	}
@@ -62,80 +62,80 @@ func (a *aliases) lambda(l *ir.Lambda, args [][]ir.VName) {
 	a.body(l.Body)
 }
 
-func (a *aliases) stm(s *ir.Stm) {
-	pat := func(i int) ir.VName { return s.Pat[i].Name }
+func (a *aliases) stm(s *Stm) {
+	pat := func(i int) VName { return s.Pat[i].Name }
 	switch e := s.Exp.(type) {
-	case *ir.Atom:
+	case *Atom:
 		a.link(pat(0), e.X)
-	case *ir.Index:
+	case *Index:
 		a.linkNames(pat(0), e.Arr)
-	case *ir.Slice:
+	case *Slice:
 		a.linkNames(pat(0), e.Arr)
-	case *ir.Reshape:
+	case *Reshape:
 		a.linkNames(pat(0), e.Arr)
-	case *ir.Rearrange:
+	case *Rearrange:
 		a.linkNames(pat(0), e.Arr)
-	case *ir.Rotate:
+	case *Rotate:
 		a.linkNames(pat(0), e.Arr)
-	case *ir.Update:
+	case *Update:
 		a.consumed = append(a.consumed, e.Arr)
 		a.linkNames(pat(0), e.Arr)
-	case *ir.If:
+	case *If:
 		a.body(e.Then)
 		a.body(e.Else)
 		for i := range s.Pat {
 			a.link(pat(i), e.Then.Result[i], e.Else.Result[i])
 		}
-	case *ir.Loop:
+	case *Loop:
 		for i, p := range e.Params {
 			a.link(p.Name, e.Init[i], e.Body.Result[i])
 			a.linkNames(pat(i), p.Name)
 		}
 		a.body(e.Body)
-	case *ir.Map:
-		args := make([][]ir.VName, len(e.Arrs))
+	case *Map:
+		args := make([][]VName, len(e.Arrs))
 		for i, x := range e.Arrs {
-			args[i] = []ir.VName{x}
+			args[i] = []VName{x}
 		}
 		a.lambda(e.F, args)
-	case *ir.Reduce:
+	case *Reduce:
 		a.operator(e.Op, e.Arrs, e.Neutral)
 		for i := range s.Pat {
 			a.link(pat(i), e.Op.Body.Result[i])
 			a.link(pat(i), e.Neutral[i])
 		}
-	case *ir.Scan:
+	case *Scan:
 		a.operator(e.Op, e.Arrs, e.Neutral)
-	case *ir.Hist:
+	case *Hist:
 		a.consumed = append(a.consumed, e.Dests...)
 		a.operator(e.Op, e.Vals, nil)
 		for i := range s.Pat {
 			a.linkNames(pat(i), e.Dests[i])
 		}
-	case *ir.Scatter:
+	case *Scatter:
 		a.consumed = append(a.consumed, e.Dests...)
 		for i := range s.Pat {
 			a.linkNames(pat(i), e.Dests[i])
 		}
-	case *ir.WithAcc:
-		args := make([][]ir.VName, len(e.Inputs))
+	case *WithAcc:
+		args := make([][]VName, len(e.Inputs))
 		for i, in := range e.Inputs {
 			a.consumed = append(a.consumed, in.Arr)
-			args[i] = []ir.VName{in.Arr}
+			args[i] = []VName{in.Arr}
 			a.linkNames(pat(i), in.Arr)
 		}
 		a.lambda(e.F, args)
 		for i := len(e.Inputs); i < len(s.Pat); i++ {
 			a.link(pat(i), e.F.Body.Result[i])
 		}
-	case *ir.UpdAcc:
+	case *UpdAcc:
 		a.consumed = append(a.consumed, e.Acc)
 		a.linkNames(pat(0), e.Acc)
-	case *ir.WithVJP:
-		args := make([][]ir.VName, len(e.Args))
+	case *WithVJP:
+		args := make([][]VName, len(e.Args))
 		for i, x := range e.Args {
 			if x.IsVar() {
-				args[i] = []ir.VName{x.Var}
+				args[i] = []VName{x.Var}
 			}
 		}
 		a.lambda(e.F, args)
@@ -147,10 +147,10 @@ func (a *aliases) stm(s *ir.Stm) {
 
 // operator links both halves of a reduction operator's parameters to the
 // inputs and neutral elements they may be bound to.
-func (a *aliases) operator(op *ir.Lambda, arrs []ir.VName, ne []ir.SubExp) {
+func (a *aliases) operator(op *Lambda, arrs []VName, ne []SubExp) {
 	k := len(op.Params) / 2
 	for i := range k {
-		for _, x := range []ir.VName{op.Params[i].Name, op.Params[k+i].Name} {
+		for _, x := range []VName{op.Params[i].Name, op.Params[k+i].Name} {
 			if i < len(arrs) {
 				a.linkNames(x, arrs[i])
 			}
