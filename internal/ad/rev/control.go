@@ -300,6 +300,20 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 	var slots []slot
 	at := map[*ir.Stm][]int{} // the slots of a link, one per value it saves
 	shapes := map[ir.VName]ir.Shape{}
+	// The shapes of the arrays of the chains, in body order (a link of
+	// several parameters needs all of theirs).
+	inChain := map[*ir.Stm]bool{}
+	for i, chain := range chains {
+		shapes[l.Params[i].Name] = r.shapeOf(l.Init[i].Var)
+		for _, st := range chain {
+			inChain[st] = true
+		}
+	}
+	for _, st := range l.Body.Stms {
+		if inChain[st] {
+			recTypes(st, linkIfs[st], shapes)
+		}
+	}
 	for i := range l.Params {
 		chain := chains[i]
 		if chain == nil {
@@ -307,7 +321,6 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		}
 		ins := &inplaceSave{links: chain, sub: linkIfs, recs: make([][]ir.VName, len(chain))}
 		save.inplace[i] = ins
-		shapes[l.Params[i].Name] = r.shapeOf(l.Init[i].Var)
 		for j, st := range chain {
 			types := recTypes(st, linkIfs[st], shapes)
 			ins.recs[j] = make([]ir.VName, len(types))
@@ -346,8 +359,9 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 			vals = emitIf(bb, st, linkIfs[st], shapes)
 		}
 		// The region of an update is saved before the update overwrites it.
+		// (A link of several parameters has its slots once per parameter.)
 		for q, k := range ks {
-			newSlots[k] = bb.Let("saved", &ir.Update{Arr: slots[k].param.Name, Dims: at1, Val: vals[q]})
+			newSlots[k] = bb.Let("saved", &ir.Update{Arr: slots[k].param.Name, Dims: at1, Val: vals[q%len(vals)]})
 		}
 		if isUp {
 			bb.Add(st)

@@ -706,9 +706,8 @@ func inplaceParams(l *ir.Loop) (map[int][]*ir.Stm, map[*ir.Stm]*ifLink) {
 				if j < 0 {
 					continue
 				}
-				// A link of several parameters would be undone once per
-				// parameter: those keep their checkpoints.
-				ok = ok && len(lk.arrs) == 1
+				// A link of several parameters is in the chain of each,
+				// saved and undone once per parameter.
 				cur = s.Pat[lk.res[j]].Name
 			default:
 				continue

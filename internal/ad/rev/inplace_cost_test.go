@@ -20,6 +20,10 @@ var inplaceCostFuncs = []struct{ name, body string }{
 	{"if_nested", `f64.sum (loop ys = copy xs for i < n do if ys[i] > 0.7 then (if ys[(i + 1) % n] > 0.8 then ys with [i] = ys[i] * y else ys with [(i + 1) % n] = ys[i] + y) else ys with [i] = ys[i] * ys[i])`},
 	// The branch computes the index and reads the array after the update.
 	{"if_local_index", `f64.sum (loop ys = copy xs for i < n do if ys[i] > 0.7 then let j = (i + 2) % n let zs = ys with [j] = ys[j] * y in zs with [i] = zs[j] + zs[i] else ys with [i] = ys[i] + y)`},
+	// Two loop parameters through one if.
+	{"loop_if_two", `let (as, bs) = loop (as, bs) = (copy xs, copy xs) for i < n do if as[i] > 0.7 then (as with [i] = bs[i] * y, bs) else (as, bs with [i] = as[i] + y) in f64.sum (map2 (*) as bs)`},
+	// Both updated in one branch, one of them twice.
+	{"loop_if_two_both", `let (as, bs) = loop (as, bs) = (copy xs, map (*y) xs) for i < n do if as[i] > bs[i] then let t = as[i] * bs[i] let u = bs[(i + 1) % n] * 0.5 in (as with [i] = t, (bs with [i] = t + y) with [(i + 1) % n] = u) else (as with [(i + 2) % n] = bs[i], bs) in f64.sum (map2 (*) as bs)`},
 	// A matrix updated row by row through an if.
 	{"if_rows", `let m = map (\x -> [x, x * y]) xs in f64.sum (map (\r -> r[0] * r[1]) (loop m = copy m for i < n do if m[i, 0] > 0.7 then m with [i] = [m[i, 1] * y, m[i, 0]] else m with [i, 1] = m[i, 0] + y))`},
 }

@@ -25,8 +25,6 @@ var inplaceScopeFuncs = []struct{ name, body string }{
 	{"top_if_slice", `let zs = copy xs in let ws = if y > 0.9 then zs with [1:3] = [y, y * zs[0]] else zs in f64.sum (map (\w -> w * w) ws)`},
 	// Inside a map lambda.
 	{"map_if", `f64.sum (map (\x -> let a = replicate 3 x in let b = if x > 0.7 then a with [1] = x * y else a with [2] = y in f64.sum b * b[1]) xs)`},
-	// A loop whose two parameters one if updates keeps checkpoints.
-	{"loop_if_two", `let (as, bs) = loop (as, bs) = (copy xs, copy xs) for i < n do if as[i] > 0.7 then (as with [i] = bs[i] * y, bs) else (as, bs with [i] = as[i] + y) in f64.sum (map2 (*) as bs)`},
 	// A while loop.
 	{"while_if", `f64.sum (loop (ys, k) = (copy xs, 0) while k < n do (if ys[k] > 0.7 then ys with [k] = ys[k] * y else ys with [(k + 1) % n] = ys[k] + y, k + 1)).0`},
 	// A loop inside a loop: the inner one updates the outer's array through an if.
