@@ -42,3 +42,37 @@ def top [n] (xs: [n]f64) (c: f64) : [n]f64 =
 entry top_grad [n] (xs: [n]f64) (c: f64) (dy: [n]f64) =
   let (y, (dxs, dc)) = vjp2 (\(xs, c) -> top xs c) (xs, c) dy
   in (y, dxs, dc)
+
+-- An if inside an if: [x0 c, x1 + c, x2, x3 + c] where x0, x1, x3 exceed 1.
+-- ==
+-- entry: nested_grad
+-- input { [2.0, 3.0, 0.5, 4.0] 3.0 } output { 19.5 [3.0, 1.0, 1.0, 1.0] 4.0 }
+
+def nested [n] (xs: [n]f64) (c: f64) : f64 =
+  f64.sum (loop ys = copy xs for i < n do
+             if ys[i] > 1 then (if i % 2 == 0 then ys with [i] = ys[i] * c else ys with [i] = ys[i] + c) else ys)
+
+entry nested_grad [n] (xs: [n]f64) (c: f64) =
+  let (y, (dxs, dc)) = vjp2 (\(xs, c) -> nested xs c) (xs, c) 1
+  in (y, dxs, dc)
+
+-- Rows swapped or one element scaled: [[m00 c, m01], [m11, m10]].
+-- ==
+-- entry: rows_grad
+-- input { [[1.0, 2.0], [4.0, 3.0]] 5.0 [[1.0, 2.0], [3.0, 4.0]] }
+-- output { [[5.0, 2.0], [3.0, 4.0]] [[5.0, 2.0], [4.0, 3.0]] 1.0 }
+
+def rows [n] (m: [n][2]f64) (c: f64) : [n][2]f64 =
+  loop m = copy m for i < n do
+    if m[i, 0] > m[i, 1] then m with [i] = [m[i, 1], m[i, 0]] else m with [i, 0] = m[i, 0] * c
+
+entry rows_grad [n] (m: [n][2]f64) (c: f64) (dy: [n][2]f64) =
+  let (y, (dm, dc)) = vjp2 (\(m, c) -> rows m c) (m, c) dy
+  in (y, dm, dc)
+
+-- ==
+-- entry: rows_mjp
+-- input { [[1.0, 2.0], [4.0, 3.0]] 5.0 } output { [[[5.0, 2.0], [4.0, 3.0]], [[0.0, 1.0], [0.0, 1.0]]] [1.0, 0.0] }
+
+entry rows_mjp [n] (m: [n][2]f64) (c: f64) =
+  mjp (\(m, c) -> rows m c) (m, c) [[[1, 2], [3, 4]], [[0, 1], [1, 0]]]
