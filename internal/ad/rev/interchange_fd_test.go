@@ -38,6 +38,9 @@ var NestProgs = []NestProg{
 		`map (\row -> map (\a -> f64.sin a * y + a * a * y) row) x`, true},
 	{"cheap_nonlinear", "[n][m][p]", []string{"n", "m"}, []string{"m", "p"}, [2]string{"n", "p"},
 		`map (\row -> map (\col -> f64.sum (map2 (\a b -> f64.sin a * b + a * b * b) row col)) (transpose y)) x`, true},
+	// The adjoint of the replicate is summed by sumRows.
+	{"replicated_row", "[n][m]", []string{"m"}, []string{"n", "m"}, [2]string{"n", "m"},
+		`map2 (\r v -> map (\a -> a * f64.sum (map2 (*) r v)) v) (replicate n x) y`, true},
 	// The dot product is needed for both adjoints: recomputing it per
 	// element would be expensive, so nothing is interchanged.
 	{"tanh_matmul", "[n][m][p]", []string{"n", "m"}, []string{"m", "p"}, [2]string{"n", "p"},
