@@ -529,6 +529,46 @@ func undoLinks(b *ir.Builder, links []*ir.Stm, sub map[*ir.Stm]*ifLink, recs []i
 	}
 }
 
+// unsavedUpdates returns the updates of stms that may be done in place
+// without saving anything, for a scope whose primal arrays its return
+// sweep may not write into (the body of an mjp's function): those of
+// arrays that the scope owns and reads otherwise only by element reads,
+// sizes and copies, whose return sweeps never read the array again, and
+// whose sizes are known without it. Other updates copy their array.
+func (r *rev) unsavedUpdates(stms []*ir.Stm, own ir.Names) map[*ir.Stm]bool {
+	ip := inplaceUpdates(stms, own)
+	other := ir.Names{} // arrays used in another way
+	mark := &ir.Visitor{Use: func(n ir.VName) { other.Add(n) }}
+	for _, s := range stms {
+		switch e := s.Exp.(type) {
+		case *ir.Index:
+			if !s.Pat[0].Type.IsScalar() {
+				other.Add(e.Arr)
+			}
+		case *ir.Size, *ir.Copy:
+		case *ir.Update:
+			if !ip.up[s] {
+				other.Add(e.Arr)
+			}
+			mark.Exp(&ir.Atom{X: e.Val})
+		default:
+			mark.Stm(s)
+		}
+	}
+	out := map[*ir.Stm]bool{}
+	for s := range ip.up {
+		u := s.Exp.(*ir.Update)
+		known := true
+		for _, d := range r.typeOf(u.Arr).Shape {
+			known = known && !d.IsNone()
+		}
+		if known && !other.Has(u.Arr) {
+			out[s] = true
+		}
+	}
+	return out
+}
+
 // ifSave is what the forward sweep of a link kept for its return sweep.
 type ifSave struct {
 	orig *ir.Stm // the if as analysed: its branches hold the links

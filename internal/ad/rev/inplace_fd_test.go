@@ -23,6 +23,10 @@ var inplaceScopeFuncs = []struct{ name, body string }{
 	{"top_if_nested", `let zs = copy xs let ws = if xs[0] > 0.7 then (if xs[1] > 0.7 then zs with [2] = zs[3] * y else zs with [3] = zs[2] * y) else zs with [0] = y in let vs = ws with [1] = ws[1] * ws[2] in f64.sum (map (\v -> v * v) vs)`},
 	// A slice update stays a copy.
 	{"top_if_slice", `let zs = copy xs in let ws = if y > 0.9 then zs with [1:3] = [y, y * zs[0]] else zs in f64.sum (map (\w -> w * w) ws)`},
+	// Updates outside ifs: under mjp, in place without saving anything.
+	{"top_updates", `let zs = copy xs let a = zs[0] let zs = zs with [1] = a * y let b = zs[1] let zs = zs with [2] = b * zs[3] in f64.sum (map (*y) zs) + zs[0]`},
+	// A map reads the array before its update: under mjp the update copies.
+	{"top_update_read_before", `let zs = copy xs let s = f64.sum (map (\z -> z * z * y) zs) let ws = zs with [0] = y * zs[1] in s * ws[0] + ws[1]`},
 	// Inside a map lambda.
 	{"map_if", `f64.sum (map (\x -> let a = replicate 3 x in let b = if x > 0.7 then a with [1] = x * y else a with [2] = y in f64.sum b * b[1]) xs)`},
 	// A while loop.

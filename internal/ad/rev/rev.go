@@ -36,13 +36,14 @@
 //
 // Known deviations from AD-NOTES: updates of arrays the scope does not
 // own outright (aliased), slice updates inside an if, chains of updates
-// through more than eight nested ifs, and updates in the body of an
-// mjp's function outside its loops update a copy (the return sweep,
-// mapped over the rows, may not write regions back into the primal
-// arrays all rows share, and one copy in the forward sweep is cheaper
-// than one per row); nested scopes inside an mjp's return sweep are
-// re-run per row; free variables of the operators of reduce_by_index get
-// no adjoint.
+// through more than eight nested ifs, and, in the body of an mjp's
+// function outside its loops, ifs that update arrays and updates of
+// arrays that are read other than element by element update a copy (the
+// return sweep, mapped over the rows, may not write regions back into
+// the primal arrays all rows share, and one copy in the forward sweep is
+// cheaper than one per row); nested scopes inside an mjp's return sweep
+// are re-run per row; free variables of the operators of reduce_by_index
+// get no adjoint.
 package rev
 
 import (

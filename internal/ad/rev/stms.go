@@ -13,13 +13,20 @@ func (r *rev) forwardStms(stms []*ir.Stm) { r.forwardOwning(stms, nil) }
 // forwardOwning is forwardStms where the scope also owns the arrays own.
 func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 	var inplace *inplaceSet
+	var unsaved map[*ir.Stm]bool
 	if !r.noInplace {
 		inplace = inplaceUpdates(stms, own)
+	} else {
+		unsaved = r.unsavedUpdates(stms, own)
 	}
 	for _, s := range stms {
 		r.b.Pos = s.Pos
 		if l, ok := s.Exp.(*ir.Loop); ok {
 			r.forwardLoop(s, l)
+			continue
+		}
+		if unsaved[s] {
+			r.b.Add(s)
 			continue
 		}
 		if inplace.has(s) {
