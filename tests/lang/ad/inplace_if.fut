@@ -15,8 +15,8 @@ entry clamp_grad [n] (xs: [n]f64) (c: f64) (dy: [n]f64) =
 -- entry: clamp_mjp
 -- input { [1.0, -2.0, 3.0] 2.0 } output { [[2.0, 0.0, 2.0], [6.0, 0.0, 6.0]] [4.0, 12.0] }
 
-entry clamp_mjp [n] (xs: [n]f64) (c: f64) =
-  mjp (\(xs, c) -> f64.sum (clamp xs c)) (xs, c) [1, 3]
+entry clamp_mjp [n] (xs: [n]f64) (c: f64) : ([2][n]f64, [2]f64) =
+  unzip (mjp (\(xs, c) -> f64.sum (clamp xs c)) (xs, c) [1, 3])
 
 -- A product with the previous element, only where that one exceeds 1:
 -- here [x0, x1 x0, x2, x3 x2], whose sum has gradient [1 + x1, x0, 1 + x3, x2].
@@ -74,5 +74,5 @@ entry rows_grad [n] (m: [n][2]f64) (c: f64) (dy: [n][2]f64) =
 -- entry: rows_mjp
 -- input { [[1.0, 2.0], [4.0, 3.0]] 5.0 } output { [[[5.0, 2.0], [4.0, 3.0]], [[0.0, 1.0], [0.0, 1.0]]] [1.0, 0.0] }
 
-entry rows_mjp [n] (m: [n][2]f64) (c: f64) =
-  mjp (\(m, c) -> rows m c) (m, c) [[[1, 2], [3, 4]], [[0, 1], [1, 0]]]
+entry rows_mjp [n] (m: [n][2]f64) (c: f64) : ([2][n][2]f64, [2]f64) =
+  unzip (mjp (\(m, c) -> rows m c) (m, c) [[[1, 2], [3, 4]], [[0, 1], [1, 0]]])
