@@ -12,3 +12,20 @@ func InplaceNames() []string {
 	}
 	return out
 }
+
+// InplaceCostSource exposes the loops of in-place updates whose vjp and
+// mjp must be linear: entries NAME_g and NAME_m for every name of
+// InplaceCostEntries.
+var InplaceCostSource = inplaceCostSource
+
+// InplaceCostEntries lists the entries of InplaceCostSource.
+func InplaceCostEntries() []string {
+	out := []string{"upd_m"}
+	for _, f := range inplaceCostFuncs {
+		out = append(out, f.name+"_g", f.name+"_m")
+	}
+	return out
+}
+
+// UpdateLoopSource is the loop of plain updates InplaceCostSource uses.
+const UpdateLoopSource = updateLoopSrc
