@@ -291,8 +291,9 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		ckInit = append(ckInit, ck)
 		ckParams = append(ckParams, b.Param("ckpt", b.Type(ck)))
 	}
-	// Parameters updated in place save, per update and iteration, the
-	// region overwritten and its indices.
+	// Parameters updated in place save, per link of their chains and
+	// iteration, what the link saves (an update: the region overwritten
+	// and its indices; an if: see recTypes).
 	type slot struct {
 		param ir.Param
 		set   func(ir.VName)
@@ -303,9 +304,12 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 	// The shapes of the arrays of the chains, in body order (a link of
 	// several parameters needs all of theirs).
 	inChain := map[*ir.Stm]bool{}
-	for i, chain := range chains {
+	for i := range l.Params {
+		if chains[i] == nil {
+			continue
+		}
 		shapes[l.Params[i].Name] = r.shapeOf(l.Init[i].Var)
-		for _, st := range chain {
+		for _, st := range chains[i] {
 			inChain[st] = true
 		}
 	}
