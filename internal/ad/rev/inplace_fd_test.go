@@ -27,6 +27,8 @@ var inplaceScopeFuncs = []struct{ name, body string }{
 	{"top_updates", `let zs = copy xs let a = zs[0] let zs = zs with [1] = a * y let b = zs[1] let zs = zs with [2] = b * zs[3] in f64.sum (map (*y) zs) + zs[0]`},
 	// A map reads the array before its update: under mjp the update copies.
 	{"top_update_read_before", `let zs = copy xs let s = f64.sum (map (\z -> z * z * y) zs) let ws = zs with [0] = y * zs[1] in s * ws[0] + ws[1]`},
+	// An integer array counted through an if, and a boolean one.
+	{"int_link", `let cnt = loop c = replicate n 0i64 for i < n do if xs[i] > 0.7 then c with [i] = c[i] + i else c with [(i + 1) % n] = 2 in let flags = loop f = replicate n false for i < n do if cnt[i] > 1 then f with [i] = true else f in f64.sum (map3 (\c b x -> if b then f64.i64 c * x * y else x * x) cnt flags xs)`},
 	// Inside a map lambda.
 	{"map_if", `f64.sum (map (\x -> let a = replicate 3 x in let b = if x > 0.7 then a with [1] = x * y else a with [2] = y in f64.sum b * b[1]) xs)`},
 	// A while loop.
