@@ -158,16 +158,23 @@ func (r *rev) ifStm(s *ir.Stm, e *ir.If) {
 		}
 	}
 	r.b.Bind(pat, &ir.If{Cond: e.Cond, Then: thenB, Else: elseB, Ret: ret})
-	// A result is owned if each branch returns an array it owns, once:
-	// the only adjoints a branch shares with the outside are those of the
-	// if's own results, which nothing reads after it.
+	// A result is owned if each branch returns an array it owns, and no
+	// other result of either branch is that array: the only adjoints a
+	// branch shares with the outside are those of the if's own results,
+	// which nothing reads after it. (The verifier, like the backends,
+	// takes a result to alias whatever either branch returns there, so
+	// an array that one branch returns at i and the other at k would make
+	// results i and k share storage.)
 	owned := func(br branch, body *ir.Body, i int) bool {
 		x := body.Result[i]
 		if !x.IsVar() || !br.c.owned[x.Var] {
 			return false
 		}
-		for k, y := range body.Result {
-			if k != i && y == x {
+		for k := range body.Result {
+			if k == i {
+				continue
+			}
+			if thenB.Result[k] == x || elseB.Result[k] == x {
 				return false
 			}
 		}
