@@ -322,7 +322,7 @@ var allChecks = []string{chkJVP, chkVJP, chkGenVJP, chkFD, chkDuality, chkGeneri
 func TestADProperties(t *testing.T) {
 	known := knownGaps(t)
 	st := newStats()
-	lim := limits{cases: 3, elems: 20000, primal: 500 * time.Millisecond}
+	lim := limits{cases: 3, elems: 20000, primal: 5 * time.Second}
 	if testing.Short() {
 		lim = limits{cases: 1, elems: 2000, primal: 100 * time.Millisecond}
 	}
