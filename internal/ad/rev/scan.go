@@ -11,6 +11,11 @@ import (
 // (AD-NOTES erratum 1); a scan composing the affine maps (d, M) solves it.
 // Then as'[i] += the vjp of ys[i-1] op a with respect to a at a = as[i]
 // (erratum 2: ys[i-1] and as[i]), ys[-1] being ne.
+//
+// Unless NoSpecialCases is set, the block structure of M found at compile
+// time (scanpat.go: ZeroQuad, MatrixMul) splits the recurrence into one
+// smaller scan per class of equal blocks; the generic rule is the single
+// k x k block.
 func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 	k := len(e.Arrs)
 	b := r.b
@@ -38,118 +43,244 @@ func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 			return
 		}
 	}
-	// Components of different types exchange no adjoint (prim's partials
-	// across types are zero), so those Jacobian entries are left out.
-	same := func(c, a int) bool { return ets[c] == ets[a] }
-	elemT := make([]ir.Type, k)
-	for c := range elemT {
-		elemT[c] = ir.Scalar(ets[c])
+	pat := genericScanPattern(k)
+	if !NoSpecialCases {
+		pat = detectScanPattern(b, e.Op)
 	}
-	// Matrix entry c*k+a has component c's type.
-	matT := make([]ir.Type, k*k)
-	for c := 0; c < k; c++ {
-		for a := 0; a < k; a++ {
-			matT[c*k+a] = elemT[c]
-		}
+	if scanPatternSeen != nil {
+		scanPatternSeen(pat)
 	}
 	ys := make([]ir.VName, k)
 	for i, p := range s.Pat {
 		ys[i] = p.Name
 	}
-	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
-	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
-	// M_i[c][a] is the adjoint of ys[i]_c for the unit seed e_a, reversed
-	// order (row j holds position n-1-j), zero at position n-1.
-	mlam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		i := lb.BinOp(prim.Sub, last, ps[0])
-		isLast := lb.CmpOp(prim.Eq, i, last)
-		tb, eb := lb.Sub(), lb.Sub()
-		zeros := make([]ir.SubExp, k*k)
-		for n := range zeros {
-			zeros[n] = zeroOf(matT[n].Elem)
-		}
-		i1 := eb.BinOp(prim.Add, i, ir.I64(1))
-		var args []ir.SubExp
-		for _, y := range ys {
-			args = append(args, eb.Index(y, i))
-		}
-		for _, a := range e.Arrs {
-			args = append(args, eb.Index(a, i1))
-		}
-		m := append([]ir.SubExp{}, zeros...)
-		for a := 0; a < k; a++ {
-			seed := make([]ir.SubExp, k)
-			for c := range seed {
-				seed[c] = zeroOf(ets[c])
-				if c == a {
-					seed[c] = oneOf(ets[c])
-				}
-			}
-			adj := vjpOf(eb, e.Op, args, seed)
-			for c := 0; c < k; c++ {
-				if same(c, a) {
-					m[c*k+a] = adj[c]
-				}
-			}
-		}
-		return vars(lb.LetN("jac", &ir.If{Cond: isLast, Then: tb.Body(zeros...), Else: eb.Body(m...), Ret: matT}))
-	})
-	ms := b.Map(e.W, []ir.VName{it.Var}, mlam)
-	ds := reverseArrays(b, e.W, ybars, elemT)
-	// (d1, M1) then (d2, M2) composes to (d2 + M2 d1, M2 M1).
-	opTypes := append(append(append(append([]ir.Type{}, elemT...), matT...), elemT...), matT...)
-	comp := b.Lambda(opTypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		w := k + k*k
-		d1, m1 := ps[:k], ps[k:w]
-		d2, m2 := ps[w:w+k], ps[w+k:]
-		var out []ir.SubExp
-		for c := 0; c < k; c++ {
-			add, mul := addOp(ets[c]), mulOp(ets[c])
-			x := d2[c]
-			for a := 0; a < k; a++ {
-				if same(c, a) {
-					x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+a], d1[a]))
-				}
-			}
-			out = append(out, x)
-		}
-		for c := 0; c < k; c++ {
-			add, mul := addOp(ets[c]), mulOp(ets[c])
-			for a := 0; a < k; a++ {
-				x := zeroOf(ets[c])
-				for q := 0; q < k; q++ {
-					if same(c, q) && same(q, a) {
-						x = lb.BinOp(add, x, lb.BinOp(mul, m2[c*k+q], m1[q*k+a]))
-					}
-				}
-				out = append(out, x)
-			}
-		}
-		return out
-	})
-	var ne []ir.SubExp
-	for c := 0; c < k; c++ {
-		ne = append(ne, zeroOf(ets[c]))
-	}
-	for c := 0; c < k; c++ {
-		for a := 0; a < k; a++ {
-			if c == a {
-				ne = append(ne, oneOf(ets[c]))
-			} else {
-				ne = append(ne, zeroOf(ets[c]))
-			}
-		}
-	}
-	scanned := b.Scan(e.W, append(ds, ms...), ne, comp)
-	rs := reverseArrays(b, e.W, scanned[:k], elemT)
+	rs := scanAdjoints(b, e, ys, ybars, ets, pat)
 	// as'[i] += vjp of (ys[i-1] op a) at a = as[i] with adjoint r[i]; the
 	// map rule also gives the operator's free variables their adjoints.
+	elemT := make([]ir.Type, k)
+	for c := range elemT {
+		elemT[c] = ir.Scalar(ets[c])
+	}
 	prevs := shiftRight(b, e.W, ys, e.Neutral, elemT)
 	skip := map[int]bool{}
 	for c := 0; c < k; c++ {
 		skip[c] = true
 	}
 	r.mapAdjoint(e.W, append(prevs, e.Arrs...), e.Op, vars(rs), skip)
+}
+
+// scanAdjoints emits the solution r of the backward recurrence (one array
+// per component, in order) with one scan per class of pat. A class of m
+// groups of size q with one shared block scans the reversed ys' of its
+// m*q components together with one q x q matrix per element; its
+// operator composes the affine maps block by block. Identity classes are
+// suffix sums and zero classes need no scan.
+func scanAdjoints(b *ir.Builder, e *ir.Scan, ys, ybars []ir.VName, ets []prim.Type, pat scanPattern) []ir.VName {
+	k := len(e.Arrs)
+	// Components of different types exchange no adjoint (prim's partials
+	// across types are zero), so those block entries are left out.
+	same := func(c, a int) bool { return ets[c] == ets[a] }
+	elemT := func(c int) ir.Type { return ir.Scalar(ets[c]) }
+	// entries[ci] lists the stored (x, y) positions of class ci's block,
+	// x*q+y; entry (x, y) has the type of the representative's component x.
+	entries := make([][]int, len(pat.Classes))
+	var matT []ir.Type
+	for ci, cl := range pat.Classes {
+		if cl.Kind != blockMatrix {
+			continue
+		}
+		g := cl.Groups[0]
+		for x := 0; x < cl.Q; x++ {
+			for y := 0; y < cl.Q; y++ {
+				if same(g[x], g[y]) {
+					entries[ci] = append(entries[ci], x*cl.Q+y)
+					matT = append(matT, elemT(g[x]))
+				}
+			}
+		}
+	}
+	// ms holds, class by class, the stored entries of M_i in reversed
+	// order (row j holds position n-1-j), zero at position n-1: entry
+	// (x, y) of the representative group g is M[g[x]][g[y]], the adjoint
+	// of the first argument's component g[x] for the unit seed at result
+	// g[y]. Only the seeds of representative groups are computed.
+	var ms []ir.VName
+	if len(matT) > 0 {
+		last := b.BinOp(prim.Sub, e.W, ir.I64(1))
+		it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+		mlam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			i := lb.BinOp(prim.Sub, last, ps[0])
+			isLast := lb.CmpOp(prim.Eq, i, last)
+			tb, eb := lb.Sub(), lb.Sub()
+			zeros := make([]ir.SubExp, len(matT))
+			for n, t := range matT {
+				zeros[n] = zeroOf(t.Elem)
+			}
+			i1 := eb.BinOp(prim.Add, i, ir.I64(1))
+			var args []ir.SubExp
+			for _, y := range ys {
+				args = append(args, eb.Index(y, i))
+			}
+			for _, a := range e.Arrs {
+				args = append(args, eb.Index(a, i1))
+			}
+			adjs := map[int][]ir.SubExp{}
+			var m []ir.SubExp
+			for ci, cl := range pat.Classes {
+				g := cl.Groups[0]
+				for _, xy := range entries[ci] {
+					x, y := xy/cl.Q, xy%cl.Q
+					if adjs[g[y]] == nil {
+						adjs[g[y]] = vjpOf(eb, e.Op, args, unitSeed(e.Op, g[y]))
+					}
+					m = append(m, adjs[g[y]][g[x]])
+				}
+			}
+			return vars(lb.LetN("jac", &ir.If{Cond: isLast, Then: tb.Body(zeros...), Else: eb.Body(m...), Ret: matT}))
+		})
+		ms = b.Map(e.W, []ir.VName{it.Var}, mlam)
+	}
+	// The reversed adjoints of the components that a scan needs.
+	var need []int
+	for _, cl := range pat.Classes {
+		if cl.Kind != blockZero {
+			for _, g := range cl.Groups {
+				need = append(need, g...)
+			}
+		}
+	}
+	ds := map[int]ir.VName{}
+	if len(need) > 0 {
+		var arrs []ir.VName
+		var ts []ir.Type
+		for _, c := range need {
+			arrs = append(arrs, ybars[c])
+			ts = append(ts, elemT(c))
+		}
+		for i, d := range reverseArrays(b, e.W, arrs, ts) {
+			ds[need[i]] = d
+		}
+	}
+	rs := make([]ir.VName, k)
+	scanned := map[int]ir.VName{} // component -> its scanned (reversed) adjoint
+	off := 0                      // where the class's entries start in ms
+	for ci, cl := range pat.Classes {
+		var comps []int // the class's components, group after group
+		for _, g := range cl.Groups {
+			comps = append(comps, g...)
+		}
+		var dIn []ir.VName
+		var dT []ir.Type
+		var dNe []ir.SubExp
+		for _, c := range comps {
+			dIn = append(dIn, ds[c])
+			dT = append(dT, elemT(c))
+			dNe = append(dNe, zeroOf(ets[c]))
+		}
+		switch cl.Kind {
+		case blockZero:
+			// r = ys': nothing flows back through the first argument.
+			for _, c := range comps {
+				rs[c] = ybars[c]
+			}
+			continue
+		case blockIdentity:
+			// r is the suffix sum of ys', component by component.
+			sum := b.Lambda(append(append([]ir.Type{}, dT...), dT...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+				out := make([]ir.SubExp, len(comps))
+				for j, c := range comps {
+					out[j] = lb.BinOp(addOp(ets[c]), ps[j], ps[len(comps)+j])
+				}
+				return out
+			})
+			for j, v := range b.Scan(e.W, dIn, dNe, sum) {
+				scanned[comps[j]] = v
+			}
+			continue
+		}
+		q, nd, ne := cl.Q, len(comps), len(entries[ci])
+		g := cl.Groups[0]
+		pos := map[int]int{} // x*q+y -> index among the stored entries
+		for j, xy := range entries[ci] {
+			pos[xy] = j
+		}
+		mT := matT[off : off+ne]
+		// (d1, M1) then (d2, M2) composes to (d2 + M2 d1, M2 M1), with M
+		// applied to each group's segment of d.
+		opTypes := append(append(append(append([]ir.Type{}, dT...), mT...), dT...), mT...)
+		comp := b.Lambda(opTypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			w := nd + ne
+			d1, m1 := ps[:nd], ps[nd:w]
+			d2, m2 := ps[w:w+nd], ps[w+nd:]
+			var out []ir.SubExp
+			for seg := 0; seg < nd; seg += q {
+				for x := 0; x < q; x++ {
+					et := ets[comps[seg+x]]
+					add, mul := addOp(et), mulOp(et)
+					v := d2[seg+x]
+					for y := 0; y < q; y++ {
+						if j, ok := pos[x*q+y]; ok {
+							v = lb.BinOp(add, v, lb.BinOp(mul, m2[j], d1[seg+y]))
+						}
+					}
+					out = append(out, v)
+				}
+			}
+			for _, xy := range entries[ci] {
+				x, y := xy/q, xy%q
+				et := ets[g[x]]
+				add, mul := addOp(et), mulOp(et)
+				// No 0 + ...: the simplifier keeps it for floats (-0).
+				var v ir.SubExp
+				for z := 0; z < q; z++ {
+					jxz, ok1 := pos[x*q+z]
+					jzy, ok2 := pos[z*q+y]
+					if ok1 && ok2 {
+						p := lb.BinOp(mul, m2[jxz], m1[jzy])
+						if v.IsNone() {
+							v = p
+						} else {
+							v = lb.BinOp(add, v, p)
+						}
+					}
+				}
+				if v.IsNone() {
+					v = zeroOf(et)
+				}
+				out = append(out, v)
+			}
+			return out
+		})
+		mNe := make([]ir.SubExp, ne)
+		for j, xy := range entries[ci] {
+			et := ets[g[xy/q]]
+			mNe[j] = zeroOf(et)
+			if xy/q == xy%q {
+				mNe[j] = oneOf(et)
+			}
+		}
+		out := b.Scan(e.W, append(dIn, ms[off:off+ne]...), append(dNe, mNe...), comp)
+		for j, c := range comps {
+			scanned[c] = out[j]
+		}
+		off += ne
+	}
+	var arrs []ir.VName
+	var ts []ir.Type
+	var at []int
+	for c := 0; c < k; c++ {
+		if v, ok := scanned[c]; ok {
+			arrs = append(arrs, v)
+			ts = append(ts, elemT(c))
+			at = append(at, c)
+		}
+	}
+	if len(arrs) > 0 {
+		for i, v := range reverseArrays(b, e.W, arrs, ts) {
+			rs[at[i]] = v
+		}
+	}
+	return rs
 }
 
 // oneOf is the one of t (true for bool).
