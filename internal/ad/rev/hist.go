@@ -5,33 +5,47 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
-// histGeneric is the generic rule for ys = reduce_by_index dst op ne is vs
-// (seed 003): split it into h = hist op ne (replicate w ne) is vs and
-// ys = map2 op dst h, which gives dst' and h'; for vs, sort the indices by
-// bucket (radix sort, 2 bits per pass, out-of-range indices as bucket w),
-// take segmented exclusive scans from the left (l) and from the right (r)
-// and give each value the vjp of \l v r -> l op v op r with respect to v
-// with adjoint h'[bucket] (erratum: the adjoint h', not h), scattered back
-// through the permutation. Out-of-range values get no adjoint.
-func (r *rev) histGeneric(e *ir.Hist, y ir.VName, ybar ir.SubExp) {
+// histGeneric is the generic rule for ys = reduce_by_index dsts op ne is
+// vss (seed 003), for k components of scalar elements and operators with
+// free variables. A bucket whose values are v1, ..., vm (in index order)
+// holds dst op (v1 op ... op vm) if m > 0 and dst otherwise: op is
+// associative, need not be commutative, and is never applied to ne (the
+// forward reduce_by_index does not use it either), so a neutral element
+// that depends on a differentiated value rightly gets no adjoint.
+//
+// Sort the indices by bucket (stable radix sort, 2 bits per pass,
+// out-of-range indices as bucket w) and take segmented scans from the
+// left (inclusive acc, exclusive l) and from the right (exclusive r).
+// The buckets' folds H are the inclusive scans at the segments' ends.
+// The map ys = if present then op dst H else dst gives dst', H' and the
+// free variables' adjoints for the applications to dst. Element i (in
+// sorted order) holds acc_i = l_i op v_i (v_i at a segment start) and
+// H = acc_i op r_i (acc_i at a segment end), so acc_i' is the vjp of
+// \x -> x op r_i at acc_i for the adjoint H'[bucket] (erratum: the
+// adjoint H', not H). The map \l v -> if start then v else l op v over
+// the elements in their original order, with the adjoints acc', gives
+// vs' and the free variables' adjoints for the other applications (the
+// map rule: free scalars summed, free arrays through accumulators).
+// Out-of-range values get no adjoint.
+func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 	b := r.b
-	d, vs, is := e.Dests[0], e.Vals[0], e.Inds[0]
-	et := r.typeOf(d).Elem
-	sc := ir.Scalar(et)
-	i64 := ir.Scalar(prim.I64)
-	w := r.shapeOf(d)[0]
-	n := e.W
-	ne := e.Neutral[0]
-	opLam := func() *ir.Lambda {
-		return b.Lambda([]ir.Type{sc, sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return inline(lb, e.Op, ps) })
+	k := len(e.Dests)
+	if len(e.Inds) != 1 {
+		fail(s.Pos, "internal error: generic reduce_by_index rule with %d index arrays", len(e.Inds))
 	}
-	// h and the adjoints of dst and h from ys = map2 op dst h.
-	hinit := b.Let("h", &ir.Replicate{Shape: ir.Shape{w}, Val: ne})
-	h := b.Let("h", &ir.Hist{W: n, Dests: []ir.VName{hinit.Var}, Op: opLam(), Neutral: []ir.SubExp{ne}, Inds: []ir.VName{is}, Vals: []ir.VName{vs}})
-	split := b.Lambda([]ir.Type{sc, sc, sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		return vjpOf(lb, opLam(), ps[:2], ps[2:])
-	})
-	dh := b.Map(w, []ir.VName{d, h.Var, ybar.Var}, split)
+	is := e.Inds[0]
+	n := e.W
+	w := r.shapeOf(e.Dests[0])[0]
+	ets := make([]prim.Type, k)
+	ts := make([]ir.Type, k)
+	for q, d := range e.Dests {
+		t := r.typeOf(d)
+		if t.Rank() != 1 {
+			fail(s.Pos, "internal error: generic reduce_by_index rule on rows")
+		}
+		ets[q], ts[q] = t.Elem, ir.Scalar(t.Elem)
+	}
+	i64, bt := ir.Scalar(prim.I64), ir.Scalar(prim.Bool)
 	// Keys: the bucket, w for out-of-range indices.
 	klam := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		ok := inRange(lb, ps, ir.Shape{w})
@@ -45,66 +59,166 @@ func (r *rev) histGeneric(e *ir.Hist, y ir.VName, ybar ir.SubExp) {
 	last := b.BinOp(prim.Sub, n, ir.I64(1))
 	glam := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		i, p := ps[0], ps[1]
-		v := lb.Index(vs, p)
+		var out []ir.SubExp
+		for _, vs := range e.Vals {
+			out = append(out, lb.Index(vs, p))
+		}
 		k := lb.Index(skeys, i)
 		boundary := func(at ir.SubExp, edge ir.SubExp) ir.SubExp {
 			isEdge := lb.CmpOp(prim.Eq, i, edge)
 			tb, eb := lb.Sub(), lb.Sub()
 			other := eb.Index(skeys, eb.BinOp(prim.Add, i, at))
 			ne := eb.CmpOp(prim.Ne, other, k)
-			return lb.Let("flag", &ir.If{Cond: isEdge, Then: tb.Body(ir.Bool(true)), Else: eb.Body(ne), Ret: []ir.Type{ir.Scalar(prim.Bool)}})
+			return lb.Let("flag", &ir.If{Cond: isEdge, Then: tb.Body(ir.Bool(true)), Else: eb.Body(ne), Ret: []ir.Type{bt}})
 		}
-		return []ir.SubExp{v, boundary(ir.I64(-1), ir.I64(0)), boundary(ir.I64(1), last)}
+		return append(out, boundary(ir.I64(-1), ir.I64(0)), boundary(ir.I64(1), last))
 	})
 	sorted := b.Map(n, []ir.VName{it.Var, perm}, glam)
-	svs, startF, endF := sorted[0], sorted[1], sorted[2]
-	ls := segExclusive(b, n, svs, startF, ne, sc, opLam, false)
-	rvs := reverseArrays(b, n, []ir.VName{svs, endF}, []ir.Type{sc, ir.Scalar(prim.Bool)})
-	rs := segExclusive(b, n, rvs[0], rvs[1], ne, sc, opLam, true)
-	rs = reverseArrays(b, n, []ir.VName{rs}, []ir.Type{sc})[0]
-	three := b.Lambda([]ir.Type{sc, sc, sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		lv := inline(lb, e.Op, ps[:2])
-		return inline(lb, e.Op, []ir.SubExp{lv[0], ps[2]})
-	})
-	hbar := dh[1]
-	alam := b.Lambda([]ir.Type{i64, sc, sc, sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+	svs, startF, endF := sorted[:k], sorted[k], sorted[k+1]
+	accs, ls := segScans(b, n, svs, startF, e.Neutral, ts, e.Op, false)
+	rvs := reverseArrays(b, n, append(append([]ir.VName{}, svs...), endF), append(append([]ir.Type{}, ts...), bt))
+	_, rs := segScans(b, n, rvs[:k], rvs[k], e.Neutral, ts, e.Op, true)
+	rs = reverseArrays(b, n, rs, ts)
+	// H (the folds of the buckets) and whether each bucket has values:
+	// the inclusive scans at the segments' ends, scattered by bucket.
+	elam := b.Lambda([]ir.Type{i64, bt}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		in := lb.CmpOp(prim.Lt, ps[0], w)
+		both := lb.BinOp(prim.LogAnd, ps[1], in)
 		tb, eb := lb.Sub(), lb.Sub()
-		hb := tb.Index(hbar, ps[0])
-		adj := vjpOf(tb, three, ps[1:], []ir.SubExp{hb})[1]
-		return []ir.SubExp{lb.Let("adj", &ir.If{Cond: in, Then: tb.Body(adj), Else: eb.Body(zeroOf(et)), Ret: []ir.Type{sc}})}
+		return []ir.SubExp{lb.Let("at", &ir.If{Cond: both, Then: tb.Body(ps[0]), Else: eb.Body(ir.I64(-1)), Ret: []ir.Type{i64}})}
 	})
-	sbar := b.Map(n, []ir.VName{skeys, ls, svs, rs}, alam)[0]
-	zs := b.Let("zeros", &ir.Replicate{Shape: ir.Shape{n}, Val: zeroOf(et)})
-	vbar := b.Let("adj", &ir.Scatter{W: n, Dests: []ir.VName{zs.Var}, Inds: []ir.VName{perm}, Vals: []ir.VName{sbar}})
-	r.owned[vbar.Var], r.owned[dh[0]] = true, true
-	r.addTo(vs, vbar)
-	r.addTo(d, ir.Var(dh[0]))
+	at := b.Map(n, []ir.VName{skeys, endF}, elam)[0]
+	trues := b.Let("trues", &ir.Replicate{Shape: ir.Shape{n}, Val: ir.Bool(true)})
+	var hdst []ir.VName
+	for q := range e.Dests {
+		hdst = append(hdst, b.Let("h", &ir.Replicate{Shape: ir.Shape{w}, Val: zeroOf(ets[q])}).Var)
+	}
+	pinit := b.Let("present", &ir.Replicate{Shape: ir.Shape{w}, Val: ir.Bool(false)})
+	hp := b.LetN("h", &ir.Scatter{W: n, Dests: append(hdst, pinit.Var), Inds: []ir.VName{at},
+		Vals: append(append([]ir.VName{}, accs...), trues.Var)})
+	hs, present := hp[:k], hp[k]
+	// ys = if present then op dst H else dst: dst', H' and the free
+	// variables' share.
+	var ybars []ir.SubExp
+	for _, p := range s.Pat {
+		if a, ok := r.adj[p.Name]; ok {
+			ybars = append(ybars, a)
+		} else {
+			ybars = append(ybars, ir.SubExp{})
+		}
+	}
+	r.mapAdjoint(w, append(append([]ir.VName{present}, e.Dests...), hs...), r.guardedOp(e.Op, ts), ybars, map[int]bool{0: true})
+	hbars := make([]ir.SubExp, k)
+	anyH := false
+	for q, h := range hs {
+		if a, ok := r.adj[h]; ok {
+			hbars[q] = a
+			anyH = true
+			delete(r.adj, h)
+		}
+	}
+	if !anyH {
+		return
+	}
+	// acc' per sorted element, zero out of range; direct marks the
+	// elements that take part in no application of op with l.
+	right := b.Lambda(append(append([]ir.Type{}, ts...), ts...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return inline(lb, e.Op, ps)
+	})
+	xts := append(append([]ir.Type{i64, bt, bt}, ts...), ts...)
+	xlam := b.Lambda(xts, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		key, start, end := ps[0], ps[1], ps[2]
+		acc, rv := ps[3:3+k], ps[3+k:]
+		in := lb.CmpOp(prim.Lt, key, w)
+		tb, eb := lb.Sub(), lb.Sub()
+		seed := make([]ir.SubExp, k)
+		for q := range seed {
+			seed[q] = zeroOf(ets[q])
+			if !hbars[q].IsNone() {
+				seed[q] = tb.Index(hbars[q].Var, key)
+			}
+		}
+		// At a segment's end H = acc: no application.
+		t2, e2 := tb.Sub(), tb.Sub()
+		adj := vjpOf(e2, right, append(append([]ir.SubExp{}, acc...), rv...), seed)[:k]
+		inAdj := vars(tb.LetN("adj", &ir.If{Cond: end, Then: t2.Body(seed...), Else: e2.Body(adj...), Ret: ts}))
+		zeros := make([]ir.SubExp, k)
+		for q := range zeros {
+			zeros[q] = zeroOf(ets[q])
+		}
+		out := vars(lb.LetN("adj", &ir.If{Cond: in, Then: tb.Body(inAdj...), Else: eb.Body(zeros...), Ret: ts}))
+		notIn := lb.UnOp(prim.Not, in)
+		return append(out, lb.BinOp(prim.LogOr, start, notIn))
+	})
+	xs := b.Map(n, append(append([]ir.VName{skeys, startF, endF}, accs...), rs...), xlam)
+	xbars, direct := xs[:k], xs[k]
+	// Back to the original order: position perm[i] gets element i's.
+	back := append(append([]ir.VName{direct}, ls...), xbars...)
+	var dests []ir.VName
+	for _, a := range back {
+		dests = append(dests, b.Let("orig", &ir.Scratch{Elem: r.typeOf(a).Elem, Shape: ir.Shape{n}}).Var)
+	}
+	orig := b.LetN("orig", &ir.Scatter{W: n, Dests: dests, Inds: []ir.VName{perm}, Vals: back})
+	skip := map[int]bool{}
+	for q := 0; q <= k; q++ {
+		skip[q] = true
+	}
+	r.mapAdjoint(n, append(append([]ir.VName{}, orig[:k+1]...), e.Vals...), r.startOp(e.Op, ts), vars(orig[k+1:]), skip)
 }
 
-// segExclusive is the exclusive scan of op within the segments that
-// start where flags hold (ne at each start); flipped combines a new
-// element on the left of the accumulated value (for scans from the right).
-func segExclusive(b *ir.Builder, n ir.SubExp, vals, flags ir.VName, ne ir.SubExp, sc ir.Type, op func() *ir.Lambda, flipped bool) ir.VName {
-	bt := ir.Scalar(prim.Bool)
-	seg := b.Lambda([]ir.Type{bt, sc, bt, sc}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		f := lb.BinOp(prim.LogOr, ps[0], ps[2])
+// guardedOp is \present d1..dk h1..hk -> if present then op d h else d.
+func (r *rev) guardedOp(op *ir.Lambda, ts []ir.Type) *ir.Lambda {
+	return r.b.Lambda(append(append([]ir.Type{ir.Scalar(prim.Bool)}, ts...), ts...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		k := len(ts)
 		tb, eb := lb.Sub(), lb.Sub()
-		args := []ir.SubExp{ps[1], ps[3]}
-		if flipped {
-			args = []ir.SubExp{ps[3], ps[1]}
-		}
-		v := inline(eb, op(), args)
-		return []ir.SubExp{f, lb.Let("seg", &ir.If{Cond: ps[2], Then: tb.Body(ps[3]), Else: eb.Body(v...), Ret: []ir.Type{sc}})}
+		v := inline(tb, op, ps[1:])
+		return vars(lb.LetN("h", &ir.If{Cond: ps[0], Then: tb.Body(v...), Else: eb.Body(ps[1 : 1+k]...), Ret: ts}))
 	})
-	incl := b.Scan(n, []ir.VName{flags, vals}, []ir.SubExp{ir.Bool(false), ne}, seg)[1]
+}
+
+// startOp is \direct l1..lk v1..vk -> if direct then v else op l v.
+func (r *rev) startOp(op *ir.Lambda, ts []ir.Type) *ir.Lambda {
+	return r.b.Lambda(append(append([]ir.Type{ir.Scalar(prim.Bool)}, ts...), ts...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		k := len(ts)
+		tb, eb := lb.Sub(), lb.Sub()
+		v := inline(eb, op, ps[1:])
+		return vars(lb.LetN("acc", &ir.If{Cond: ps[0], Then: tb.Body(ps[1+k:]...), Else: eb.Body(v...), Ret: ts}))
+	})
+}
+
+// segScans gives the inclusive and the exclusive scans of op (k
+// components of types ts) within the segments that start where flags
+// hold; op is applied to no neutral element (ne is only the exclusive
+// scan's value at a segment start). flipped combines a new element on
+// the left of the accumulated value (for scans from the right).
+func segScans(b *ir.Builder, n ir.SubExp, vals []ir.VName, flags ir.VName, ne []ir.SubExp, ts []ir.Type, op *ir.Lambda, flipped bool) (incl, excl []ir.VName) {
+	k := len(vals)
+	bt := ir.Scalar(prim.Bool)
+	half := append([]ir.Type{bt}, ts...)
+	seg := b.Lambda(append(append([]ir.Type{}, half...), half...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		f1, x1, f2, x2 := ps[0], ps[1:1+k], ps[1+k], ps[2+k:]
+		f := lb.BinOp(prim.LogOr, f1, f2)
+		tb, eb := lb.Sub(), lb.Sub()
+		args := append(append([]ir.SubExp{}, x1...), x2...)
+		if flipped {
+			args = append(append([]ir.SubExp{}, x2...), x1...)
+		}
+		v := inline(eb, op, args)
+		return append([]ir.SubExp{f}, vars(lb.LetN("seg", &ir.If{Cond: f2, Then: tb.Body(x2...), Else: eb.Body(v...), Ret: ts}))...)
+	})
+	incl = b.Scan(n, append([]ir.VName{flags}, vals...), append([]ir.SubExp{ir.Bool(false)}, ne...), seg)[1:]
 	it := b.Let("iota", &ir.Iota{N: n, T: prim.I64})
 	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), bt}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		tb, eb := lb.Sub(), lb.Sub()
-		prev := eb.Index(incl, eb.BinOp(prim.Sub, ps[0], ir.I64(1)))
-		return []ir.SubExp{lb.Let("excl", &ir.If{Cond: ps[1], Then: tb.Body(ne), Else: eb.Body(prev), Ret: []ir.Type{sc}})}
+		prev := eb.BinOp(prim.Sub, ps[0], ir.I64(1))
+		var er []ir.SubExp
+		for _, a := range incl {
+			er = append(er, eb.Index(a, prev))
+		}
+		return vars(lb.LetN("excl", &ir.If{Cond: ps[1], Then: tb.Body(ne...), Else: eb.Body(er...), Ret: ts}))
 	})
-	return b.Map(n, []ir.VName{it.Var, flags}, lam)[0]
+	excl = b.Map(n, []ir.VName{it.Var, flags}, lam)
+	return incl, excl
 }
 
 // radixSort stably sorts keys in [0, w] (2 bits per pass) and returns the
@@ -173,14 +287,23 @@ func radixSort(b *ir.Builder, n, w ir.SubExp, keys ir.VName) (ir.VName, ir.VName
 
 // hist is the return sweep of reduce_by_index (hist). Special cases: +
 // (dst' += ys', vs'[j] += ys'[is[j]] for in-range j; AD-NOTES erratum:
-// the adjoint ys', not ys), * (per-bucket zero counts and products of
-// the non-zero values) and min/max (the destination wins ties, then the
-// lowest index).
+// the adjoint ys', not ys), also componentwise on several arrays and
+// vectorised on rows, * (per-bucket zero counts and products of the
+// non-zero values) and min/max (the destination wins ties, then the
+// lowest index). Everything else, operators with free variables
+// included, takes the generic rule; prepareBody has already flattened
+// several index arrays into one and turned vectorised operators on rows
+// into histograms of columns.
 func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
-	if len(e.Dests) != 1 {
-		if !componentwiseAdd(e.Op) {
-			fail(s.Pos, "reverse mode supports reduce_by_index of several arrays with componentwise + only")
-		}
+	d := e.Dests[0]
+	rows := false
+	for _, d := range e.Dests {
+		rows = rows || r.typeOf(d).Rank() != len(e.Inds)
+	}
+	// + stays special for rows and several indices, which have no generic
+	// rule of their own.
+	plus := rows || len(e.Inds) > 1 || !NoSpecialCases
+	if len(e.Dests) != 1 && componentwiseAdd(e.Op) && plus {
 		// Each component is an independent histogram with +.
 		for j, d := range e.Dests {
 			if !r.has(s.Pat[j].Name) {
@@ -194,37 +317,35 @@ func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 		}
 		return
 	}
-	d := e.Dests[0]
-	y := s.Pat[0].Name
-	ybar := r.current(y)
-	et := r.typeOf(d).Elem
-	rows := r.typeOf(d).Rank() != len(e.Inds)
-	if isAddOp(e.Op) && (rows || len(e.Inds) > 1 || !NoSpecialCases) {
-		// Rows combined with a vectorised + are handled as scalars are;
-		// rows and several indices have no generic rule.
-		vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp { return ir.Bool(true) })
-		r.owned[vbar] = true
-		r.addTo(e.Vals[0], ir.Var(vbar))
-		r.addTo(d, ybar)
-		return
+	if len(e.Dests) == 1 {
+		y := s.Pat[0].Name
+		ybar := r.current(y)
+		et := r.typeOf(d).Elem
+		if isAddOp(e.Op) && plus {
+			vbar := r.gatherAdj(e.W, e.Inds, ybar.Var, func(lb *ir.Builder, j ir.SubExp, idx []ir.SubExp) ir.SubExp { return ir.Bool(true) })
+			r.owned[vbar] = true
+			r.addTo(e.Vals[0], ir.Var(vbar))
+			r.addTo(d, ybar)
+			return
+		}
+		if len(e.Inds) == 1 && !rows && !NoSpecialCases {
+			if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() && !r.nested {
+				r.histMul(e, ybar)
+				return
+			}
+			if _, ok := minMaxOf(e.Op); ok {
+				r.histMinMax(e, y, ybar)
+				return
+			}
+		}
 	}
 	if rows {
-		fail(s.Pos, "reverse mode supports reduce_by_index of rows with + only")
+		fail(s.Pos, "reverse mode supports reduce_by_index of rows only with + or an operator that maps a scalar operator over the rows (map2 f)")
 	}
-	if len(e.Inds) == 1 && !NoSpecialCases {
-		if op, ok := binOpOf(e.Op); ok && op == prim.Mul && et.IsFloat() && !r.nested {
-			r.histMul(e, ybar)
-			return
-		}
-		if _, ok := minMaxOf(e.Op); ok {
-			r.histMinMax(e, y, ybar)
-			return
-		}
+	if len(e.Inds) != 1 {
+		fail(s.Pos, "internal error: reduce_by_index with %d index arrays was not flattened", len(e.Inds))
 	}
-	if len(e.Inds) != 1 || len(e.Neutral) != 1 {
-		fail(s.Pos, "reverse mode supports reduce_by_index with one index and value array only")
-	}
-	r.histGeneric(e, y, ybar)
+	r.histGeneric(s, e)
 }
 
 // histMinMax: a bucket's adjoint goes to the destination if it equals the

@@ -15,56 +15,144 @@ func stripmineAttr(l *ir.Loop) (int, bool) {
 	return 0, false
 }
 
-// prepareBody rewrites the for loops marked #[stripmine(k)] in body and
-// in the bodies nested in it.
+// prepareBody rewrites, in body and in the bodies nested in it, what the
+// rules of the return sweep do not take as it is: the for loops marked
+// #[stripmine(k)], accumulator code from an inner vjp (deacc.go), scans
+// and reductions with vectorised operators (columns), reductions and
+// scans whose neutral element depends on a differentiated value
+// (presence flags, opfree.go), reduce_by_index with several index
+// arrays (flattened) and reduce_by_index of rows with a vectorised
+// operator other than + (columns).
 func prepareBody(b *ir.Builder, body *ir.Body) *ir.Body {
-	out := b.Sub()
-	for _, s := range body.Stms {
-		out.Pos = s.Pos
-		switch e := s.Exp.(type) {
-		case *ir.Loop:
-			c := *e
-			c.Body = prepareBody(b, e.Body)
-			if f, ok := e.Form.(*ir.For); ok {
-				if k, ok := stripmineAttr(e); ok && k > 1 {
-					stripmine(out, s.Pat, &c, f, k)
-					continue
-				}
-			}
-			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
-		case *ir.WithAcc:
-			d := &deacc{accs: ir.Names{}}
-			sb := b.Sub()
-			sb.Pos = s.Pos
-			d.stm(sb, s)
-			for _, st := range prepareBody(b, sb.Body()).Stms {
-				out.Add(st)
-			}
-		case *ir.If:
-			c := *e
-			c.Then, c.Else = prepareBody(b, e.Then), prepareBody(b, e.Else)
-			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
-		case *ir.Map:
-			c := *e
-			c.F = &ir.Lambda{Params: e.F.Params, Body: prepareBody(b, e.F.Body), Ret: e.F.Ret}
-			out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
-		case *ir.Scan:
-			if inner, ok := vectorised(e.Op); ok {
-				columns(out, s.Pat, e.W, e.Arrs, e.Neutral, inner, false)
-				continue
-			}
-			out.Add(s)
-		case *ir.Reduce:
-			if inner, ok := vectorised(e.Op); ok && !NoSpecialCases {
-				columns(out, s.Pat, e.W, e.Arrs, e.Neutral, inner, true)
-				continue
-			}
-			out.Add(s)
-		default:
-			out.Add(s)
+	p := &prep{active: ir.Names{}}
+	// The vjp's parameters and whatever else the body reads from outside
+	// may be differentiated.
+	for v := range ir.FreeInBody(body) {
+		if t, ok := b.TypeOf(v); ok {
+			p.mark(v, t)
 		}
 	}
+	return p.body(b, body)
+}
+
+// prep carries the names that may depend on a differentiated value
+// (floating-point ones only; a superset).
+type prep struct{ active ir.Names }
+
+func (p *prep) mark(v ir.VName, t ir.Type) {
+	if t.Elem.IsFloat() && !t.Acc {
+		p.active.Add(v)
+	}
+}
+
+// activeExp reports whether e reads a name that may depend on a
+// differentiated value.
+func (p *prep) activeExp(e ir.Exp) bool {
+	for v := range ir.FreeInExp(e) {
+		if p.active.Has(v) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *prep) body(b *ir.Builder, body *ir.Body) *ir.Body {
+	out := b.Sub()
+	for _, s := range body.Stms {
+		p.stm(b, out, s)
+	}
 	return out.Body(body.Result...)
+}
+
+// again prepares the statements that a rewrite emitted into sb.
+func (p *prep) again(b, out, sb *ir.Builder) {
+	for _, st := range sb.Body().Stms {
+		p.stm(b, out, st)
+	}
+}
+
+// stm appends the prepared form of s to out; b is the enclosing
+// function's builder (for nested bodies).
+func (p *prep) stm(b, out *ir.Builder, s *ir.Stm) {
+	out.Pos = s.Pos
+	if p.activeExp(s.Exp) {
+		for _, q := range s.Pat {
+			p.mark(q.Name, q.Type)
+		}
+	}
+	sb := b.Sub()
+	sb.Pos = s.Pos
+	switch e := s.Exp.(type) {
+	case *ir.Loop:
+		c := *e
+		// Loop parameters: whatever the iterations make of them.
+		for _, q := range e.Params {
+			p.mark(q.Name, q.Type)
+		}
+		c.Body = p.body(b, e.Body)
+		if f, ok := e.Form.(*ir.For); ok {
+			if k, ok := stripmineAttr(e); ok && k > 1 {
+				stripmine(out, s.Pat, &c, f, k)
+				return
+			}
+		}
+		out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+	case *ir.WithAcc:
+		d := &deacc{accs: ir.Names{}}
+		d.stm(sb, s)
+		p.again(b, out, sb)
+	case *ir.If:
+		c := *e
+		c.Then, c.Else = p.body(b, e.Then), p.body(b, e.Else)
+		out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+	case *ir.Map:
+		for i, q := range e.F.Params {
+			if i < len(e.Arrs) && p.active.Has(e.Arrs[i]) {
+				p.mark(q.Name, q.Type)
+			}
+		}
+		c := *e
+		c.F = &ir.Lambda{Params: e.F.Params, Body: p.body(b, e.F.Body), Ret: e.F.Ret}
+		out.Add(&ir.Stm{Pat: s.Pat, Exp: &c, Pos: s.Pos})
+	case *ir.Scan:
+		if inner, ok := vectorised(e.Op); ok {
+			columns(sb, s.Pat, e.W, e.Arrs, e.Neutral, inner, false)
+			p.again(b, out, sb)
+			return
+		}
+		if p.activeNeutral(e.Neutral) {
+			flagScan(out, s.Pat, e)
+			return
+		}
+		out.Add(s)
+	case *ir.Reduce:
+		if inner, ok := vectorised(e.Op); ok && !NoSpecialCases {
+			columns(sb, s.Pat, e.W, e.Arrs, e.Neutral, inner, true)
+			p.again(b, out, sb)
+			return
+		}
+		if p.activeNeutral(e.Neutral) {
+			flagReduce(out, s.Pat, e)
+			return
+		}
+		out.Add(s)
+	case *ir.Hist:
+		plus := len(e.Dests) == 1 && isAddOp(e.Op) || componentwiseAdd(e.Op)
+		if len(e.Inds) > 1 && !plus {
+			flattenHist(sb, s.Pat, e)
+			p.again(b, out, sb)
+			return
+		}
+		dt, _ := b.TypeOf(e.Dests[0])
+		if inner, ok := vectorised(e.Op); ok && dt.Rank() == len(e.Inds)+1 && !plus {
+			histColumns(sb, s.Pat, e, inner)
+			p.again(b, out, sb)
+			return
+		}
+		out.Add(s)
+	default:
+		out.Add(s)
+	}
 }
 
 // powK emits x**k by repeated multiplication.
@@ -245,5 +333,86 @@ func columns(b *ir.Builder, pat []ir.Param, w ir.SubExp, arrs []ir.VName, neutra
 			continue
 		}
 		b.Bind([]ir.Param{p}, &ir.Rearrange{Arr: res[i], Perm: []int{1, 0}})
+	}
+}
+
+// sizes is the shape of arr with unknown sizes read at run time.
+func sizes(b *ir.Builder, arr ir.VName) ir.Shape {
+	t, _ := b.TypeOf(arr)
+	sh := make(ir.Shape, len(t.Shape))
+	for i, d := range t.Shape {
+		if d.IsNone() {
+			d = b.Let("n", &ir.Size{Arr: arr, Dim: i})
+		}
+		sh[i] = d
+	}
+	return sh
+}
+
+// flattenHist emits a reduce_by_index with several index arrays as one
+// over the flattened indexed dimensions (out-of-range indices as -1),
+// as the prelude's reduce_by_index_2d does, so that the rules for one
+// index array apply.
+func flattenHist(b *ir.Builder, pat []ir.Param, e *ir.Hist) {
+	p := len(e.Inds)
+	dims := sizes(b, e.Dests[0])[:p]
+	total := dims[0]
+	for _, d := range dims[1:] {
+		total = b.BinOp(prim.Mul, total, d)
+	}
+	var flat []ir.VName
+	for _, d := range e.Dests {
+		sh := append(ir.Shape{total}, sizes(b, d)[p:]...)
+		flat = append(flat, b.Let(d.Base+"_flat", &ir.Reshape{Arr: d, Shape: sh}).Var)
+	}
+	i64 := ir.Scalar(prim.I64)
+	lam := b.Lambda(repeatType(i64, p), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		ok := inRange(lb, ps, dims)
+		tb, eb := lb.Sub(), lb.Sub()
+		off := ps[0]
+		for i := 1; i < p; i++ {
+			off = tb.BinOp(prim.Add, tb.BinOp(prim.Mul, off, dims[i]), ps[i])
+		}
+		return []ir.SubExp{lb.Let("flat", &ir.If{Cond: ok, Then: tb.Body(off), Else: eb.Body(ir.I64(-1)), Ret: []ir.Type{i64}})}
+	})
+	fi := b.Map(e.W, e.Inds, lam)[0]
+	h := b.LetN("hist", &ir.Hist{W: e.W, Dests: flat, Op: e.Op, Neutral: e.Neutral, Inds: []ir.VName{fi}, Vals: e.Vals})
+	for q, d := range e.Dests {
+		b.Bind([]ir.Param{pat[q]}, &ir.Reshape{Arr: h[q], Shape: sizes(b, d)})
+	}
+}
+
+// histColumns emits a reduce_by_index of rows whose operator maps f over
+// them as a map over the columns of reduce_by_index with f: transpose the
+// destinations and values, one histogram per column, transpose back.
+func histColumns(b *ir.Builder, pat []ir.Param, e *ir.Hist, f *ir.Lambda) {
+	k := len(e.Dests)
+	var ins []ir.VName
+	for _, a := range append(append([]ir.VName{}, e.Dests...), e.Vals...) {
+		ins = append(ins, b.Let("cols", &ir.Rearrange{Arr: a, Perm: []int{1, 0}}).Var)
+	}
+	for _, n := range e.Neutral {
+		if !n.IsVar() {
+			fail(b.Pos, "internal error: constant array neutral element")
+		}
+		ins = append(ins, n.Var)
+	}
+	m := sizes(b, e.Dests[0])[1]
+	var types []ir.Type
+	for _, a := range ins {
+		t, _ := b.TypeOf(a)
+		types = append(types, t.Row())
+	}
+	lam := b.Lambda(types, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		var dests, vals []ir.VName
+		for q := 0; q < k; q++ {
+			dests = append(dests, lb.Let("col", &ir.Copy{Arr: ps[q].Var}).Var)
+			vals = append(vals, ps[k+q].Var)
+		}
+		return vars(lb.LetN("hist", &ir.Hist{W: e.W, Dests: dests, Op: renameLambda(lb, f), Neutral: ps[2*k:], Inds: e.Inds, Vals: vals}))
+	})
+	res := b.Map(m, ins, lam)
+	for q, p := range pat {
+		b.Bind([]ir.Param{p}, &ir.Rearrange{Arr: res[q], Perm: []int{1, 0}})
 	}
 }

@@ -14,12 +14,17 @@
 // map, with free scalars summed and free arrays accumulated through
 // WithAcc/UpdAcc (or, when every application adds a whole array, summed
 // after the map: accsum.go), and reduce (generic, +, * with zero counting, min/max)
-// (soac.go); scan (generic composition of affine maps, +), scatter and
-// reduce_by_index (+, *, min/max, generic by radix sort and segmented
-// scans) (scan.go, hist.go); #[stripmine(k)] and vectorised scan/reduce
-// operators are rewritten before differentiation (prepare.go), and so is
-// accumulator code from an inner vjp, into plain array code (deacc.go), so
-// that vjp of vjp works. mjp runs the forward sweep once and maps the
+// (soac.go); scan (generic composition of affine maps, +, and the
+// Jacobian patterns ZeroQuad and MatrixMul found at compile time: one
+// smaller scan per class of equal independent blocks, scanpat.go),
+// scatter (scatter.go) and reduce_by_index (+, *, min/max, generic by
+// radix sort and segmented scans, also for tuple operators and operators
+// with free variables) (hist.go); #[stripmine(k)], vectorised scan,
+// reduce and reduce_by_index operators, reduce_by_index with several
+// index arrays, and reductions and scans whose neutral element depends on
+// a differentiated value (opfree.go) are rewritten before differentiation
+// (prepare.go), and so is accumulator code from an inner vjp, into plain
+// array code (deacc.go), so that vjp of vjp works. mjp runs the forward sweep once and maps the
 // return sweep over the batch. NoSpecialCases switches the
 // special cases off so that tests can compare them with the generic rules;
 // a vjp that will be differentiated again (ExpandNestedVJP) leaves out the
@@ -42,8 +47,8 @@
 // return sweep, mapped over the rows, may not write regions back into
 // the primal arrays all rows share, and one copy in the forward sweep is
 // cheaper than one per row); nested scopes inside an mjp's return sweep
-// are re-run per row; free variables of the operators of reduce_by_index
-// get no adjoint.
+// are re-run per row; reduce_by_index of rows is differentiated only with
+// + or an operator that maps one scalar operator over the rows.
 package rev
 
 import (
