@@ -38,13 +38,7 @@ func dot(xs, ys []interp.Value) float64 {
 // cannot yet be compared, with what goes wrong there; forward mode passes
 // its finite-difference test on all of them.
 var revPending = map[string]string{
-	"with_vjp":                  "its custom rule is deliberately wrong, so the modes must differ",
-	"index slice update":        "rev builds an ill-typed zero for a sliced update region",
-	"reduce with free variable": "rev's adjoint of a free variable of a reduce operator disagrees with finite differences",
-	"hist":                      "rev supports reduce_by_index with + only",
-	"accumulators":              "rev does not differentiate accumulators",
-	"in-place loop and map":     "rev's output uses an array after consuming it",
-	"two-dimensional hist, scatter and accumulator": "rev does not differentiate accumulators",
+	"with_vjp": "its custom rule is deliberately wrong, so the modes must differ",
 }
 
 // TestJVPAgainstVJP checks <dy, jvp f x dx> = <vjp f x dy, dx> (§14.2)

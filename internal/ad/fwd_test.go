@@ -255,8 +255,10 @@ func fdCases() []fdCase {
 			is := b.Let("is", &ir.ArrayLit{Elems: []ir.SubExp{ir.I64(0), ir.I64(1), ir.I64(1), ir.I64(0), ir.I64(5)}, Elem: ti64})
 			js := b.Let("js", &ir.ArrayLit{Elems: []ir.SubExp{ir.I64(2), ir.I64(0), ir.I64(0), ir.I64(1), ir.I64(1)}, Elem: ti64})
 			d1 := b.Let("d1", &ir.Copy{Arr: x[0].Var})
+			// a*b + a + b = (a+1)(b+1) - 1: associative and commutative,
+			// as reduce_by_index requires, with neutral element 0.
 			h := b.LetN("h", &ir.Hist{W: ir.I64(5), Dests: []ir.VName{d1.Var}, Op: b.Lambda([]ir.Type{tf64, tf64}, func(lb *ir.Builder, q []ir.SubExp) []ir.SubExp {
-				return []ir.SubExp{bin(lb, prim.Add, bin(lb, prim.Mul, q[0], q[1]), q[1])}
+				return []ir.SubExp{bin(lb, prim.Add, bin(lb, prim.Add, bin(lb, prim.Mul, q[0], q[1]), q[0]), q[1])}
 			}), Neutral: []ir.SubExp{fc(0)}, Inds: []ir.VName{is.Var, js.Var}, Vals: []ir.VName{x[1].Var}})
 			d2 := b.Let("d2", &ir.Copy{Arr: x[0].Var})
 			sc := b.LetN("sc", &ir.Scatter{W: ir.I64(5), Dests: []ir.VName{d2.Var}, Inds: []ir.VName{is.Var, js.Var}, Vals: []ir.VName{x[1].Var}})
