@@ -22,7 +22,12 @@ import (
 // be cheap (scalar arithmetic and indexing; a replicate or iota that the
 // nested map only reads element by element disappears); statements the
 // map still needs for its other results are computed twice, so they must
-// be cheap too.
+// be cheap too. Copies, transposes and the non-accumulator results of a
+// withacc are looked through; the innermost sum reads an array indexed
+// by its own index in a transposed copy, so that it walks memory
+// contiguously. A nest that cannot reach scalars this way sums
+// materialised contributions at the depth where it stops, unless that is
+// the outermost map, which then keeps the sum.
 
 // noInterchange turns the rewrite off, so that tests can compare the
 // nests with the sums of materialised contributions.
