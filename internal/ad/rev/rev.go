@@ -13,7 +13,11 @@
 // movement (stms.go); if and for/while loops with checkpoints (control.go);
 // map, with free scalars summed and free arrays accumulated through
 // WithAcc/UpdAcc (or, when every application adds a whole array, summed
-// after the map: accsum.go), and reduce (generic, +, * with zero counting, min/max)
+// after the map: accsum.go; sums of contributions over a map move into
+// the maps nested in its lambda when the moved statements are cheap,
+// ending in fused reduce-over-map dot products, so the vjp of matmul is
+// two matrix products in O(nm + mp + np) memory: interchange.go), and
+// reduce (generic, +, * with zero counting, min/max)
 // (soac.go); scan (generic composition of affine maps, +, and the
 // Jacobian patterns ZeroQuad and MatrixMul found at compile time: one
 // smaller scan per class of equal independent blocks, scanpat.go),
