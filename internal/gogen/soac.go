@@ -357,7 +357,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	// The phases apply the operator to other operands than a sequential
 	// scan does, so an operator that may fail runs sequentially to report
 	// the interpreter's error.
-	if !allScalar || g.depth > 0 || !cannotFail(e.Op) {
+	if !allScalar || g.depth > 0 || !ir.CannotFail(e.Op) {
 		for j := range k {
 			t := e.Op.Ret[j]
 			if t.IsScalar() {
@@ -489,7 +489,7 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 	for _, d := range e.Dests {
 		scalarBins = scalarBins && g.types[d].Rank() == nidx
 	}
-	if g.depth == 0 && scalarBins && cannotFail(e.Op) {
+	if g.depth == 0 && scalarBins && ir.CannotFail(e.Op) {
 		if err := g.parHist(e, shape, n, j); err != nil {
 			return err
 		}
@@ -525,7 +525,7 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 		g.p("%s", s)
 	}
 	g.close("}")
-	if g.depth == 0 && scalarBins && cannotFail(e.Op) {
+	if g.depth == 0 && scalarBins && ir.CannotFail(e.Op) {
 		g.close("}")
 	}
 	for q, d := range e.Dests {

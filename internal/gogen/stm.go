@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 func (g *gen) body(b *ir.Body) error {
@@ -69,31 +68,10 @@ func (g *gen) fusable(s, next *ir.Stm) *fusion {
 			return nil
 		}
 	}
-	if !cannotFail(r.Op) {
+	if !ir.CannotFail(r.Op) {
 		return nil
 	}
 	return &fusion{m: m, pat: s.Pat, pos: posLit(s.Pos)}
-}
-
-// cannotFail reports whether l is straight-line scalar code without
-// operations that may fail, so that running it in another order than the
-// interpreter cannot change which error is reported.
-func cannotFail(l *ir.Lambda) bool {
-	for _, st := range l.Body.Stms {
-		switch e := st.Exp.(type) {
-		case *ir.Atom, *ir.Cmp, *ir.Un, *ir.Call:
-		case *ir.Bin:
-			switch e.Op {
-			case prim.Div, prim.Mod, prim.Quot, prim.Rem, prim.Pow:
-				if e.T.IsInt() {
-					return false
-				}
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // bind declares the pattern element p with the value of the Go expression x.

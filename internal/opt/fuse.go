@@ -1,9 +1,6 @@
 package opt
 
-import (
-	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/prim"
-)
+import "github.com/fluxion-lang/fluxion/internal/ir"
 
 // Fuse merges a map into a later map of the same width in the same body
 // when that later map is the only reader of all its results, reading them
@@ -59,7 +56,7 @@ func (fu *fuser) body(b *ir.Body) *ir.Body {
 			if !ok || !readsAll(n, s.Pat) {
 				continue
 			}
-			if n.W.Equal(m.W) && (cannotFail(m.F) || cannotFail(n.F)) && !consumesAny(n.F.Body) {
+			if n.W.Equal(m.W) && (ir.CannotFail(m.F) || ir.CannotFail(n.F)) && !consumesAny(n.F.Body) {
 				stms[j] = &ir.Stm{Pat: t.Pat, Exp: fuseMaps(m, s.Pat, n), Pos: t.Pos}
 				stms[i] = nil
 			}
@@ -127,26 +124,6 @@ func fuseMaps(m *ir.Map, pat []ir.Param, n *ir.Map) *ir.Map {
 	stms = append(stms, n.F.Body.Stms...)
 	f := &ir.Lambda{Params: params, Body: &ir.Body{Stms: stms, Result: n.F.Body.Result}, Ret: n.F.Ret}
 	return &ir.Map{W: n.W, Arrs: arrs, F: f}
-}
-
-// cannotFail reports whether l is straight-line scalar code without
-// operations that may fail.
-func cannotFail(l *ir.Lambda) bool {
-	for _, st := range l.Body.Stms {
-		switch e := st.Exp.(type) {
-		case *ir.Atom, *ir.Cmp, *ir.Un, *ir.Call:
-		case *ir.Bin:
-			switch e.Op {
-			case prim.Div, prim.Mod, prim.Quot, prim.Rem, prim.Pow:
-				if e.T.IsInt() {
-					return false
-				}
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // consumesAny reports whether b or a body inside it may consume a name.
