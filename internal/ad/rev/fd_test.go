@@ -129,28 +129,8 @@ func TestFiniteDifferences(t *testing.T) {
 					break
 				}
 				got := flat(g)
-				// Central differences with step h; error O(h^2).
-				const h = 1e-5
-				eval := func(xs []float64, y float64) float64 {
-					r, err := p.Run(f.name+"_f", []interp.Value{af(xs...), sf(y)})
-					if err != nil {
-						t.Fatalf("%s: %v", f.name, err)
-					}
-					return r[0].Scalar.Float()
-				}
-				var want []float64
-				for i := range xs {
-					a := append([]float64{}, xs...)
-					c := append([]float64{}, xs...)
-					a[i] += h
-					c[i] -= h
-					want = append(want, (eval(a, y)-eval(c, y))/(2*h))
-				}
-				want = append(want, (eval(xs, y+h)-eval(xs, y-h))/(2*h))
-				ok := len(got) == len(want)
-				for i := 0; ok && i < len(got); i++ {
-					ok = closeTo(got[i], want[i], 1e-5)
-				}
+				want := centralDiff(t, p, f.name+"_f", xs, y, 1e-5)
+				ok := allClose(got, want, 1e-5)
 				if !ok {
 					t.Errorf("%s (generic %v) at xs=%v y=%v: vjp %v, finite differences %v", f.name, generic, xs, y, got, want)
 				}
@@ -160,3 +140,39 @@ func TestFiniteDifferences(t *testing.T) {
 }
 
 var _ = prim.F64
+
+// centralDiff is the gradient of the scalar entry point entry(xs, y) of p
+// by central differences with step h (error O(h^2)), xs first, then y.
+func centralDiff(t *testing.T, p *interp.Program, entry string, xs []float64, y, h float64) []float64 {
+	t.Helper()
+	eval := func(xs []float64, y float64) float64 {
+		r, err := p.Run(entry, []interp.Value{af(xs...), sf(y)})
+		if err != nil {
+			t.Fatalf("%s: %v", entry, err)
+		}
+		return r[0].Scalar.Float()
+	}
+	var want []float64
+	for i := range xs {
+		a := append([]float64{}, xs...)
+		c := append([]float64{}, xs...)
+		a[i] += h
+		c[i] -= h
+		want = append(want, (eval(a, y)-eval(c, y))/(2*h))
+	}
+	return append(want, (eval(xs, y+h)-eval(xs, y-h))/(2*h))
+}
+
+// allClose reports whether got and want have the same length and agree
+// element by element within tol (closeTo).
+func allClose(got, want []float64, tol float64) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if !closeTo(got[i], want[i], tol) {
+			return false
+		}
+	}
+	return true
+}

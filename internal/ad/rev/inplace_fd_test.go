@@ -72,27 +72,8 @@ func TestInplaceFiniteDifferences(t *testing.T) {
 				break
 			}
 			got := flat(g)
-			const h = 1e-6
-			eval := func(xs []float64, y float64) float64 {
-				r, err := p.Run(f.name+"_f", []interp.Value{af(xs...), sf(y)})
-				if err != nil {
-					t.Fatalf("%s: %v", f.name, err)
-				}
-				return r[0].Scalar.Float()
-			}
-			var want []float64
-			for i := range xs {
-				a := append([]float64{}, xs...)
-				c := append([]float64{}, xs...)
-				a[i] += h
-				c[i] -= h
-				want = append(want, (eval(a, y)-eval(c, y))/(2*h))
-			}
-			want = append(want, (eval(xs, y+h)-eval(xs, y-h))/(2*h))
-			ok := len(got) == len(want)
-			for i := 0; ok && i < len(got); i++ {
-				ok = closeTo(got[i], want[i], 1e-5)
-			}
+			want := centralDiff(t, p, f.name+"_f", xs, y, 1e-6)
+			ok := allClose(got, want, 1e-5)
 			if !ok {
 				t.Errorf("%s at xs=%v y=%v: vjp %v, finite differences %v", f.name, xs, y, got, want)
 			}

@@ -62,27 +62,8 @@ func fdCompare(t *testing.T, p *interp.Program, names []string, generic bool, n,
 				break
 			}
 			got := flat(g)
-			const h = 1e-5
-			eval := func(xs []float64, y float64) float64 {
-				r, err := p.Run(name+"_f", []interp.Value{af(xs...), sf(y)})
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				return r[0].Scalar.Float()
-			}
-			var want []float64
-			for i := range xs {
-				a := append([]float64{}, xs...)
-				c := append([]float64{}, xs...)
-				a[i] += h
-				c[i] -= h
-				want = append(want, (eval(a, y)-eval(c, y))/(2*h))
-			}
-			want = append(want, (eval(xs, y+h)-eval(xs, y-h))/(2*h))
-			ok := len(got) == len(want)
-			for i := 0; ok && i < len(got); i++ {
-				ok = closeTo(got[i], want[i], 1e-5)
-			}
+			want := centralDiff(t, p, name+"_f", xs, y, 1e-5)
+			ok := allClose(got, want, 1e-5)
 			if !ok {
 				t.Errorf("%s (generic %v) at xs=%v y=%v: vjp %v, finite differences %v", name, generic, xs, y, got, want)
 			}
