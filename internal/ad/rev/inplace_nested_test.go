@@ -7,11 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fluxion-lang/fluxion/internal/ad"
 	"github.com/fluxion-lang/fluxion/internal/ad/rev"
 	"github.com/fluxion-lang/fluxion/internal/interp"
-	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/pipeline"
 )
 
 // The code of a vjp with in-place updates in ifs, differentiated again:
@@ -27,24 +24,7 @@ func TestInplaceSecondOrder(t *testing.T) {
 		fmt.Fprintf(&src, "entry %s_gg [n] (xs: [n]f64) (y: f64) = vjp (\\(xs, y) -> g_%s xs y) (xs, y) 1\n", name, name)
 		fmt.Fprintf(&src, "entry %s_gj [n] (xs: [n]f64) (y: f64) (dxs: [n]f64) (dy: f64) = jvp (\\(xs, y) -> g_%s xs y) (xs, y) (dxs, dy)\n", name, name)
 	}
-	p, err := pipeline.CompileSource("t.fut", []byte(src.String()), nil, pipeline.Options{After: "lower"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := rev.Expand(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if q, err = ad.Expand(q); err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(q); err != nil {
-		t.Fatal(err)
-	}
-	c, err := interp.Compile(q)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := compileAll(t, src.String())
 	rng := rand.New(rand.NewSource(31))
 	for _, name := range names {
 		n := 5
