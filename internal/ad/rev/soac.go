@@ -392,21 +392,34 @@ func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 		return inline(lb, e.Op, append(append([]ir.SubExp{}, ps[k:]...), ps[:k]...))
 	})
 	rincl := b.Scan(e.W, revAs, e.Neutral, flipped)
-	// rs[i] = rincl[n-2-i], the neutral for the last element.
-	rs := shiftRight(b, e.W, rincl, e.Neutral, rows)
-	rs = reverseArrays(b, e.W, rs, rows)
 	// acc_i = ls[i] op as[i] has adjoint xbar_i = d((x op rs[i]))/dx at
 	// x = acc_i times y'; the map rule over op(ls[i], as[i]) with those
 	// adjoints then gives as' and the operator's free variables theirs
-	// (one contribution per application of op).
-	xlam := b.Lambda(append(append(append([]ir.Type{}, rows...), rows...), rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+	// (one contribution per application of op). rs[i] = rincl[n-2-i], the
+	// neutral for the last element, is read in place rather than built
+	// by shifting and reversing rincl.
+	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
+	ptypes := append(append(append([]ir.Type{}, rows...), rows...), ir.Scalar(prim.I64))
+	xlam := b.Lambda(ptypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		x := inline(lb, e.Op, ps[:2*k])
-		right := lb.Lambda(append(append([]ir.Type{}, rows...), rows...), func(rb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
+		isLast := lb.CmpOp(prim.Eq, ps[2*k], last)
+		tb, eb := lb.Sub(), lb.Sub()
+		at := eb.BinOp(prim.Sub, eb.BinOp(prim.Sub, last, ps[2*k]), ir.I64(1))
+		var right []ir.SubExp
+		for _, a := range rincl {
+			right = append(right, eb.Let("right", &ir.Index{Arr: a, Idx: []ir.SubExp{at}}))
+		}
+		var rs []ir.SubExp
+		for _, v := range lb.LetN("rs", &ir.If{Cond: isLast, Then: tb.Body(e.Neutral...), Else: eb.Body(right...), Ret: rows}) {
+			rs = append(rs, ir.Var(v))
+		}
+		op := lb.Lambda(append(append([]ir.Type{}, rows...), rows...), func(rb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
 			return inline(rb, e.Op, qs)
 		})
-		return vjpOf(lb, right, append(append([]ir.SubExp{}, x...), ps[2*k:]...), ybars)[:k]
+		return vjpOf(lb, op, append(append([]ir.SubExp{}, x...), rs...), ybars)[:k]
 	})
-	xbars := b.Map(e.W, append(append(append([]ir.VName{}, ls...), e.Arrs...), rs...), xlam)
+	xbars := b.Map(e.W, append(append(append([]ir.VName{}, ls...), e.Arrs...), it.Var), xlam)
 	skip := map[int]bool{}
 	for i := 0; i < k; i++ {
 		skip[i] = true
