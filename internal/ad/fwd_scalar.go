@@ -134,72 +134,12 @@ func (f *fwd) call(s *ir.Stm, e *ir.Call) {
 	f.setTan(s.Pat[0].Name, f.combine(e.Fn.Ret, terms))
 }
 
-// emitD emits formula e (constants in type t) over the primal arguments.
+// emitD emits the partial-derivative formula e over args (ir.Builder.DExpr),
+// failing at b's position if it cannot.
 func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp {
-	sub := func(k int) ir.SubExp { return emitD(b, e.Args[k], t, args) }
-	switch e.Kind {
-	case prim.DArg:
-		return args[e.Arg]
-	case prim.DConst:
-		if t.IsFloat() {
-			return ir.Const(prim.FloatValue(t, e.Const))
-		}
-		return ir.Const(prim.IntValue(t, int64(e.Const)))
-	case prim.DZero:
-		return ir.Const(prim.Zero(b.Type(args[e.Arg]).Elem))
-	case prim.DBin:
-		x, y := sub(0), sub(1)
-		if x.IsConst && y.IsConst {
-			if v, err := prim.EvalBinOp(e.Bin, x.Const.Type(), x.Const, y.Const); err == nil {
-				return ir.Const(v)
-			}
-		}
-		return b.BinOp(e.Bin, x, y)
-	case prim.DCmp:
-		x, y := sub(0), sub(1)
-		if x.IsConst && y.IsConst {
-			if v, err := prim.EvalCmpOp(e.Cmp, x.Const.Type(), x.Const, y.Const); err == nil {
-				return ir.Const(v)
-			}
-		}
-		return b.CmpOp(e.Cmp, x, y)
-	case prim.DUn:
-		x := sub(0)
-		if x.IsConst {
-			if v, err := prim.EvalUnOp(e.Un, x.Const.Type(), x.Const); err == nil {
-				return ir.Const(v)
-			}
-		}
-		return b.UnOp(e.Un, x)
-	case prim.DFunc:
-		xs := make([]ir.SubExp, len(e.Args))
-		for k := range e.Args {
-			xs[k] = sub(k)
-		}
-		name := e.Fn + "_" + b.Type(xs[0]).Elem.String()
-		fn, ok := prim.LookupFunc(name)
-		if !ok {
-			fail(b.Pos, "internal error: derivative uses unknown function %s", name)
-		}
-		return b.Call(fn, xs...)
-	case prim.DSelect:
-		c := sub(0)
-		if c.IsConst {
-			// Only the chosen branch is evaluated, so the other may be
-			// left out.
-			if c.Const.Bool() {
-				return sub(1)
-			}
-			return sub(2)
-		}
-		tb, eb := b.Sub(), b.Sub()
-		x := emitD(tb, e.Args[1], t, args)
-		y := emitD(eb, e.Args[2], t, args)
-		rt := tb.Type(x)
-		return b.Let("sel", &ir.If{Cond: c, Then: tb.Body(x), Else: eb.Body(y), Ret: []ir.Type{rt}})
-	case prim.DNone:
-		fail(b.Pos, "cannot differentiate further: the derivative needs %s, which is not available", e.Fn)
+	x, err := b.DExpr(e, t, args)
+	if err != nil {
+		fail(b.Pos, "%v", err)
 	}
-	fail(b.Pos, "internal error: unknown derivative formula %v", e)
-	return ir.SubExp{}
+	return x
 }

@@ -277,53 +277,14 @@ func scale(b *ir.Builder, t prim.Type, c, p ir.SubExp) ir.SubExp {
 	return b.Let("contrib", &ir.Bin{Op: mulOp(t), T: t, X: c, Y: p})
 }
 
-// emitD emits the partial-derivative formula e (constants in type t) over
-// the primal arguments args.
+// emitD emits the partial-derivative formula e over args (ir.Builder.DExpr),
+// failing at b's position if it cannot.
 func emitD(b *ir.Builder, e prim.DExpr, t prim.Type, args []ir.SubExp) ir.SubExp {
-	sub := func(k int) ir.SubExp { return emitD(b, e.Args[k], t, args) }
-	switch e.Kind {
-	case prim.DArg:
-		return args[e.Arg]
-	case prim.DConst:
-		if t == prim.Bool {
-			return ir.Bool(e.Const != 0)
-		}
-		if t.IsFloat() {
-			return ir.Const(prim.FloatValue(t, e.Const))
-		}
-		return ir.Const(prim.IntValue(t, int64(e.Const)))
-	case prim.DZero:
-		return ir.Const(prim.Zero(b.Type(args[e.Arg]).Elem))
-	case prim.DBin:
-		x, y := sub(0), sub(1)
-		return b.BinOp(e.Bin, x, y)
-	case prim.DCmp:
-		x, y := sub(0), sub(1)
-		return b.CmpOp(e.Cmp, x, y)
-	case prim.DUn:
-		return b.UnOp(e.Un, sub(0))
-	case prim.DFunc:
-		xs := make([]ir.SubExp, len(e.Args))
-		for k := range e.Args {
-			xs[k] = sub(k)
-		}
-		name := e.Fn + "_" + b.Type(xs[0]).Elem.String()
-		fn, ok := prim.LookupFunc(name)
-		if !ok {
-			fail(b.Pos, "derivative uses unknown function %s", name)
-		}
-		return b.Call(fn, xs...)
-	case prim.DSelect:
-		c := sub(0)
-		tb, eb := b.Sub(), b.Sub()
-		x := emitD(tb, e.Args[1], t, args)
-		y := emitD(eb, e.Args[2], t, args)
-		return b.Let("sel", &ir.If{Cond: c, Then: tb.Body(x), Else: eb.Body(y), Ret: []ir.Type{tb.Type(x)}})
-	case prim.DNone:
-		fail(b.Pos, "cannot differentiate further: the derivative needs %s, which is not available", e.Fn)
+	x, err := b.DExpr(e, t, args)
+	if err != nil {
+		fail(b.Pos, "%v", err)
 	}
-	fail(b.Pos, "internal error: derivative formula of kind %d", e.Kind)
-	return ir.SubExp{}
+	return x
 }
 
 // region reads dims of arr: an Index when every dimension is fixed.
