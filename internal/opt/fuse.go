@@ -126,22 +126,18 @@ func fuseMaps(m *ir.Map, pat []ir.Param, n *ir.Map) *ir.Map {
 	return &ir.Map{W: n.W, Arrs: arrs, F: f}
 }
 
-// consumesAny reports whether b or a body inside it may consume a name.
+// consumesAny reports whether b or code nested in it may consume a name
+// (a loop may consume its initial values).
 func consumesAny(b *ir.Body) bool {
 	for _, s := range b.Stms {
-		switch s.Exp.(type) {
-		case *ir.Update, *ir.Scatter, *ir.Hist, *ir.WithAcc, *ir.UpdAcc, *ir.Apply, *ir.Loop:
+		if anyExp(s.Exp, func(e ir.Exp) bool {
+			switch e.(type) {
+			case *ir.Update, *ir.Scatter, *ir.Hist, *ir.WithAcc, *ir.UpdAcc, *ir.Apply, *ir.Loop:
+				return true
+			}
+			return false
+		}) {
 			return true
-		}
-		for _, c := range ir.Bodies(s.Exp) {
-			if consumesAny(c) {
-				return true
-			}
-		}
-		for _, l := range ir.Lambdas(s.Exp) {
-			if consumesAny(l.Body) {
-				return true
-			}
 		}
 	}
 	return false
