@@ -23,13 +23,8 @@ func hasAccumulators(body *ir.Body) bool {
 		case *ir.WithAcc, *ir.UpdAcc:
 			return true
 		}
-		for _, b := range ir.Bodies(s.Exp) {
+		for _, b := range ir.Bodies(s.Exp) { // lambda bodies included
 			if hasAccumulators(b) {
-				return true
-			}
-		}
-		for _, l := range ir.Lambdas(s.Exp) {
-			if hasAccumulators(l.Body) {
 				return true
 			}
 		}

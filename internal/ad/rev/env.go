@@ -149,6 +149,16 @@ func addValues(b *ir.Builder, t ir.Type, x, y ir.SubExp) ir.SubExp {
 	return ir.Var(b.Map(w, []ir.VName{x.Var, y.Var}, lam)[0])
 }
 
+// adjoints lists the adjoints of pat's names, the none SubExp where
+// there is none (a zero adjoint) rather than a materialised zero.
+func (r *rev) adjoints(pat []ir.Param) []ir.SubExp {
+	out := make([]ir.SubExp, len(pat))
+	for i, p := range pat {
+		out[i] = r.adj[p.Name]
+	}
+	return out
+}
+
 // current is the adjoint of v, zero if it has none. Inside a map lambda
 // the adjoint of a free array is its accumulator.
 func (r *rev) current(v ir.VName) ir.SubExp {

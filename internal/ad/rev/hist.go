@@ -99,14 +99,7 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 	hs, present := hp[:k], hp[k]
 	// ys = if present then op dst H else dst: dst', H' and the free
 	// variables' share.
-	var ybars []ir.SubExp
-	for _, p := range s.Pat {
-		if a, ok := r.adj[p.Name]; ok {
-			ybars = append(ybars, a)
-		} else {
-			ybars = append(ybars, ir.SubExp{})
-		}
-	}
+	ybars := r.adjoints(s.Pat)
 	r.mapAdjoint(w, append(append([]ir.VName{present}, e.Dests...), hs...), r.guardedOp(e.Op, ts), ybars, map[int]bool{0: true})
 	hbars := make([]ir.SubExp, k)
 	anyH := false

@@ -502,13 +502,8 @@ func hasAccStms(body *ir.Body) bool {
 		case *ir.WithAcc, *ir.UpdAcc:
 			return true
 		}
-		for _, b := range ir.Bodies(s.Exp) {
+		for _, b := range ir.Bodies(s.Exp) { // lambda bodies included
 			if hasAccStms(b) {
-				return true
-			}
-		}
-		for _, l := range ir.Lambdas(s.Exp) {
-			if hasAccStms(l.Body) {
 				return true
 			}
 		}

@@ -11,14 +11,7 @@ import (
 // for each free scalar (summed afterwards) and updates accumulators for
 // the free arrays (WithAcc where the enclosing scope is not itself a map).
 func (r *rev) mapStm(s *ir.Stm, e *ir.Map) {
-	var ybars []ir.SubExp
-	for _, p := range s.Pat {
-		if a, ok := r.adj[p.Name]; ok {
-			ybars = append(ybars, a)
-		} else {
-			ybars = append(ybars, ir.SubExp{})
-		}
-	}
+	ybars := r.adjoints(s.Pat)
 	r.mapAdjoint(e.W, e.Arrs, e.F, ybars, nil)
 }
 
