@@ -3,26 +3,13 @@ package ad
 import (
 	"fmt"
 
+	"github.com/fluxion-lang/fluxion/internal/ad/rev"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 )
 
-// Error is a program that the AD passes cannot differentiate.
-type Error struct {
-	Func string
-	Pos  ir.Pos
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	s := "ad: "
-	if e.Func != "" {
-		s += "in " + e.Func + ": "
-	}
-	if e.Pos.IsKnown() {
-		s += e.Pos.String() + ": "
-	}
-	return s + e.Msg
-}
+// Error is a program that AD cannot differentiate, in either mode (the
+// type is reverse mode's, which this package builds on).
+type Error = rev.Error
 
 // failure carries an Error out of the recursive rules to Expand.
 type failure struct{ err *Error }

@@ -246,10 +246,9 @@ func compile(c *candidate, mode string, generic bool) compiled {
 		specialCases.RUnlock()
 	}
 	if err != nil {
-		var ae *ad.Error
-		var re *rev.Error
+		var ae *ad.Error // also reverse mode's rev.Error
 		// an internal error of the AD passes is a bug, not a missing rule
-		gap := (errors.As(err, &ae) || errors.As(err, &re)) && !strings.Contains(err.Error(), "internal error")
+		gap := errors.As(err, &ae) && !strings.Contains(err.Error(), "internal error")
 		return compiled{err: errors.New(firstLine(check.FormatError(err))), gap: gap}
 	}
 	exe, err := interp.Compile(p)

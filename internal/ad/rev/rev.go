@@ -66,7 +66,8 @@ import (
 // min/max), so that tests can compare them with the generic rules.
 var NoSpecialCases bool
 
-// Error is a program that reverse mode cannot differentiate.
+// Error is a program that AD cannot differentiate (package ad uses this
+// type too).
 type Error struct {
 	Func string
 	Pos  ir.Pos
@@ -74,7 +75,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := "vjp: "
+	s := "ad: "
 	if e.Func != "" {
 		s += "in " + e.Func + ": "
 	}
