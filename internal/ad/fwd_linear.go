@@ -86,17 +86,7 @@ func vars(ns []ir.VName) []ir.SubExp {
 // linearHist handles hist by addition: the tangent bins are the tangent
 // destination plus the tangent values added at the same indices.
 func (f *fwd) linearHist(s *ir.Stm, e *ir.Hist) {
-	var which []int
-	var dds, dvs []ir.SubExp
-	for k := range e.Dests {
-		dd, dv := f.tanOf(e.Dests[k]), f.tanOf(e.Vals[k])
-		if dd.IsNone() && dv.IsNone() {
-			continue
-		}
-		dds = append(dds, f.tanOrZero(f.b, ir.Var(e.Dests[k])))
-		dvs = append(dvs, f.tanOrZero(f.b, ir.Var(e.Vals[k])))
-		which = append(which, k)
-	}
+	which, dds, dvs := f.destTangents(e.Dests, e.Vals)
 	f.b.Add(s)
 	if len(which) == 0 {
 		return

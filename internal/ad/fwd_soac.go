@@ -288,19 +288,25 @@ func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
 	}
 }
 
-// scatter writes the tangents of the values at the same indices.
-func (f *fwd) scatter(s *ir.Stm, e *ir.Scatter) {
-	var which []int
-	var dds, dvs []ir.SubExp
-	for k := range e.Dests {
-		dd, dv := f.tanOf(e.Dests[k]), f.tanOf(e.Vals[k])
+// destTangents lists the k whose destination dests[k] or values vals[k]
+// have a tangent, with both tangents (a zero array for the one absent),
+// for scatter and hist by addition.
+func (f *fwd) destTangents(dests, vals []ir.VName) (which []int, dds, dvs []ir.SubExp) {
+	for k := range dests {
+		dd, dv := f.tanOf(dests[k]), f.tanOf(vals[k])
 		if dd.IsNone() && dv.IsNone() {
 			continue
 		}
-		dds = append(dds, f.tanOrZero(f.b, ir.Var(e.Dests[k])))
-		dvs = append(dvs, f.tanOrZero(f.b, ir.Var(e.Vals[k])))
+		dds = append(dds, f.tanOrZero(f.b, ir.Var(dests[k])))
+		dvs = append(dvs, f.tanOrZero(f.b, ir.Var(vals[k])))
 		which = append(which, k)
 	}
+	return which, dds, dvs
+}
+
+// scatter writes the tangents of the values at the same indices.
+func (f *fwd) scatter(s *ir.Stm, e *ir.Scatter) {
+	which, dds, dvs := f.destTangents(e.Dests, e.Vals)
 	f.b.Add(s)
 	if len(which) == 0 {
 		return
