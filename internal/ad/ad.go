@@ -50,32 +50,11 @@ func ExpandFunc(f *ir.Func) (out *ir.Func, err error) {
 	if f.Body == nil {
 		return nil, &Error{Func: f.Name, Pos: f.Pos, Msg: "function without body"}
 	}
-	b := ir.NewBuilder(ir.NewNameSource(1))
-	declareFunc(b, f)
+	b := ir.BuilderFor(f)
 	x := &expander{b: b}
 	g := *f
 	g.Body = x.body(f.Body)
 	return &g, nil
-}
-
-// declareFunc tells b the type of every name f binds and reserves every
-// tag f uses, so that new names never collide with old ones.
-func declareFunc(b *ir.Builder, f *ir.Func) {
-	b.Declare(f.Params...)
-	for _, p := range f.Params {
-		for _, d := range p.Type.Shape {
-			if d.IsVar() {
-				if _, ok := b.TypeOf(d.Var); !ok {
-					b.Declare(ir.Param{Name: d.Var, Type: ir.Scalar(i64)})
-				}
-			}
-		}
-	}
-	v := &ir.Visitor{
-		Use:  func(n ir.VName) { b.Names().Reserve(n) },
-		Bind: func(p ir.Param) { b.Declare(p) },
-	}
-	v.Body(f.Body)
 }
 
 // expander rebuilds bodies with the AD operators inside them expanded.

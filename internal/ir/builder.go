@@ -31,6 +31,30 @@ func NewBuilder(ns *NameSource) *Builder {
 	return &Builder{ns: ns, types: map[VName]Type{}}
 }
 
+// BuilderFor returns a builder for rewriting f: it knows the type of
+// every name f binds (and of its implicit size parameters) and its name
+// source is past every name f uses, so new names never collide with old
+// ones.
+func BuilderFor(f *Func) *Builder {
+	b := NewBuilder(NewNameSource(1))
+	b.Declare(f.Params...)
+	for _, p := range f.Params {
+		for _, d := range p.Type.Shape {
+			if d.IsVar() {
+				if _, ok := b.TypeOf(d.Var); !ok {
+					b.Declare(Param{Name: d.Var, Type: Scalar(prim.I64)})
+				}
+			}
+		}
+	}
+	v := &Visitor{
+		Use:  func(n VName) { b.Names().Reserve(n) },
+		Bind: func(p Param) { b.Declare(p) },
+	}
+	v.Body(f.Body)
+	return b
+}
+
 // Names is the builder's name source.
 func (b *Builder) Names() *NameSource { return b.ns }
 

@@ -59,7 +59,6 @@ import (
 	"fmt"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // NoSpecialCases disables the special-case rules (reduce with +, * and
@@ -128,8 +127,7 @@ func ExpandFunc(f *ir.Func) (out *ir.Func, err error) {
 	if f.Body == nil {
 		return f, nil
 	}
-	b := ir.NewBuilder(ir.NewNameSource(1))
-	declareFunc(b, f)
+	b := ir.BuilderFor(f)
 	g := *f
 	g.Body = expandBody(b, f.Body, false)
 	return &g, nil
@@ -162,26 +160,6 @@ func expandTop(b *ir.Builder, s *ir.Stm, nested bool) (err error) {
 	}
 	expandVJP(b, s, e, nested)
 	return nil
-}
-
-// declareFunc records the types of every name f binds and reserves their
-// tags, so that new names never collide with old ones.
-func declareFunc(b *ir.Builder, f *ir.Func) {
-	b.Declare(f.Params...)
-	for _, p := range f.Params {
-		for _, d := range p.Type.Shape {
-			if d.IsVar() {
-				if _, ok := b.TypeOf(d.Var); !ok {
-					b.Declare(ir.Param{Name: d.Var, Type: ir.Scalar(prim.I64)})
-				}
-			}
-		}
-	}
-	v := &ir.Visitor{
-		Use:  func(n ir.VName) { b.Names().Reserve(n) },
-		Bind: func(p ir.Param) { b.Declare(p) },
-	}
-	v.Body(f.Body)
 }
 
 // expandBody rebuilds body with nested VJPs expanded, innermost first.

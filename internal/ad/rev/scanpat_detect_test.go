@@ -50,9 +50,7 @@ func scanOperator(t *testing.T, op, ne string, elems []string, free string) (*ir
 	if found == nil {
 		t.Fatalf("no scan in %s", src)
 	}
-	b := ir.NewBuilder(ir.NewNameSource(1))
-	declareFunc(b, f)
-	return b, found.Op
+	return ir.BuilderFor(f), found.Op
 }
 
 // classSummary lists each class as its groups and its kind.
