@@ -201,17 +201,16 @@ func expandNested(b *ir.Builder, s *ir.Stm, nested bool) *ir.Stm {
 	return &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
 }
 
-// expandVJP emits the forward sweep of e.F at the primals, seeds the
-// adjoints of its results and emits the return sweep.
-func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
-	if e.Vec {
-		expandMJP(b, s, e, nested)
-		return
-	}
+// forwardSweep binds a renamed copy of e.F's parameters to the primals,
+// prepares its body and emits its forward sweep, returning the function
+// and the reverse-mode state for its return sweep. noInplace keeps every
+// primal value readable to the end (mjp's return sweep reads them from
+// inside a map).
+func forwardSweep(b *ir.Builder, s *ir.Stm, e *ir.VJP, op string, nested, noInplace bool) (*ir.Lambda, *rev) {
 	f := renameLambda(b, e.F)
 	if len(e.Primals) != len(f.Params) || len(e.Adjoints) != len(f.Body.Result) {
-		fail(s.Pos, "vjp: %d primals and %d adjoints for a function of %d parameters and %d results",
-			len(e.Primals), len(e.Adjoints), len(f.Params), len(f.Body.Result))
+		fail(s.Pos, "%s: %d primals and %d adjoints for a function of %d parameters and %d results",
+			op, len(e.Primals), len(e.Adjoints), len(f.Params), len(f.Body.Result))
 	}
 	for i, p := range f.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
@@ -219,7 +218,19 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 	f.Body = prepareBody(b, f.Body)
 	r := newRev(b)
 	r.nested = nested
+	r.noInplace = noInplace
 	r.forwardStms(f.Body.Stms)
+	return f, r
+}
+
+// expandVJP emits the forward sweep of e.F at the primals, seeds the
+// adjoints of its results and emits the return sweep.
+func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
+	if e.Vec {
+		expandMJP(b, s, e, nested)
+		return
+	}
+	f, r := forwardSweep(b, s, e, "vjp", nested, false)
 	out := append([]ir.SubExp{}, f.Body.Result...)
 	for i, res := range f.Body.Result {
 		if res.IsVar() {
@@ -241,19 +252,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 // the rows of the adjoints, giving adjoints with an outer dimension. The
 // return sweep reads the forward sweep's values as free variables.
 func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
-	f := renameLambda(b, e.F)
-	if len(e.Primals) != len(f.Params) || len(e.Adjoints) != len(f.Body.Result) {
-		fail(s.Pos, "mjp: %d primals and %d adjoints for a function of %d parameters and %d results",
-			len(e.Primals), len(e.Adjoints), len(f.Params), len(f.Body.Result))
-	}
-	for i, p := range f.Params {
-		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
-	}
-	f.Body = prepareBody(b, f.Body)
-	r := newRev(b)
-	r.nested = nested
-	r.noInplace = true
-	r.forwardStms(f.Body.Stms)
+	f, r := forwardSweep(b, s, e, "mjp", nested, true)
 	var arrs []ir.VName
 	var rows []ir.Type
 	for _, a := range e.Adjoints {
