@@ -34,7 +34,7 @@ func (d *dce) body(b *ir.Body) {
 	kept := make([]*ir.Stm, 0, len(b.Stms))
 	for i := len(b.Stms) - 1; i >= 0; i-- {
 		s := b.Stms[i]
-		if !d.anyUsed(s.Pat) && !hasEffect(s.Exp) {
+		if !d.anyUsed(s.Pat) && !ir.HasEffect(s.Exp) {
 			continue
 		}
 		d.stm(s)

@@ -12,7 +12,7 @@ type forward struct {
 	rw    *ir.Rewriter
 	types map[ir.VName]ir.Type
 	defs  map[ir.VName]ir.Exp // the expression bound to each single name kept so far
-	// consumed are the names whose storage may be consumed (consumedNames).
+	// consumed are the names whose storage may be consumed.
 	consumed ir.Names
 	// exact are the arrays whose declared shape the interpreter checks when
 	// they are bound (function parameters and statement patterns), so
@@ -29,7 +29,7 @@ func newForward(f *ir.Func) *forward {
 		types: bindingTypes(f),
 		defs:  map[ir.VName]ir.Exp{},
 	}
-	w.consumed = consumedNames(f)
+	w.consumed = ir.NewFacts(f).Consumed()
 	w.exact = ir.Names{}
 	for _, p := range f.Params {
 		w.exact.Add(p.Name)

@@ -9,14 +9,13 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 // return sweeps are chains of such maps.
 //
 // The first map moves down to the second, so nothing it reads may be
-// consumed by an in-place update anywhere in the function (the
-// conservative consumedNames). The element order of failures is kept by
+// consumed by an in-place update anywhere in the function. The element order of failures is kept by
 // requiring one of the two lambdas to be unable to fail; the second may
 // not consume its parameters (they become the first map's results, which
 // may alias its free variables).
 func Fuse(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
-		fu := &fuser{uses: map[ir.VName]int{}, consumed: consumedNames(f)}
+		fu := &fuser{uses: map[ir.VName]int{}, consumed: ir.NewFacts(f).Consumed()}
 		v := &ir.Visitor{Use: func(n ir.VName) { fu.uses[n]++ }}
 		v.Body(f.Body)
 		f.Body = fu.body(f.Body)
