@@ -23,6 +23,10 @@ func Generate(prog *ir.Program, pkgName string) (map[string][]byte, error) {
 	if err := ir.Verify(prog); err != nil {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
+	prog, err := unfuse(prog)
+	if err != nil {
+		return nil, err
+	}
 	files := map[string][]byte{}
 	for _, name := range rt.SourceFiles {
 		src, err := rt.Sources.ReadFile(name)

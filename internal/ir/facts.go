@@ -17,21 +17,24 @@ package ir
 //
 // Sources(v) lists the names whose storage the value of v may share
 // directly: the operand of a view (Atom, Index giving an array, Slice,
-// Reshape, Rearrange, Rotate), the array an Update, Hist, Scatter or
-// WithAcc updates in place, both results an If may return, the initial value and the body result a Loop
+// Reshape, Rearrange, Rotate), the array an Update, Hist, Scatter, the
+// Screma's hist and scatter operators or WithAcc updates in place, both
+// results an If may return, the initial value and the body result a Loop
 // parameter may take, the rows a lambda parameter is bound to, the
 // neutral element and operator results a reduction may return, and the
 // array arguments an Apply (or an AD operator) may return. A name with no
 // sources owns fresh storage (Copy, Replicate, Iota, Scratch, Concat, array
-// literals, the results of Map and Scan) or is a scalar. Roots(v) is the transitive closure: every name whose storage v
+// literals, the results of Map, Scan, Screma map and scan outputs) or is a
+// scalar. Roots(v) is the transitive closure: every name whose storage v
 // may share. Both may name a loop body's results, which are bound inside
 // the loop. Accumulators count as the storage of the array behind them.
 //
 // # Consumption
 //
 // A statement consumes its operands in consuming positions (Update's
-// array, Hist and Scatter destinations, WithAcc inputs, UpdAcc's
-// accumulator), and a Map or Loop consumes the input or initial value whose parameter its lambda
+// array, Hist and Scatter destinations, a Screma's hist and scatter
+// destinations, WithAcc inputs, UpdAcc's accumulator), and a Map, Screma
+// or Loop consumes the input or initial value whose parameter its lambda
 // or body consumes. Consuming a name consumes every root of it: after
 // the statement none of them may be used. MayBeConsumed(v) reports
 // whether some statement of the function may consume v's storage, so
@@ -215,6 +218,8 @@ func (fa *Facts) stmConsumes(s *Stm) []VName {
 	switch e := s.Exp.(type) {
 	case *Map:
 		params(e.F.Params, e.Arrs)
+	case *Screma:
+		params(e.F.Params, e.Arrs)
 	case *Loop:
 		inits := make([]VName, len(e.Init))
 		for i, x := range e.Init {
@@ -228,8 +233,8 @@ func (fa *Facts) stmConsumes(s *Stm) []VName {
 }
 
 // ConsumingOperands lists the operands e consumes by its own kind (not
-// through nested code): Update's array, Hist and Scatter destinations,
-// WithAcc inputs and UpdAcc's accumulator.
+// through nested code): Update's array, Hist, Scatter and Screma
+// destinations, WithAcc inputs and UpdAcc's accumulator.
 func ConsumingOperands(e Exp) []VName {
 	switch e := e.(type) {
 	case *Update:
@@ -238,6 +243,15 @@ func ConsumingOperands(e Exp) []VName {
 		return append([]VName(nil), e.Dests...)
 	case *Scatter:
 		return append([]VName(nil), e.Dests...)
+	case *Screma:
+		var out []VName
+		for _, h := range e.Hists {
+			out = append(out, h.Dests...)
+		}
+		for _, sc := range e.Scatters {
+			out = append(out, sc.Dests...)
+		}
+		return out
 	case *WithAcc:
 		out := make([]VName, len(e.Inputs))
 		for i, in := range e.Inputs {
@@ -402,6 +416,53 @@ func forEachSource(s *Stm, f func(n VName, srcs []SubExp)) {
 	case *Scatter:
 		for i, d := range e.Dests {
 			pat(i, Var(d))
+		}
+	case *Screma:
+		for i, p := range e.F.Params {
+			if i < len(e.Arrs) {
+				link(p, Var(e.Arrs[i]))
+			}
+		}
+		res := e.F.Body.Result
+		k, out := 0, 0
+		for _, sc := range e.Scans {
+			n := len(sc.Neutral)
+			elems := make([][]SubExp, n)
+			for j := range n {
+				elems[j] = res[k+j : k+j+1]
+			}
+			operator(sc.Op, elems, sc.Neutral)
+			k += n
+			out += n
+		}
+		for _, r := range e.Reds {
+			n := len(r.Neutral)
+			elems := make([][]SubExp, n)
+			for j := range n {
+				elems[j] = res[k+j : k+j+1]
+				pat(out+j, r.Neutral[j], r.Op.Body.Result[j])
+			}
+			operator(r.Op, elems, r.Neutral)
+			k += n
+			out += n
+		}
+		for _, h := range e.Hists {
+			k += h.Rank
+			elems := make([][]SubExp, len(h.Dests))
+			for j, d := range h.Dests {
+				elems[j] = []SubExp{Var(d), res[k+j]}
+				pat(out+j, Var(d))
+			}
+			operator(h.Op, elems, h.Neutral)
+			k += len(h.Dests)
+			out += len(h.Dests)
+		}
+		for _, sc := range e.Scatters {
+			for j, d := range sc.Dests {
+				pat(out+j, Var(d))
+			}
+			k += sc.Rank + len(sc.Dests)
+			out += len(sc.Dests)
 		}
 	case *WithAcc:
 		for i, in := range e.Inputs {

@@ -284,6 +284,8 @@ func (fl failer) exp(e Exp) bool {
 	case *Scatter:
 		arrs := append(append([]VName(nil), e.Inds...), e.Vals...)
 		return !fl.width(e.W, arrs) || !fl.indexed(e.Dests, len(e.Inds), fl.rowTypes(e.Vals))
+	case *Screma:
+		return fl.screma(e)
 	case *WithAcc:
 		for _, in := range e.Inputs {
 			if in.Op != nil && fl.operator(in.Op, in.Neutral) {
@@ -301,4 +303,36 @@ func (fl failer) exp(e Exp) bool {
 		return false
 	}
 	return true
+}
+
+func (fl failer) screma(e *Screma) bool {
+	if !fl.width(e.W, e.Arrs) || fl.lambda(e.F) {
+		return true
+	}
+	k := 0
+	for _, sc := range e.Scans {
+		if fl.operator(sc.Op, sc.Neutral) || !fl.rows(sc.Op, 0, len(sc.Op.Ret)) {
+			return true
+		}
+		k += len(sc.Neutral)
+	}
+	for _, r := range e.Reds {
+		if fl.operator(r.Op, r.Neutral) {
+			return true
+		}
+		k += len(r.Neutral)
+	}
+	for _, h := range e.Hists {
+		if fl.operator(h.Op, h.Neutral) || !fl.indexed(h.Dests, h.Rank, e.F.Ret[k+h.Rank:k+h.Rank+len(h.Dests)]) {
+			return true
+		}
+		k += h.Rank + len(h.Dests)
+	}
+	for _, sc := range e.Scatters {
+		if !fl.indexed(sc.Dests, sc.Rank, e.F.Ret[k+sc.Rank:k+sc.Rank+len(sc.Dests)]) {
+			return true
+		}
+		k += sc.Rank + len(sc.Dests)
+	}
+	return !fl.rows(e.F, 0, len(e.F.Ret))
 }

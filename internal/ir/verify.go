@@ -427,6 +427,26 @@ func (v *verifier) stm(s *Stm) {
 				consumed = append(consumed, e.Arrs[i])
 			}
 		}
+	case *Screma:
+		used := v.nested(pos, "screma lambda", e.F.Params, func() { v.lambda(e.F, pos, "screma lambda") })
+		for i, u := range used {
+			if u {
+				consumed = append(consumed, e.Arrs[i])
+			}
+		}
+		for _, sc := range e.Scans {
+			v.pure(sc.Op, pos, "screma scan operator")
+		}
+		for _, r := range e.Reds {
+			v.pure(r.Op, pos, "screma reduce operator")
+		}
+		for _, h := range e.Hists {
+			v.pure(h.Op, pos, "screma hist operator")
+			consumed = append(consumed, h.Dests...)
+		}
+		for _, sc := range e.Scatters {
+			consumed = append(consumed, sc.Dests...)
+		}
 	case *Reduce:
 		v.pure(e.Op, pos, "reduce operator")
 	case *Scan:
@@ -497,6 +517,19 @@ func shallow(e Exp) Exp {
 		c := *e
 		c.Op = nil
 		return &c
+	case *Screma:
+		c := &Screma{W: e.W, Arrs: e.Arrs}
+		for _, sc := range e.Scans {
+			c.Scans = append(c.Scans, ScanOp{Neutral: sc.Neutral})
+		}
+		for _, r := range e.Reds {
+			c.Reds = append(c.Reds, RedOp{Neutral: r.Neutral})
+		}
+		for _, h := range e.Hists {
+			c.Hists = append(c.Hists, HistOp{Dests: h.Dests, Neutral: h.Neutral, Rank: h.Rank})
+		}
+		c.Scatters = e.Scatters
+		return c
 	case *JVP:
 		c := *e
 		c.F = nil
