@@ -28,6 +28,8 @@ var Passes = []Pass{
 	{"simplify", "copy propagation, folding, CSE, hoisting and DCE to a fixed point", opt.Simplify},
 	{"ad", "expand every jvp/vjp/jmp/mjp, innermost first", ad.Expand},
 	{"simplify-ad", "simplify the derivative code (removes unused re-execution)", opt.Simplify},
+	{"fuse", "fuse SOACs over the same rows into one pass (ir.Screma)", opt.FuseSOACs},
+	{"simplify-fused", "simplify the fused code (shares what fused functions compute twice)", opt.Simplify},
 }
 
 // PassNames lists the names accepted by Options.After, in pipeline order.
