@@ -279,6 +279,12 @@ func (fu *fusion) vertical(stms []*ir.Stm, i, j int) *ir.Stm {
 	for _, a := range vc.Arrs {
 		if _, ok := fromP[a]; ok {
 			inputs++
+			continue
+		}
+		for _, q := range p.Pat {
+			if q.Name == a {
+				return nil // a scan, reduce, hist or scatter result
+			}
 		}
 	}
 	if inputs == 0 {
