@@ -47,6 +47,16 @@ type Facts struct {
 	// the direct operands in consuming positions and everything they
 	// reach through sources.
 	consumed Names
+	// order numbers the statements as the code is written, by the names
+	// they bind; consumptions lists the operands each statement consumes
+	// in consuming positions, with its number.
+	order        map[VName]int
+	consumptions []consumption
+}
+
+type consumption struct {
+	at    int
+	names []VName
 }
 
 // NewFacts computes the facts of f.
@@ -56,6 +66,7 @@ func NewFacts(f *Func) *Facts {
 		types:    map[VName]Type{},
 		sources:  map[VName][]VName{},
 		consumed: Names{},
+		order:    map[VName]int{},
 	}
 	for _, p := range f.Params {
 		fa.types[p.Name] = p.Type
@@ -68,11 +79,15 @@ func NewFacts(f *Func) *Facts {
 		}
 	}
 	var direct []VName
+	n := 0
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {
+			at := n
+			n++
 			for _, p := range s.Pat {
 				fa.types[p.Name] = p.Type
+				fa.order[p.Name] = at
 			}
 			for _, p := range nestedParams(s.Exp) {
 				fa.types[p.Name] = p.Type
@@ -84,7 +99,10 @@ func NewFacts(f *Func) *Facts {
 					}
 				}
 			})
-			direct = append(direct, ConsumingOperands(s.Exp)...)
+			if c := ConsumingOperands(s.Exp); len(c) > 0 {
+				direct = append(direct, c...)
+				fa.consumptions = append(fa.consumptions, consumption{at: at, names: c})
+			}
 			for _, nb := range Bodies(s.Exp) {
 				if nb != nil {
 					walk(nb)
@@ -180,8 +198,33 @@ func (fa *Facts) isParam(v VName) bool {
 }
 
 // MayBeConsumed reports whether some statement of the function may
-// consume the storage of v (update it in place).
+// consume v or a name whose storage comes from v (Consumed() has v).
 func (fa *Facts) MayBeConsumed(v VName) bool { return fa.consumed.Has(v) }
+
+// UpdatedAfter reports whether a statement that comes after the one
+// binding at (in the order the function's code is written, nested code
+// after the statement holding it) may update the storage of v in place:
+// it consumes a name that may share storage with v. A pass that lets a
+// fresh array bound by at share v's storage instead must know it is not.
+// (Code earlier in the same loop body runs again after at only for the
+// next iteration, whose names are new.)
+func (fa *Facts) UpdatedAfter(v, at VName) bool {
+	i, ok := fa.order[at]
+	if !ok {
+		return true
+	}
+	for _, c := range fa.consumptions {
+		if c.at <= i {
+			continue
+		}
+		for _, n := range c.names {
+			if fa.MayAlias(n, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Consumed returns every name whose storage may be consumed.
 func (fa *Facts) Consumed() Names { return fa.consumed }

@@ -21,7 +21,10 @@
 // pure statements that read nothing bound inside, never a consumed array
 // or an accumulator, and moves one that can fail (including by a shape
 // check) only out of a loop statically known to run, with no statement
-// that can fail before it, so the first error is unchanged; fuse merges a
+// that can fail before it, so the first error is unchanged; reorg removes
+// identity and projection maps, map inputs that are replicates or iotas
+// used only as indices, and copies whose storage need not be fresh (see
+// reorg.go); fuse merges a
 // map into a later map of the same width that reads its results as input
 // arrays (FuseSOACs, run after AD, also fuses maps into reductions, scans,
 // histograms and scatters and SOACs over a common input, into ir.Screma;

@@ -20,6 +20,7 @@ var Passes = []Pass{
 	{"fold", "constant folding and the algebraic identities of rules.go", Fold},
 	{"cse", "reuse the first of two identical pure statements", CSE},
 	{"hoist", "move loop- and lambda-invariant statements out", Hoist},
+	{"reorg", "remove maps and copies that only reorganise their inputs", Reorg},
 	{"fuse", "merge a map into a later map that reads its results", Fuse},
 	{"dce", "remove dead statements, loop parameters and unused results", DCE},
 }

@@ -91,7 +91,7 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 	var prev []ir.Exp
 	for k := 0; k < n; k++ {
 		g.pos(b)
-		switch c := g.r.Intn(24); {
+		switch c := g.r.Intn(29); {
 		case c < 3:
 			g.intStm(b)
 			prev = append(prev, b.Stms()[len(b.Stms())-1].Exp)
@@ -285,6 +285,69 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 			max, _ := prim.LookupFunc("max_i64")
 			op := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return []ir.SubExp{lb.Call(max, ps...)} })
 			g.ints = append(g.ints, ir.Var(b.Reduce(ci(arrLen), []ir.VName{a}, []ir.SubExp{ci(-100)}, op)[0]))
+		case c == 24:
+			// A projection map (a zip of two arrays taken apart again).
+			a, a2 := g.arrs[g.r.Intn(len(g.arrs))], g.arrs[g.r.Intn(len(g.arrs))]
+			f := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+				if g.r.Intn(2) == 0 {
+					return []ir.SubExp{ps[1], ps[0]}
+				}
+				return []ir.SubExp{ps[0], lb.BinOp(prim.Add, ps[0], ps[1])}
+			})
+			g.pos(b)
+			g.arrs = append(g.arrs, b.Map(ci(arrLen), []ir.VName{a, a2}, f)...)
+		case c == 25:
+			// A gather through iota, of a replicate and an array.
+			a := g.arrs[g.r.Intn(len(g.arrs))]
+			is := b.Let("iota", &ir.Iota{N: ci(arrLen), T: prim.I64})
+			rep := b.Let("rep", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: g.intArg()})
+			f := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+				g.pos(lb)
+				x := lb.Index(a, ps[0])
+				return []ir.SubExp{lb.BinOp(prim.Sub, x, ps[1])}
+			})
+			g.pos(b)
+			g.arrs = append(g.arrs, b.Map(ci(arrLen), []ir.VName{is.Var, rep.Var}, f)...)
+		case c == 26:
+			// A copy, sometimes of a fresh array read nowhere else.
+			src := g.arrs[g.r.Intn(len(g.arrs))]
+			if g.r.Intn(2) == 0 {
+				src = b.Let("rep", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: g.intArg()}).Var
+			}
+			g.arrs = append(g.arrs, b.Let("cp", &ir.Copy{Arr: src}).Var)
+		case c == 27:
+			// A projection of an array that is updated in place after.
+			cp := b.Let("cp", &ir.Copy{Arr: g.arrs[g.r.Intn(len(g.arrs))]})
+			id := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return ps })
+			q := b.Map(ci(arrLen), []ir.VName{cp.Var}, id)[0]
+			var alias ir.SubExp = cp
+			if g.r.Intn(2) == 0 {
+				alias = b.Let("al", &ir.Copy{Arr: cp.Var})
+			}
+			g.pos(b)
+			u := b.Let("upd", &ir.Update{Arr: cp.Var, Dims: []ir.DimSlice{{Fixed: true, I: g.intArg()}}, Val: g.intArg()})
+			g.arrs = append(g.arrs, q, u.Var)
+			if alias != cp {
+				g.arrs = append(g.arrs, alias.Var)
+			}
+		case c == 28 && depth < 2:
+			// A loop whose body reads a projection of its array parameter
+			// after updating that parameter in place.
+			a, sum := b.Param("arr", ir.Array(prim.I64, ci(arrLen))), b.Param("sum", i64)
+			i := b.Param("i", i64)
+			lb := b.Sub()
+			id := lb.Lambda([]ir.Type{i64}, func(mb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return ps })
+			q := lb.Map(ci(arrLen), []ir.VName{a.Name}, id)[0]
+			g.pos(lb)
+			ix := lb.BinOp(prim.Mod, ir.Var(i.Name), ci(arrLen))
+			u := lb.Let("upd", &ir.Update{Arr: a.Name, Dims: []ir.DimSlice{{Fixed: true, I: ix}}, Val: ir.Var(i.Name)})
+			e := lb.Index(q, ix)
+			s2 := lb.BinOp(prim.Add, ir.Var(sum.Name), e)
+			init := b.Let("init", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: ci(1)})
+			g.pos(b)
+			out := b.LetN("loop", &ir.Loop{Params: []ir.Param{a, sum}, Init: []ir.SubExp{init, g.intArg()}, Form: &ir.For{I: i.Name, T: prim.I64, Bound: ci(int64(g.r.Intn(4)))}, Body: lb.Body(u, s2)})
+			g.arrs = append(g.arrs, out[0])
+			g.ints = append(g.ints, ir.Var(out[1]))
 		default:
 			g.ints = append(g.ints, b.Let("s", &ir.Size{Arr: g.arrs[g.r.Intn(len(g.arrs))]}))
 		}
