@@ -33,7 +33,7 @@ func (e *VerifyError) Error() string {
 // problem found.
 func Verify(p *Program) error {
 	for _, f := range p.Funcs {
-		if err := verifyFunc(f, p); err != nil {
+		if err := verifyFunc(f, p, true); err != nil {
 			return err
 		}
 	}
@@ -42,11 +42,24 @@ func Verify(p *Program) error {
 
 // VerifyFunc checks one function (see Verify); calls to other functions
 // are checked only against their stated result types.
-func VerifyFunc(f *Func) error { return verifyFunc(f, nil) }
+func VerifyFunc(f *Func) error { return verifyFunc(f, nil, true) }
 
-func verifyFunc(f *Func, prog *Program) (err error) {
+// VerifyTypes is Verify without the consumption rules: for the IR the
+// lowering gives before copies are inserted, where an array may still be
+// used after a statement consumes it.
+func VerifyTypes(p *Program) error {
+	for _, f := range p.Funcs {
+		if err := verifyFunc(f, p, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verifyFunc(f *Func, prog *Program, consumption bool) (err error) {
 	v := newVerifier(f.Name)
 	v.prog = prog
+	v.noConsumption = !consumption
 	defer v.recover(&err)
 	if f.Body == nil {
 		v.fail(f.Pos, "function without body")
@@ -73,14 +86,16 @@ func VerifyLambda(l *Lambda, env TypeEnv) (err error) {
 }
 
 type verifier struct {
-	prog     *Program
-	fn       string
-	types    map[VName]Type
-	outer    TypeEnv
-	scope    []VName
-	defined  map[VName]bool
-	roots    map[VName][]VName
-	consumed map[VName]Pos
+	// noConsumption skips the consumption rules (VerifyTypes).
+	noConsumption bool
+	prog          *Program
+	fn            string
+	types         map[VName]Type
+	outer         TypeEnv
+	scope         []VName
+	defined       map[VName]bool
+	roots         map[VName][]VName
+	consumed      map[VName]Pos
 }
 
 func newVerifier(fn string) *verifier {
@@ -193,6 +208,9 @@ func (v *verifier) unwind(m int) {
 // consume marks n and everything it shares storage with as consumed.
 func (v *verifier) consume(n VName, pos Pos) {
 	v.use(n, pos)
+	if v.noConsumption {
+		return
+	}
 	for _, r := range v.rootsOf(n) {
 		v.consumed[r] = pos
 	}

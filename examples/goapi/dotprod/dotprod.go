@@ -16,9 +16,9 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	}
 	tn1 := v_n_1
 	tn3 := v_n_1
-	checkWidth("../dot.fut:5:12", "map", tn3, v_arg_2.Shape, v_arg_3.Shape)
+	checkWidth("../dot.fut:5:7", "map", tn3, v_arg_2.Shape, v_arg_3.Shape)
 	if tn3 != v_n_1 {
-		shapeFail("../dot.fut:5:12", []int64{tn3}, v_n_1)
+		shapeFail("../dot.fut:5:7", []int64{tn3}, v_n_1)
 	}
 	checkWidth("../dot.fut:5:7", "reduce", tn1, []int64{tn3})
 	var v_red_12 float64
@@ -78,31 +78,11 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 	_ = fdepth
 	_ = v_arg_2
 	v_n_1 := v_arg_2.Shape[0]
+	_ = v_n_1
 	if v_arg_3.Shape[0] != v_n_1 {
 		fail("", "argument 2 of "+"grad"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
 	}
-	v_adj_25 := replicate("../dot.fut:5:7", float64(1), v_n_1)
-	if v_adj_25.Shape[0] != v_n_1 {
-		shapeFail("../dot.fut:5:7", v_adj_25.Shape, v_n_1)
-	}
-	tn1 := v_n_1
-	checkWidth("../dot.fut:5:12", "map", tn1, v_arg_3.Shape, v_adj_25.Shape)
-	var v_map_32 Array[float64]
-	v_map_32 = Array[float64]{Shape: []int64{tn1}, Data: make([]float64, tn1)}
-	parFor(tn1-0, 1024, func(lo, hi int64) {
-		for ti2 := lo + 0; ti2 < hi+0; ti2++ {
-			{
-				v_x_27 := v_arg_3.Data[ti2]
-				v_ybar_29 := v_adj_25.Data[ti2]
-				v_contrib_30 := float64(v_ybar_29 * v_x_27)
-				v_map_32.Data[ti2] = v_contrib_30
-			}
-		}
-	})
-	if v_map_32.Shape[0] != v_n_1 {
-		shapeFail("../dot.fut:5:12", v_map_32.Shape, v_n_1)
-	}
-	return v_map_32
+	return v_arg_3
 }
 
 // Grad runs the entry point grad:
