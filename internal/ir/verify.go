@@ -331,7 +331,6 @@ func (v *verifier) stm(s *Stm) {
 	// statements that read and consume the same array are accepted.
 	(&Visitor{Use: func(n VName) { v.use(n, pos) }}).Exp(shallow(s.Exp))
 	var consumed []VName
-	var roots [][]VName
 	switch e := s.Exp.(type) {
 	case *Apply:
 		if v.prog != nil {
@@ -366,25 +365,6 @@ func (v *verifier) stm(s *Stm) {
 			}
 		}
 		v.lambda(e.F, pos, "withacc lambda")
-	case *Atom, *Reshape, *Index, *Slice, *Rearrange, *Rotate:
-		var src VName
-		switch e := e.(type) {
-		case *Atom:
-			src = e.X.Var
-		case *Reshape:
-			src = e.Arr
-		case *Index:
-			src = e.Arr
-		case *Slice:
-			src = e.Arr
-		case *Rearrange:
-			src = e.Arr
-		case *Rotate:
-			src = e.Arr
-		}
-		if !src.IsZero() {
-			roots = [][]VName{v.rootsOf(src)}
-		}
 	case *If:
 		before := v.snapshot()
 		v.body(e.Then, e.Ret, pos, "then branch")
@@ -393,14 +373,6 @@ func (v *verifier) stm(s *Stm) {
 		v.body(e.Else, e.Ret, pos, "else branch")
 		for n, p := range afterThen {
 			v.consumed[n] = p
-		}
-		roots = make([][]VName, len(e.Ret))
-		for i := range e.Ret {
-			for _, b := range []*Body{e.Then, e.Else} {
-				if r := b.Result[i]; r.IsVar() {
-					roots[i] = append(roots[i], v.rootsOf(r.Var)...)
-				}
-			}
 		}
 	case *Loop:
 		m := v.mark()
@@ -429,13 +401,9 @@ func (v *verifier) stm(s *Stm) {
 				}
 			}
 		}
-		roots = make([][]VName, len(e.Params))
 		for i, init := range e.Init {
 			if used[i] && init.IsVar() {
 				consumed = append(consumed, init.Var)
-			}
-			if init.IsVar() {
-				roots[i] = v.rootsOf(init.Var)
 			}
 		}
 	case *Map:
@@ -481,6 +449,17 @@ func (v *verifier) stm(s *Stm) {
 			if !rule.Ret[i].Compatible(p.Type) {
 				v.fail(pos, "with_vjp rule result %d has type %v, want %v", i, rule.Ret[i], p.Type)
 			}
+		}
+	}
+	// The storage each result may share (ir.AliasSources), taken before
+	// this statement's consumption.
+	var roots [][]VName
+	for i, srcs := range AliasSources(s) {
+		if i == 0 {
+			roots = make([][]VName, len(s.Pat))
+		}
+		for _, n := range srcs {
+			roots[i] = append(roots[i], v.rootsOf(n)...)
 		}
 	}
 	for _, c := range consumed {
