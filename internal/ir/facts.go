@@ -52,6 +52,10 @@ type Facts struct {
 	// in consuming positions, with its number.
 	order        map[VName]int
 	consumptions []consumption
+	// sizes are the names that are sizes of arrays, so never negative:
+	// dimensions of the parameters' types (checked on entry) and names
+	// bound by Size.
+	sizes Names
 }
 
 type consumption struct {
@@ -67,17 +71,20 @@ func NewFacts(f *Func) *Facts {
 		sources:  map[VName][]VName{},
 		consumed: Names{},
 		order:    map[VName]int{},
+		sizes:    Names{},
 	}
 	for _, p := range f.Params {
 		fa.types[p.Name] = p.Type
 		for _, d := range p.Type.Shape {
 			if d.IsVar() {
+				fa.sizes.Add(d.Var)
 				if _, ok := fa.types[d.Var]; !ok {
 					fa.types[d.Var] = i64
 				}
 			}
 		}
 	}
+	sizesIn(f.Body, fa.sizes)
 	var direct []VName
 	n := 0
 	var walk func(b *Body)

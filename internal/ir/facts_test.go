@@ -228,6 +228,16 @@ func TestFactsMayFail(t *testing.T) {
 		{"size coercion", func(b *Builder, xs, is, m SubExp) *Stm {
 			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, m)}}, Exp: &Atom{X: xs}}
 		}, true},
+		{"replicate of a size", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Replicate{Shape: Shape{Var(n)}, Val: one}}
+		}, false},
+		{"replicate of a size read with size", func(b *Builder, xs, is, m SubExp) *Stm {
+			k := b.Let("k", &Size{Arr: xs.Var, Dim: 0})
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, k)}}, Exp: &Replicate{Shape: Shape{k}, Val: one}}
+		}, false},
+		{"iota of a number", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.I64, m)}}, Exp: &Iota{N: m, T: prim.I64}}
+		}, true},
 		{"assert", func(b *Builder, xs, is, m SubExp) *Stm {
 			return &Stm{Exp: &Assert{Cond: Bool(true), Msg: "x"}}
 		}, true},

@@ -18,9 +18,11 @@ import "github.com/fluxion-lang/fluxion/internal/prim"
 //   - it is an integer division, modulus or remainder by something other
 //     than a non-zero constant, or an integer power by something other
 //     than a non-negative constant;
-//   - it is an Index, Slice, Update, Iota, Replicate, Scratch, Reshape,
-//     Concat, Rotate, ArrayLit, Assert, Apply, UpdAcc or AD operator
-//     (bounds, sizes, shapes, assertions, recursion depth);
+//   - it is an Index, Slice, Update, Reshape, Concat, Rotate, ArrayLit,
+//     Assert, Apply, UpdAcc or AD operator (bounds, shapes, assertions,
+//     recursion depth), or an Iota, Replicate or Scratch of a size that
+//     is not a constant or a name known to be a size (an implicit size
+//     parameter, a dimension of a parameter's type, or bound by Size);
 //   - code nested in it may fail (If branches, Loop bodies, lambdas);
 //   - it is a SOAC with an input not declared with its width (or no
 //     input and a width that is not a non-negative constant), a map or
@@ -34,15 +36,17 @@ import "github.com/fluxion-lang/fluxion/internal/prim"
 //     gives (a size coercion, checked at run time).
 
 // MayFail reports whether executing s may be a run-time error.
-func (fa *Facts) MayFail(s *Stm) bool { return failer{fa.Type}.stm(s) }
+func (fa *Facts) MayFail(s *Stm) bool { return fa.failer().stm(s) }
 
 // LambdaMayFail reports whether an application of l, a lambda of the
 // function, may be a run-time error.
-func (fa *Facts) LambdaMayFail(l *Lambda) bool { return failer{fa.Type}.lambda(l) }
+func (fa *Facts) LambdaMayFail(l *Lambda) bool { return fa.failer().lambda(l) }
 
 // BodyMayFail reports whether running b, a body of the function, may be
 // a run-time error.
-func (fa *Facts) BodyMayFail(b *Body) bool { return failer{fa.Type}.body(b) }
+func (fa *Facts) BodyMayFail(b *Body) bool { return fa.failer().body(b) }
+
+func (fa *Facts) failer() failer { return failer{typ: fa.Type, sizes: fa.sizes} }
 
 // HasEffect reports whether e or code nested in it asserts or updates an
 // accumulator: statements that must run even when nothing reads their
@@ -73,10 +77,49 @@ func HasEffect(e Exp) bool {
 func CannotFail(l *Lambda) bool {
 	types := map[VName]Type{}
 	(&Visitor{Bind: func(p Param) { types[p.Name] = p.Type }}).Lambda(l)
-	return !failer{func(v VName) (Type, bool) { t, ok := types[v]; return t, ok }}.lambda(l)
+	sizes := Names{}
+	sizesIn(l.Body, sizes)
+	return !failer{typ: func(v VName) (Type, bool) { t, ok := types[v]; return t, ok }, sizes: sizes}.lambda(l)
 }
 
-type failer struct{ typ TypeEnv }
+// sizesIn adds the names b or code nested in it binds to an array's size.
+func sizesIn(b *Body, sizes Names) {
+	for _, s := range b.Stms {
+		if _, ok := s.Exp.(*Size); ok && len(s.Pat) == 1 {
+			sizes.Add(s.Pat[0].Name)
+		}
+		for _, nb := range Bodies(s.Exp) {
+			if nb != nil {
+				sizesIn(nb, sizes)
+			}
+		}
+	}
+}
+
+// failer decides whether code may fail, knowing the declared types and
+// which names are sizes of arrays (never negative).
+type failer struct {
+	typ   TypeEnv
+	sizes Names
+}
+
+// size reports whether d is a constant or name that is never negative.
+func (fl failer) size(d SubExp) bool {
+	if d.IsConst {
+		return d.Const.Int() >= 0
+	}
+	return d.IsVar() && fl.sizes.Has(d.Var)
+}
+
+// sizes reports whether every dimension of shape is never negative.
+func (fl failer) shape(shape Shape) bool {
+	for _, d := range shape {
+		if !fl.size(d) {
+			return false
+		}
+	}
+	return true
+}
 
 func (fl failer) lambda(l *Lambda) bool { return l != nil && fl.body(l.Body) }
 
@@ -160,7 +203,7 @@ func (fl failer) width(w SubExp, arrs []VName) bool {
 		}
 		arrays++
 	}
-	return arrays > 0 || w.IsConst && w.Const.Int() >= 0
+	return arrays > 0 || fl.size(w)
 }
 
 // rows reports whether the results of f are declared with the types f
@@ -241,6 +284,12 @@ func (fl failer) exp(e Exp) bool {
 	switch e := e.(type) {
 	case *Atom, *Cmp, *Un, *Call, *Size, *Copy, *Rearrange:
 		return false
+	case *Replicate:
+		return !fl.shape(e.Shape)
+	case *Scratch:
+		return !fl.shape(e.Shape)
+	case *Iota:
+		return !fl.size(e.N)
 	case *Bin:
 		if !e.T.IsInt() {
 			return false

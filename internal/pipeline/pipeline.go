@@ -48,7 +48,7 @@ func simplify(name, desc string) Pass {
 // for PASS/SUB).
 var Passes = []Pass{
 	{Name: "copies", Desc: "copy arrays a consuming statement would otherwise update while they are still used (the lowering's copy-on-write)", Run: plain(lower.InsertCopies)},
-	simplify("simplify", "copy propagation, folding, CSE, hoisting, reorganisation, map fusion and DCE to a fixed point"),
+	simplify("simplify", "copy propagation, folding, CSE, reorganisation, hoisting, map fusion and DCE to a fixed point"),
 	{Name: "ad-prepare", Desc: "rewrite the functions of vjps as reverse mode needs them (strip-mining, accumulators, vectorised operators, flags)", Run: plain(rev.Prepare)},
 	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand)},
 	simplify("simplify-ad", "simplify the derivative code (removes unused re-execution)"),
