@@ -48,6 +48,11 @@ func (fa *Facts) BodyMayFail(b *Body) bool { return fa.failer().body(b) }
 
 func (fa *Facts) failer() failer { return failer{typ: fa.Type, sizes: fa.sizes} }
 
+// Width reports whether a SOAC of width w over arrs cannot fail its size
+// checks: every input that is not an accumulator is declared with outer
+// size w, and there is one or w is never negative.
+func (fa *Facts) Width(w SubExp, arrs []VName) bool { return fa.failer().width(w, arrs) }
+
 // HasEffect reports whether e or code nested in it asserts or updates an
 // accumulator: statements that must run even when nothing reads their
 // results.

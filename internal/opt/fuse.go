@@ -26,6 +26,9 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 //     them element by element instead of one after the other), and the
 //     fused statement takes the position of that one, whose shape and
 //     size errors it reports;
+//   - unless two maps fuse into a map, every input is declared with the
+//     SOACs' width, so the fused SOAC's size checks pass (their messages
+//     name the kind of SOAC);
 //   - neither function consumes its parameters, no fused SOAC takes or
 //     gives accumulators, and no histogram or scatter destination of the
 //     fused SOAC may share storage with anything the fused SOAC reads.
@@ -242,6 +245,11 @@ func (fu *fusion) canMove(s *ir.Stm, r ir.Names, between []*ir.Stm) bool {
 func (fu *fusion) compatible(a, b *ir.Stm) bool {
 	va, vb := fu.view(a), fu.view(b)
 	if va == nil || vb == nil || !va.W.Equal(vb.W) {
+		return false
+	}
+	// A failing size check names the kind of SOAC in its message: only
+	// two maps, which fuse into a map, may have checks that can fail.
+	if !(isMap(va) && isMap(vb)) && (!fu.fa.Width(va.W, va.Arrs) || !fu.fa.Width(vb.W, vb.Arrs)) {
 		return false
 	}
 	if fu.fa.MayFail(a) && fu.fa.MayFail(b) {

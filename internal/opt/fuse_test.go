@@ -223,6 +223,20 @@ func TestFuseSOACs(t *testing.T) {
 			q := b.BinOp(prim.Quot, ci(1), ps[1])
 			return []ir.SubExp{sum(b, ys), q}
 		}), "map reduce", 0},
+		{"inputs of unknown width", build([]ir.Type{ir.Array(prim.I64, ir.SubExp{})}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			n := b.Let("n", &ir.Size{Arr: ps[0].Var})
+			f := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp { return []ir.SubExp{double(lb, x[0])} })
+			ys := b.Map(n, []ir.VName{ps[0].Var}, f)[0]
+			return []ir.SubExp{ir.Var(b.Reduce(n, []ir.VName{ys}, []ir.SubExp{ci(0)}, b.BinOpLambda(prim.Add, prim.I64))[0])}
+		}), "map reduce", 0},
+		{"maps of unknown width still fuse into a map", build([]ir.Type{ir.Array(prim.I64, ir.SubExp{})}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			n := b.Let("n", &ir.Size{Arr: ps[0].Var})
+			f := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp { return []ir.SubExp{double(lb, x[0])} })
+			ys := b.Map(n, []ir.VName{ps[0].Var}, f)[0]
+			g := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp { return []ir.SubExp{double(lb, x[0])} })
+			zs := b.Map(n, []ir.VName{ys}, g)[0]
+			return []ir.SubExp{ir.Var(b.Reduce(n, []ir.VName{zs}, []ir.SubExp{ci(0)}, b.BinOpLambda(prim.Add, prim.I64))[0])}
+		}), "map reduce", 0},
 		{"moved past a statement that cannot fail", build([]ir.Type{ivec, i64}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			ys := unary(b, 10, ps[0].Var, inverse)
 			q := b.BinOp(prim.Mul, ci(3), ps[1])
