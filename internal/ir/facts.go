@@ -35,10 +35,21 @@ package ir
 // array, Hist and Scatter destinations, a Screma's hist and scatter
 // destinations, WithAcc inputs, UpdAcc's accumulator), and a Map, Screma
 // or Loop consumes the input or initial value whose parameter its lambda
-// or body consumes. Consuming a name consumes every root of it: after
-// the statement none of them may be used. MayBeConsumed(v) reports
-// whether some statement of the function may consume v's storage, so
-// that a pass moving or sharing v knows it cannot.
+// or body consumes (Consumes(s) lists them). Consuming a name consumes
+// every root of it: after the statement none of them may be used.
+// MayBeConsumed(v) reports whether some statement consumes v or a name
+// whose storage comes from v; UpdatedAfter(v, at) whether a statement
+// after the one binding at may update v's storage in place. A pass that
+// lets two names share storage they did not share asks both.
+//
+// # For a memory planner
+//
+// Every array-valued binding either allocates (Fresh) or may share the
+// storage of its Sources, which come before it except for a loop's body
+// results. Two names whose storage may be the same are those MayAlias
+// relates; a block may be reused for another array once no name that
+// may alias it is used any more, and an array a statement consumes is
+// updated in place by that statement (its result takes the storage over).
 type Facts struct {
 	params  []Param
 	types   map[VName]Type
