@@ -265,12 +265,15 @@ func storeRow[T any](pos string, a Array[T], k int, off int64, v Array[T]) {
 }
 
 // putRow stores row i of a map or scan result, whose row shape was fixed by
-// the first row.
+// the first row. A row built in place is already there.
 func putRow[T any](pos string, a Array[T], i int64, v Array[T]) {
 	if !sameShape(a.Shape[1:], v.Shape) {
 		fail(pos, "Value of shape "+shapeString(v.Shape)+" does not match shape "+shapeString(a.Shape[1:])+" (irregular array).")
 	}
 	n := int64(len(v.Data))
+	if n == 0 || &a.Data[i*n] == &v.Data[0] {
+		return
+	}
 	copy(a.Data[i*n:(i+1)*n], v.Data)
 }
 
@@ -301,3 +304,67 @@ func iota[T any](pos string, n, start, step int64, conv func(int64) T) Array[T] 
 func itoa(x int64) string { return strconv.FormatInt(x, 10) }
 
 func goTypeName(x any) string { return fmt.Sprintf("%T", x) }
+
+// grow returns b resliced to n elements, reallocated only when it is too
+// small: the scratch buffers of generated code live across iterations.
+func grow[T any](b []T, n int64) []T {
+	if int64(cap(b)) >= n {
+		return b[:n]
+	}
+	return make([]T, n)
+}
+
+// hasShape reports whether shape is dims.
+func hasShape(shape []int64, dims ...int64) bool {
+	if len(shape) != len(dims) {
+		return false
+	}
+	for i, d := range dims {
+		if shape[i] != d {
+			return false
+		}
+	}
+	return true
+}
+
+// checkIota fails as iota does for a negative length.
+func checkIota(pos string, n, start, step int64) {
+	if n < 0 {
+		fail(pos, fmt.Sprintf("Range %d..%d..<%d is invalid.", start, start+step, start+n*step))
+	}
+}
+
+// fill sets every element of data to v.
+func fill[T any](data []T, v T) {
+	for i := range data {
+		data[i] = v
+	}
+}
+
+// fillRows repeats row over data (whose length is a multiple of row's).
+func fillRows[T any](data, row []T) {
+	if len(row) == 0 {
+		return
+	}
+	for off := 0; off < len(data); off += len(row) {
+		copy(data[off:off+len(row)], row)
+	}
+}
+
+// checkConcat fails unless the arrays' rows have the same shape.
+func checkConcat[T any](pos string, arrs ...Array[T]) {
+	first := arrs[0]
+	for _, a := range arrs {
+		if !sameShape(a.Shape[1:], first.Shape[1:]) {
+			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+".")
+		}
+	}
+}
+
+// concatInto writes the arrays one after the other into dst.
+func concatInto[T any](dst Array[T], arrs ...Array[T]) {
+	off := 0
+	for _, a := range arrs {
+		off += copy(dst.Data[off:], a.Data)
+	}
+}

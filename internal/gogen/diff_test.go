@@ -135,6 +135,35 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"100000i64"}},
 	{name: "scatter big rows", src: `entry main (n: i64) = let r = scatter (replicate 50 (replicate 2 0i64)) (map (% 60) (iota n)) (map (\i -> [i, -i]) (iota n)) in (r[3], r[49], reduce (+) 0 (flatten r))`,
 		args: []string{"30000i64"}},
+	// Memory planning: scratch buffers reused across iterations, rows
+	// built in place, in-place updates of such rows, buffers that must
+	// not be reused because they outlive an iteration.
+	{name: "scratch per element", src: `entry main (xss: [][]f64) = map (\xs -> let ys = map (\x -> x * 2) xs let zs = map2 (+) ys xs in f64.sum zs) xss`,
+		args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.5]]"}},
+	{name: "scratch big", src: `entry main (n: i64) = map (\i -> let ys = map (\j -> f64.i64 (i * j)) (iota 7) let zs = scan (+) 0 ys in zs[6] + f64.sum (map (*2) zs)) (iota n)`,
+		args: []string{"20000i64"}},
+	{name: "rows in place", src: `entry main (n: i64) = map (\i -> map (\j -> i * 10 + j) (iota 4)) (iota n)`,
+		args: []string{"5000i64"}},
+	{name: "rows in place updated", src: `entry main (n: i64) = map (\i -> let r = replicate 3 i let r[1] = i * 2 in r with [2] = -i) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "rows from hist", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 4 0i64) (+) 0 (map (\j -> (i + j) % 4) (iota 9)) (iota 9)) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "row returned twice", src: `entry main (n: i64) = unzip (map (\i -> let r = map (\j -> i + j) (iota 3) in (r, r)) (iota n))`,
+		args: []string{"2500i64"}},
+	{name: "row is a free array", src: `entry main (xs: []i32) (n: i64) = map (\_ -> xs) (iota n)`,
+		args: []string{"[1, 2, 3]", "4i64"}},
+	{name: "loop state array", src: `entry main (n: i64) = map (\i -> loop acc = replicate 3 i for k < 5 do map (\x -> x + k) acc) (iota n)`,
+		args: []string{"2000i64"}},
+	{name: "loop keeps array of earlier iteration", src: `entry main (n: i64) = loop (a, b) = (replicate 2 0i64, replicate 2 1i64) for k < n do (map (+k) b, a)`,
+		args: []string{"7i64"}},
+	{name: "scratch in loop in map", src: `entry main (n: i64) = map (\i -> loop s = 0i64 for k < 6 do let t = map (\j -> j * k + i) (iota 5) in s + i64.sum t) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "concat and copy in map", src: `entry main (n: i64) = map (\i -> let a = concat (iota 2) (replicate 2 i) let b = copy a let b[0] = 9 in i64.sum a + i64.sum b) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "irregular rows", src: `entry main (xs: []i64) = map (\x -> iota x) xs`,
+		args: []string{"[2i64, 3i64]"}},
+	{name: "scratch zeroed", src: `entry main (n: i64) = map (\i -> let s = scatter (replicate 4 i) [i % 4] [7] in i64.sum s) (iota n)`,
+		args: []string{"3000i64"}},
 }
 
 func TestDiff(t *testing.T) {

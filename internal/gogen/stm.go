@@ -110,15 +110,25 @@ func (g *gen) checkShapes(s *ir.Stm) {
 			continue
 		}
 		var conds, want []string
+		known := g.shp[p.Name]
+		facts := make([]string, p.Type.Rank())
 		for d, dim := range p.Type.Shape {
 			if dim.IsNone() || dim.IsVar() && !g.scope[dim.Var] {
 				want = append(want, "-1")
+				if d < len(known) {
+					facts[d] = known[d]
+				}
 				continue
 			}
 			w := g.i64(dim)
 			want = append(want, w)
+			facts[d] = w
+			if d < len(known) && known[d] == w {
+				continue // the value was built with this size
+			}
 			conds = append(conds, fmt.Sprintf("%s.Shape[%d] != %s", ident(p.Name), d, w))
 		}
+		g.shp[p.Name] = facts
 		if len(conds) == 0 {
 			continue
 		}
@@ -198,6 +208,9 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.p("%s := %s(fdepth+1%s)", strings.Join(targets(pat), ", "), fn, prefixed(g.subs(e.Args)))
 		g.declareDone(pat)
 	case *ir.Atom:
+		if e.X.IsVar() {
+			g.shp[pat[0].Name] = g.shp[e.X.Var]
+		}
 		g.bind(pat[0], g.sub(e.X))
 	case *ir.Bin:
 		x, y := g.operand(e.X), g.operand(e.Y)
@@ -242,6 +255,9 @@ func (g *gen) exp(s *ir.Stm) error {
 		case len(e.Idx) == rank:
 			g.bind(pat[0], a+".Data[index("+pos+", "+a+", "+g.i64s(e.Idx)+")]")
 		default:
+			if d := g.shp[e.Arr]; len(d) == rank {
+				g.shp[pat[0].Name] = d[len(e.Idx):]
+			}
 			g.bind(pat[0], fmt.Sprintf("row(%s, %d, index(%s, %s, %s))", a, len(e.Idx), pos, a, g.i64s(e.Idx)))
 		}
 	case *ir.Slice:
@@ -266,23 +282,43 @@ func (g *gen) exp(s *ir.Stm) error {
 			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		}
 	case *ir.Iota:
-		start, step := "0", "1"
+		start, step := "int64(0)", "int64(1)"
 		if !e.Start.IsNone() {
 			start = g.i64(e.Start)
 		}
 		if !e.Step.IsNone() {
 			step = g.i64(e.Step)
 		}
-		t := goScalar(e.T)
-		g.bind(pat[0], fmt.Sprintf("iota(%s, %s, %s, %s, func(x int64) %s { return %s(x) })", pos, g.i64(e.N), start, step, t, t))
+		n := g.fresh("n")
+		g.p("%s := %s", n, g.i64(e.N))
+		g.p("checkIota(%s, %s, %s, %s)", pos, n, start, step)
+		a := g.newArray(pat[0], []string{n}, false)
+		k := g.fresh("k")
+		g.p("for %s := range %s.Data {", k, a)
+		g.p("%s.Data[%s] = %s(%s + int64(%s)*%s)", a, k, goScalar(e.T), start, k, step)
+		g.p("}")
+		g.bind(pat[0], a)
 	case *ir.Replicate:
+		dims := g.i64s(e.Shape)
+		g.p("checkSizes(%s, \"replicate\", %s)", pos, dims)
+		all := strings.Split(dims, ", ")
 		if g.typeOf(e.Val).IsScalar() {
-			g.bind(pat[0], fmt.Sprintf("replicate(%s, %s, %s)", pos, g.sub(e.Val), g.i64s(e.Shape)))
-		} else {
-			g.bind(pat[0], fmt.Sprintf("replicateArr(%s, %s, %s)", pos, g.sub(e.Val), g.i64s(e.Shape)))
+			a := g.newArray(pat[0], all, false)
+			g.p("fill(%s.Data, %s)", a, g.sub(e.Val))
+			g.bind(pat[0], a)
+			break
 		}
+		v := g.sub(e.Val)
+		for k := range g.typeOf(e.Val).Rank() {
+			all = append(all, fmt.Sprintf("%s.Shape[%d]", v, k))
+		}
+		a := g.newArray(pat[0], all, false)
+		g.p("fillRows(%s.Data, %s.Data)", a, v)
+		g.bind(pat[0], a)
 	case *ir.Scratch:
-		g.bind(pat[0], fmt.Sprintf("scratch[%s](%s, %s)", goScalar(e.Elem), pos, g.i64s(e.Shape)))
+		dims := g.i64s(e.Shape)
+		g.p("checkSizes(%s, \"scratch\", %s)", pos, dims)
+		g.bind(pat[0], g.newArray(pat[0], strings.Split(dims, ", "), true))
 	case *ir.Reshape:
 		g.bind(pat[0], fmt.Sprintf("reshape(%s, %s, %s)", pos, ident(e.Arr), g.i64s(e.Shape)))
 	case *ir.Rearrange:
@@ -293,12 +329,29 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.bind(pat[0], fmt.Sprintf("rearrange(%s, %s)", ident(e.Arr), strings.Join(ps, ", ")))
 	case *ir.Concat:
 		var as []string
+		var outer []string
 		for _, a := range e.Arrs {
 			as = append(as, ident(a))
+			outer = append(outer, ident(a)+".Shape[0]")
 		}
-		g.bind(pat[0], fmt.Sprintf("concat(%s, %s)", pos, strings.Join(as, ", ")))
+		first := ident(e.Arrs[0])
+		g.p("checkConcat(%s, %s)", pos, strings.Join(as, ", "))
+		dims := []string{strings.Join(outer, "+")}
+		for k := 1; k < g.types[e.Arrs[0]].Rank(); k++ {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", first, k))
+		}
+		a := g.newArray(pat[0], dims, false)
+		g.p("concatInto(%s, %s)", a, strings.Join(as, ", "))
+		g.bind(pat[0], a)
 	case *ir.Copy:
-		g.bind(pat[0], "clone("+ident(e.Arr)+")")
+		src := ident(e.Arr)
+		var dims []string
+		for k := range g.types[e.Arr].Rank() {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", src, k))
+		}
+		a := g.newArray(pat[0], dims, false)
+		g.p("copy(%s.Data, %s.Data)", a, src)
+		g.bind(pat[0], a)
 	case *ir.Rotate:
 		g.bind(pat[0], fmt.Sprintf("rotate(%s, %s)", g.i64(e.R), ident(e.Arr)))
 	case *ir.ArrayLit:

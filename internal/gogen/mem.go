@@ -1,0 +1,213 @@
+package gogen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+// Memory planning: where generated code puts each array it creates.
+//
+// A repeated region is code that runs many times within one call: the
+// lambda of a SOAC (once per element) or of an accumulator operator, or the
+// body of a loop (once per iteration). An array created in a repeated
+// region whose storage cannot outlive the region's current iteration (it
+// is not reachable from the region's results through the ways arrays share
+// storage, ir.StorageEdges) is built in a scratch buffer: the worker that
+// runs the code (the function, or one chunk of a parallel loop) declares
+// the buffer once and every execution reuses it, growing it when it is too
+// small. An array that becomes a row of a map's result is built in place,
+// in that row (destination passing), when its shape matches the row's.
+// Everything else gets storage of its own.
+//
+// Scratch buffers are not cleared between uses, so only constructs that
+// write every element use them (Scratch, whose contents are unspecified,
+// clears its buffer so that results stay those of the interpreter).
+
+// memPlan is what the analysis knows about the names of one function.
+type memPlan struct {
+	// region is the innermost repeated region binding each name (0: the
+	// function body, run once per call).
+	region map[ir.VName]int
+	// escapes is set for names whose storage may outlive one iteration
+	// of their region.
+	escapes map[ir.VName]bool
+}
+
+func planMemory(f *ir.Func) *memPlan {
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}}
+	edges := ir.StorageEdges(f)
+	regions := 0
+	var walk func(b *ir.Body, r int)
+	repeated := func(b *ir.Body) {
+		regions++
+		r := regions
+		walk(b, r)
+		// Everything reachable from the results outlives an iteration.
+		seen := map[ir.VName]bool{}
+		var work []ir.VName
+		for _, s := range b.Result {
+			if s.IsVar() {
+				work = append(work, s.Var)
+			}
+		}
+		for len(work) > 0 {
+			n := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			if m.region[n] == r {
+				m.escapes[n] = true
+			}
+			work = append(work, edges[n]...)
+		}
+	}
+	walk = func(b *ir.Body, r int) {
+		for _, s := range b.Stms {
+			for _, p := range s.Pat {
+				m.region[p.Name] = r
+			}
+			switch e := s.Exp.(type) {
+			case *ir.If:
+				walk(e.Then, r)
+				walk(e.Else, r)
+			case *ir.Loop:
+				repeated(e.Body)
+			case *ir.WithVJP:
+				walk(e.F.Body, r) // applied once; the rule is expanded by AD
+			case *ir.WithAcc:
+				for _, in := range e.Inputs {
+					if in.Op != nil {
+						repeated(in.Op.Body)
+					}
+				}
+				walk(e.F.Body, r)
+			default:
+				for _, l := range ir.Lambdas(s.Exp) {
+					repeated(l.Body)
+				}
+			}
+		}
+	}
+	walk(f.Body, 0)
+	return m
+}
+
+// scratchable reports whether the array bound to n can live in a scratch
+// buffer of the current worker.
+func (g *gen) scratchable(n ir.VName) bool {
+	return g.mem != nil && g.mem.region[n] != 0 && !g.mem.escapes[n] && g.worker != nil
+}
+
+// worker collects the scratch buffers of the code one worker runs: the
+// function body or the body of one chunk of a parallel loop. Their
+// declarations go where the worker's code starts.
+type worker struct {
+	start int      // offset in g.buf where the declarations go
+	decls []string // Go declarations of the buffers
+}
+
+func (g *gen) openWorker() *worker {
+	prev := g.worker
+	g.worker = &worker{start: g.buf.Len()}
+	return prev
+}
+
+// closeWorker inserts the current worker's declarations at its start and
+// makes prev the current worker again.
+func (g *gen) closeWorker(prev *worker) {
+	w := g.worker
+	g.worker = prev
+	if len(w.decls) == 0 {
+		return
+	}
+	rest := append([]byte(nil), g.buf.Bytes()[w.start:]...)
+	g.buf.Truncate(w.start)
+	for _, d := range w.decls {
+		g.p("%s", d)
+	}
+	g.buf.Write(rest)
+}
+
+// newArray emits storage for the array bound to p, with the shape given by
+// the Go int64 expressions dims, and returns a Go variable holding it. The
+// contents are unspecified (zero when zero is set) and every element must
+// be written.
+func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
+	el := goScalar(p.Type.Elem)
+	v := g.fresh("a")
+	g.shp[p.Name] = dims
+	size := "int64(1)"
+	if len(dims) > 0 {
+		size = strings.Join(dims, "*")
+	}
+	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
+	if d, ok := g.dest[p.Name]; ok {
+		// Built in place when the destination has this shape; otherwise
+		// the row is stored (and checked) as usual after the body.
+		g.p("%s := %s", v, d)
+		g.p("if !hasShape(%s.Shape, %s) {", v, strings.Join(dims, ", "))
+		g.p("%s = %s", v, fresh)
+		g.p("}")
+		return v
+	}
+	if !g.scratchable(p.Name) {
+		g.p("%s := %s", v, fresh)
+		return v
+	}
+	buf, shp := g.fresh("sb"), g.fresh("ss")
+	g.worker.decls = append(g.worker.decls,
+		fmt.Sprintf("var %s []%s", buf, el),
+		fmt.Sprintf("%s := make([]int64, %d)", shp, len(dims)))
+	g.p("%s = grow(%s, %s)", buf, buf, size)
+	if zero {
+		g.p("clear(%s)", buf)
+	}
+	for k, d := range dims {
+		g.p("%s[%d] = %s", shp, k, d)
+	}
+	g.p("%s := Array[%s]{Shape: %s, Data: %s}", v, el, shp, buf)
+	return v
+}
+
+// rowRoot returns the name whose storage becomes result r of body b when
+// b builds it in place: the array created by a statement of b, followed
+// through the in-place updates that consume it. It returns false when r is
+// not created by b in a form newArray handles.
+func rowRoot(b *ir.Body, r ir.SubExp) (ir.VName, bool) {
+	if !r.IsVar() {
+		return ir.VName{}, false
+	}
+	bound := map[ir.VName]*ir.Stm{}
+	idx := map[ir.VName]int{}
+	for _, s := range b.Stms {
+		for i, p := range s.Pat {
+			bound[p.Name] = s
+			idx[p.Name] = i
+		}
+	}
+	n := r.Var
+	for {
+		s, ok := bound[n]
+		if !ok {
+			return ir.VName{}, false
+		}
+		switch e := s.Exp.(type) {
+		case *ir.Update:
+			n = e.Arr
+			continue
+		case *ir.Hist:
+			n = e.Dests[idx[n]]
+			continue
+		case *ir.Scatter:
+			n = e.Dests[idx[n]]
+			continue
+		case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
+			return n, true
+		}
+		return ir.VName{}, false
+	}
+}
