@@ -152,10 +152,10 @@ type gen struct {
 	depth int // > 0: inside the function of a parallel SOAC, so run sequentially
 	tmp   int
 	// Memory planning (mem.go).
-	mem    *memPlan
+	mem     *memPlan
 	worker  *worker
-	workers []*worker // the workers enclosing the current one
-	dest   map[ir.VName]string // arrays to build in place: name -> Go destination
+	workers []*worker           // the workers enclosing the current one
+	dest    map[ir.VName]string // arrays to build in place: name -> Go destination
 	// shp holds, for array names, Go expressions known to equal each
 	// dimension of the value at run time ("" where unknown): shapes are
 	// checked once, where a value is bound, and are facts afterwards.
