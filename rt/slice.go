@@ -188,3 +188,25 @@ func updateArr[T any](pos string, a Array[T], v Array[T], dims ...dim) Array[T] 
 	})
 	return a
 }
+
+// updateRow writes v over the row of a at the outer indices idx (in
+// place), as updateArr does for a region of fixed indices.
+func updateRow[T any](pos string, a Array[T], v Array[T], idx ...int64) {
+	off := int64(0)
+	for k, i := range idx {
+		if i < 0 || i >= a.Shape[k] {
+			ds := make([]dim, len(idx))
+			for j, x := range idx {
+				ds[j] = dim{fixed: true, i: x}
+			}
+			sliceFail(pos, ds, a.Shape)
+		}
+		off = off*a.Shape[k] + i
+	}
+	rest := a.Shape[len(idx):]
+	if !sameShape(v.Shape, rest) {
+		fail(pos, "Cannot update a region of shape "+shapeString(rest)+" with a value of shape "+shapeString(v.Shape)+".")
+	}
+	n := int64(len(v.Data))
+	copy(a.Data[off*n:(off+1)*n], v.Data)
+}

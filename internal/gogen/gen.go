@@ -156,6 +156,7 @@ type gen struct {
 	worker  *worker
 	workers []*worker           // the workers enclosing the current one
 	dest    map[ir.VName]string // arrays to build in place: name -> Go destination
+	dbuf    map[ir.VName]dbuf   // arrays a loop builds in alternating buffers
 	// shp holds, for array names, Go expressions known to equal each
 	// dimension of the value at run time ("" where unknown): shapes are
 	// checked once, where a value is bound, and are facts afterwards.
@@ -163,7 +164,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, shp: map[ir.VName][]string{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, shp: map[ir.VName][]string{}}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

@@ -33,11 +33,36 @@ type memPlan struct {
 	// escapes is set for names whose storage may outlive one iteration
 	// of their region.
 	escapes map[ir.VName]bool
+	// edges are the function's storage edges (ir.StorageEdges).
+	edges map[ir.VName][]ir.VName
+}
+
+// reaches reports whether the storage of from may be that of one of the
+// names in targets.
+func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
+	if !from.IsVar() {
+		return false
+	}
+	seen := map[ir.VName]bool{}
+	work := []ir.VName{from.Var}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		if targets[n] {
+			return true
+		}
+		work = append(work, m.edges[n]...)
+	}
+	return false
 }
 
 func planMemory(f *ir.Func) *memPlan {
-	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}}
 	edges := ir.StorageEdges(f)
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, edges: edges}
 	regions := 0
 	var walk func(b *ir.Body, r int)
 	repeated := func(b *ir.Body) {
@@ -145,6 +170,16 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 		size = strings.Join(dims, "*")
 	}
 	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
+	if db, ok := g.dbuf[p.Name]; ok {
+		k := g.fresh("k")
+		g.p("%s := %s & 1", k, db.iter)
+		g.p("%s[%s] = grow(%s[%s], %s)", db.data, k, db.data, k, size)
+		for d, x := range dims {
+			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
+		}
+		g.p("%s := Array[%s]{Shape: %s[%s], Data: %s[%s]}", v, el, db.shape, k, db.data, k)
+		return v
+	}
 	if d, ok := g.dest[p.Name]; ok {
 		// Built in place when the destination has this shape; otherwise
 		// the row is stored (and checked) as usual after the body.
@@ -210,4 +245,79 @@ func rowRoot(b *ir.Body, r ir.SubExp) (ir.VName, bool) {
 		}
 		return ir.VName{}, false
 	}
+}
+
+// dbuf is a pair of buffers that an array carried by a loop alternates
+// between: iteration i builds the next value in buffer i&1 while reading
+// the current one from the other.
+type dbuf struct {
+	data, shape string // Go variables: [2][]T and [2][]int64
+	iter        string // Go expression of the iteration number
+}
+
+// doubleBuffer gives the arrays that a loop body builds for its array
+// parameters a pair of buffers each (see dbuf). Iteration i writes buffer
+// i&1, which held the value built at iteration i-2; that value must be
+// dead, so no parameter that may hold a value built in a buffer may carry
+// it on to another iteration: no result may share storage with such a
+// parameter. The buffers are the current worker's scratch when the loop's
+// results die within their region, otherwise they are allocated for this
+// execution of the loop. It returns the names given buffers.
+func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
+	roots := map[int]ir.VName{}
+	built := map[ir.VName]bool{}
+	for k, p := range e.Params {
+		if !p.Type.IsArray() {
+			continue
+		}
+		if root, ok := rowRoot(e.Body, e.Body.Result[k]); ok && !built[root] {
+			built[root] = true
+			roots[k] = root
+		}
+	}
+	if len(roots) == 0 {
+		return nil
+	}
+	holders := map[ir.VName]bool{}
+	for k, p := range e.Params {
+		if g.mem.reaches(e.Body.Result[k], built) {
+			holders[p.Name] = true
+		}
+	}
+	for _, r := range e.Body.Result {
+		if g.mem.reaches(r, holders) {
+			return nil
+		}
+	}
+	var out []ir.VName
+	for k, p := range e.Params {
+		root, ok := roots[k]
+		if !ok {
+			continue
+		}
+		// The buffers may be reused by the next execution of the loop when
+		// no result that outlives the enclosing iteration may be in them.
+		scratch := g.worker != nil
+		for _, q := range pat {
+			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), map[ir.VName]bool{root: true}) {
+				scratch = false
+			}
+		}
+		el := goScalar(p.Type.Elem)
+		db := dbuf{data: g.fresh("db"), shape: g.fresh("ds"), iter: iter}
+		decls := []string{
+			fmt.Sprintf("var %s [2][]%s", db.data, el),
+			fmt.Sprintf("%s := [2][]int64{make([]int64, %d), make([]int64, %d)}", db.shape, p.Type.Rank(), p.Type.Rank()),
+		}
+		if scratch {
+			g.worker.decls = append(g.worker.decls, decls...)
+		} else {
+			for _, d := range decls {
+				g.p("%s", d)
+			}
+		}
+		g.dbuf[root] = db
+		out = append(out, root)
+	}
+	return out
 }

@@ -115,6 +115,27 @@ func (g *gen) loopClose(par bool) {
 	}
 }
 
+// maybeParallel emits loop(par). A parallel loop whose function is cheap
+// (grain above 1) runs as one chunk when the width is at most the grain,
+// so it then runs in place, without the cost of handing a closure to the
+// worker pool.
+func (g *gen) maybeParallel(par bool, n, grain string, loop func(par bool) error) error {
+	if !par || grain == "1" {
+		return loop(par)
+	}
+	g.open(fmt.Sprintf("if %s <= %s {", n, grain))
+	if err := loop(false); err != nil {
+		return err
+	}
+	g.close("} else {")
+	g.added = append(g.added, nil)
+	if err := loop(true); err != nil {
+		return err
+	}
+	g.close("}")
+	return nil
+}
+
 // openChunk opens the body of a parallel chunk loop (the caller has
 // written the parChunks call's first line); closeChunk ends it.
 func (g *gen) openChunk() {
@@ -180,31 +201,37 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			dst = append(dst, r)
 			rows = append(rows, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r))
 		}
-		g.loopOpen(par, i, "0", n, grain(e.F))
-		for _, d := range decls {
-			g.p("%s", d)
-		}
-		placed := map[ir.VName]bool{}
-		for k, t := range e.F.Ret {
-			if !t.IsArray() {
-				continue
+		iteration := func(par bool) error {
+			g.loopOpen(par, i, "0", n, grain(e.F))
+			for _, d := range decls {
+				g.p("%s", d)
 			}
-			if root, ok := rowRoot(e.F.Body, e.F.Body.Result[k]); ok && !placed[root] {
-				placed[root] = true
-				g.dest[root] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[k].Name), i)
+			placed := map[ir.VName]bool{}
+			for k, t := range e.F.Ret {
+				if !t.IsArray() {
+					continue
+				}
+				if root, ok := rowRoot(e.F.Body, e.F.Body.Result[k]); ok && !placed[root] {
+					placed[root] = true
+					g.dest[root] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[k].Name), i)
+				}
 			}
+			err := g.apply(e.F, args(), dst)
+			for root := range placed {
+				delete(g.dest, root)
+			}
+			if err != nil {
+				return err
+			}
+			for _, r := range rows {
+				g.p("%s", r)
+			}
+			g.loopClose(par)
+			return nil
 		}
-		err := g.apply(e.F, args(), dst)
-		for root := range placed {
-			delete(g.dest, root)
-		}
-		if err != nil {
+		if err := g.maybeParallel(par, n, grain(e.F), iteration); err != nil {
 			return err
 		}
-		for _, r := range rows {
-			g.p("%s", r)
-		}
-		g.loopClose(par)
 	} else {
 		// Array results of unknown shape: the first application fixes the
 		// row shapes.
@@ -387,6 +414,25 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 	if fu != nil && grain(fu.m.F) == "1" {
 		gr = "1"
 	}
+	if gr != "1" {
+		// One chunk: fold it here and combine it as the chunks would be.
+		g.open(fmt.Sprintf("if %s <= %s {", n, gr))
+		local := make([]string, k)
+		for j := range k {
+			local[j] = g.fresh("acc")
+			g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
+		}
+		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
+		if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+			return err
+		}
+		g.close("}")
+		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
+			return err
+		}
+		g.close("} else {")
+		g.added = append(g.added, nil)
+	}
 	parts := make([]string, k)
 	for j := range k {
 		parts[j] = g.fresh("part")
@@ -419,6 +465,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		return err
 	}
 	g.close("}")
+	if gr != "1" {
+		g.close("}")
+	}
 	g.declareDone(pat)
 	return g.takeErr()
 }

@@ -264,21 +264,25 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.bind(pat[0], "slice("+pos+", "+ident(e.Arr)+", "+g.dims(e.Dims)+")")
 	case *ir.Update:
 		a := ident(e.Arr)
-		allFixed := len(e.Dims) == g.types[e.Arr].Rank()
+		fixed := true // every given dimension is one index
 		var idx []ir.SubExp
 		for _, d := range e.Dims {
-			allFixed = allFixed && d.Fixed
+			fixed = fixed && d.Fixed
 			idx = append(idx, d.I)
 		}
-		if allFixed && g.typeOf(e.Val).IsScalar() {
+		scalar := g.typeOf(e.Val).IsScalar()
+		switch {
+		case fixed && scalar && len(e.Dims) == g.types[e.Arr].Rank():
 			// One element: the same check and message as an index.
 			g.p("%s.Data[index(%s, %s, %s)] = %s", a, pos, a, g.i64s(idx), g.sub(e.Val))
 			g.bind(pat[0], a)
-			break
-		}
-		if g.typeOf(e.Val).IsScalar() {
+		case scalar:
 			g.bind(pat[0], "updateScalar("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
-		} else {
+		case fixed:
+			// A whole row: no region to compute.
+			g.p("updateRow(%s, %s, %s, %s)", pos, a, g.sub(e.Val), g.i64s(idx))
+			g.bind(pat[0], a)
+		default:
 			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		}
 	case *ir.Iota:
@@ -481,6 +485,19 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
 		g.declared(p.Name, p.Type)
 	}
+	var iter, count string
+	if f, ok := e.Form.(*ir.For); ok {
+		iter = "int(" + ident(f.I) + ")"
+	} else {
+		count = g.fresh("it")
+		iter = count
+	}
+	roots := g.doubleBuffer(e, pat, iter)
+	if len(roots) == 0 {
+		count = ""
+	} else if count != "" {
+		g.p("%s := 0", count)
+	}
 	switch f := e.Form.(type) {
 	case *ir.For:
 		t := goScalar(f.T)
@@ -492,10 +509,17 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	default:
 		return fmt.Errorf("unknown loop form %T", e.Form)
 	}
-	if err := g.body(e.Body); err != nil {
+	err := g.body(e.Body)
+	for _, r := range roots {
+		delete(g.dbuf, r)
+	}
+	if err != nil {
 		return err
 	}
 	g.assign(targets(e.Params), g.subs(e.Body.Result))
+	if count != "" {
+		g.p("%s++", count)
+	}
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
 	g.close("}")
