@@ -368,3 +368,24 @@ func concatInto[T any](dst Array[T], arrs ...Array[T]) {
 		off += copy(dst.Data[off:], a.Data)
 	}
 }
+
+// rotation is the offset of element 0 of an array of n elements rotated
+// left by r (right when r is negative).
+func rotation(r, n int64) int64 {
+	if n == 0 {
+		return 0
+	}
+	k := r % n
+	if k < 0 {
+		k += n
+	}
+	return k
+}
+
+// wrap reduces an index below 2n to one below n.
+func wrap(j, n int64) int64 {
+	if j >= n {
+		return j - n
+	}
+	return j
+}

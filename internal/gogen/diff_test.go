@@ -164,6 +164,18 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"[2i64, 3i64]"}},
 	{name: "scratch zeroed", src: `entry main (n: i64) = map (\i -> let s = scatter (replicate 4 i) [i % 4] [7] in i64.sum s) (iota n)`,
 		args: []string{"3000i64"}},
+	{name: "loop state rows updated", src: `entry main (n: i64) (m: i64) = loop (x, hs) = (replicate 3 1.0, replicate m (replicate 3 0.0)) for t < n do let x' = map (\v -> v * 0.5 + f64.i64 t) x in (x', hs with [t % m] = x')`,
+		args: []string{"9i64", "4i64"}},
+	{name: "row update out of bounds", src: `entry main (xss: *[][]i32) (i: i64) = xss with [i] = [1, 2]`,
+		args: []string{"[[1, 2], [3, 4]]", "2i64"}},
+	{name: "row update shape", src: `entry main (xss: *[][]i32) (ys: []i32) = xss with [0] = ys`,
+		args: []string{"[[1, 2], [3, 4]]", "[1, 2, 3]"}},
+	{name: "while loop state array", src: `entry main (n: i64) = (loop (xs, k) = (iota 4, 0) while k < n do (map (\x -> x * 2 + k) xs, k + 1)).0`,
+		args: []string{"10i64"}},
+	{name: "nested loops of arrays", src: `entry main (n: i64) = map (\i -> let r = loop a = replicate 2 i for k < 3 do (loop b = a for j < 2 do map (+(k*j)) b) in i64.sum r) (iota n)`,
+		args: []string{"2000i64"}},
+	{name: "small reduce of negative zero", src: `entry main (xs: []f64) = (f64.sum xs, reduce (*) 1 xs)`,
+		args: []string{"[-0.0, -0.0]"}},
 }
 
 func TestDiff(t *testing.T) {

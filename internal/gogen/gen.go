@@ -154,9 +154,11 @@ type gen struct {
 	// Memory planning (mem.go).
 	mem     *memPlan
 	worker  *worker
-	workers []*worker           // the workers enclosing the current one
-	dest    map[ir.VName]string // arrays to build in place: name -> Go destination
-	dbuf    map[ir.VName]dbuf   // arrays a loop builds in alternating buffers
+	workers []*worker             // the workers enclosing the current one
+	dest    map[ir.VName]string   // arrays to build in place: name -> Go destination
+	dbuf    map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
+	virt    map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
+	reads   map[ir.VName]int      // reads of each array that take one element
 	// shp holds, for array names, Go expressions known to equal each
 	// dimension of the value at run time ("" where unknown): shapes are
 	// checked once, where a value is bound, and are facts afterwards.
@@ -164,7 +166,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, shp: map[ir.VName][]string{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, shp: map[ir.VName][]string{}}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
@@ -368,6 +370,7 @@ func (g *gen) function(f *ir.Func, name string) error {
 	g.p("// %s is the body of %s.", name, f.Name)
 	g.open(fmt.Sprintf("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", ")))
 	g.mem = planMemory(f)
+	g.reads = elementwise(f, g.types)
 	prevWorker := g.openWorker()
 	defer g.closeWorker(prevWorker)
 	g.p("_ = fdepth")

@@ -167,7 +167,7 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 	g.shp[p.Name] = dims
 	size := "int64(1)"
 	if len(dims) > 0 {
-		size = strings.Join(dims, "*")
+		size = "(" + strings.Join(dims, ")*(") + ")"
 	}
 	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
 	if db, ok := g.dbuf[p.Name]; ok {

@@ -32,6 +32,9 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	case p.Type.Acc:
 		return ident(a)
 	case p.Type.IsScalar():
+		if v, ok := g.virt[a]; ok {
+			return v.elem(i)
+		}
 		return ident(a) + ".Data[" + i + "]"
 	}
 	rows := g.shp[a]
@@ -56,7 +59,7 @@ func product(dims []string) string {
 			return ""
 		}
 	}
-	return strings.Join(dims, "*")
+	return "(" + strings.Join(dims, ")*(") + ")"
 }
 
 // widths checks that the arrays have outer size n (the Go expression of
@@ -70,7 +73,7 @@ func (g *gen) widths(pos, what, n string, w ir.SubExp, arrs []ir.VName, skip fun
 		if d := g.shp[a]; len(d) > 0 && d[0] != "" && d[0] == g.i64(w) {
 			continue
 		}
-		shapes = append(shapes, ", "+ident(a)+".Shape")
+		shapes = append(shapes, ", "+g.shapeOf(a))
 	}
 	if len(shapes) == 0 {
 		g.p("if %s < 0 {", n)
@@ -358,7 +361,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			if _, ok := fusedVal[a]; ok {
 				shapes = append(shapes, ", []int64{"+pn+"}")
 			} else {
-				shapes = append(shapes, ", "+ident(a)+".Shape")
+				shapes = append(shapes, ", "+g.shapeOf(a))
 			}
 		}
 		g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))

@@ -94,6 +94,12 @@ func (g *gen) declareDone(ps []ir.Param) {
 }
 
 func (g *gen) stm(s *ir.Stm) error {
+	switch s.Exp.(type) {
+	case *ir.Iota, *ir.Replicate, *ir.Rotate:
+		if g.virtualize(s) {
+			return nil
+		}
+	}
 	if err := g.exp(s); err != nil {
 		return err
 	}
@@ -246,6 +252,12 @@ func (g *gen) exp(s *ir.Stm) error {
 		a := ident(e.Arr)
 		rank := g.types[e.Arr].Rank()
 		switch {
+		case len(e.Idx) == 1 && g.virt[e.Arr] != nil:
+			v, i := g.virt[e.Arr], g.i64(e.Idx[0])
+			g.p("if %s < 0 || %s >= %s {", i, i, v.n)
+			g.p("indexFail(%s, []int64{%s}, %s)", pos, v.n, i)
+			g.p("}")
+			g.bind(pat[0], v.elem(i))
 		case len(e.Idx) == 1 && rank == 1:
 			i := g.i64(e.Idx[0])
 			g.p("if %s < 0 || %s >= int64(len(%s.Data)) {", i, i, a)
@@ -371,7 +383,7 @@ func (g *gen) exp(s *ir.Stm) error {
 			g.bind(pat[0], fmt.Sprintf("arrayLit[%s](%s)", t, strings.Join(args, ", ")))
 		}
 	case *ir.Size:
-		g.bind(pat[0], fmt.Sprintf("%s.Shape[%d]", ident(e.Arr), e.Dim))
+		g.bind(pat[0], fmt.Sprintf("%s[%d]", g.shapeOf(e.Arr), e.Dim))
 	case *ir.Assert:
 		g.p("if !%s {", g.sub(e.Cond))
 		g.p("fail(%s, %s)", pos, strconv.Quote("Assertion is false: "+e.Msg))
