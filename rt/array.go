@@ -389,3 +389,52 @@ func wrap(j, n int64) int64 {
 	}
 	return j
 }
+
+// reshapeTo views a with the shape dims (whose sizes are checked).
+func reshapeTo[T any](pos string, a Array[T], dims []int64) Array[T] {
+	if product(dims) != int64(len(a.Data)) {
+		fail(pos, "Cannot reshape array of shape "+shapeString(a.Shape)+" to shape "+shapeString(dims)+".")
+	}
+	return Array[T]{Shape: dims, Data: a.Data}
+}
+
+// rearrangeInto writes a with its dimensions permuted by perm into dst,
+// whose shape is the permuted one.
+func rearrangeInto[T any](dst, a Array[T], perm ...int) {
+	if len(perm) == 2 && perm[0] == 1 {
+		rows, cols := a.Shape[0], a.Shape[1]
+		for i := range rows {
+			row := a.Data[i*cols : (i+1)*cols]
+			for j, x := range row {
+				dst.Data[int64(j)*rows+i] = x
+			}
+		}
+		return
+	}
+	out := rearrange(a, perm...)
+	copy(dst.Data, out.Data)
+}
+
+// rotateInto writes a rotated left by r (right when negative) into dst.
+func rotateInto[T any](dst Array[T], r int64, a Array[T]) {
+	n := a.Shape[0]
+	if n == 0 {
+		return
+	}
+	split := rotation(r, n) * product(a.Shape[1:])
+	k := copy(dst.Data, a.Data[split:])
+	copy(dst.Data[k:], a.Data[:split])
+}
+
+// arrayLitInto stores the rows of an array literal into dst, failing when
+// they do not all have dst's row shape.
+func arrayLitInto[T any](pos string, dst Array[T], rows ...Array[T]) {
+	inner := dst.Shape[1:]
+	n := product(inner)
+	for i, r := range rows {
+		if !sameShape(r.Shape, inner) {
+			fail(pos, "Array literal elements have shapes "+shapeString(inner)+" and "+shapeString(r.Shape)+".")
+		}
+		copy(dst.Data[int64(i)*n:], r.Data)
+	}
+}

@@ -193,19 +193,29 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 		g.p("%s := %s", v, fresh)
 		return v
 	}
-	buf, shp := g.fresh("sb"), g.fresh("ss")
-	g.worker.decls = append(g.worker.decls,
-		fmt.Sprintf("var %s []%s", buf, el),
-		fmt.Sprintf("%s := make([]int64, %d)", shp, len(dims)))
+	buf := g.fresh("sb")
+	g.worker.decls = append(g.worker.decls, fmt.Sprintf("var %s []%s", buf, el))
 	g.p("%s = grow(%s, %s)", buf, buf, size)
 	if zero {
 		g.p("clear(%s)", buf)
 	}
+	g.p("%s := Array[%s]{Shape: %s, Data: %s}", v, el, g.newShape(p, dims), buf)
+	return v
+}
+
+// newShape returns a Go expression of a shape slice holding dims for the
+// array bound to p: the worker's scratch when the array dies within its
+// iteration (see newArray), a fresh slice otherwise.
+func (g *gen) newShape(p ir.Param, dims []string) string {
+	if !g.scratchable(p.Name) || len(dims) == 0 {
+		return "[]int64{" + strings.Join(dims, ", ") + "}"
+	}
+	shp := g.fresh("ss")
+	g.worker.decls = append(g.worker.decls, fmt.Sprintf("%s := make([]int64, %d)", shp, len(dims)))
 	for k, d := range dims {
 		g.p("%s[%d] = %s", shp, k, d)
 	}
-	g.p("%s := Array[%s]{Shape: %s, Data: %s}", v, el, shp, buf)
-	return v
+	return shp
 }
 
 // rowRoot returns the name whose storage becomes result r of body b when

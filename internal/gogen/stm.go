@@ -273,7 +273,39 @@ func (g *gen) exp(s *ir.Stm) error {
 			g.bind(pat[0], fmt.Sprintf("row(%s, %d, index(%s, %s, %s))", a, len(e.Idx), pos, a, g.i64s(e.Idx)))
 		}
 	case *ir.Slice:
-		g.bind(pat[0], "slice("+pos+", "+ident(e.Arr)+", "+g.dims(e.Dims)+")")
+		a := ident(e.Arr)
+		rank := g.types[e.Arr].Rank()
+		var fixed []string
+		k := 0
+		for k < len(e.Dims) && e.Dims[k].Fixed {
+			fixed = append(fixed, g.i64(e.Dims[k].I))
+			k++
+		}
+		if k == len(e.Dims)-1 && e.Dims[k].Stride.IsNone() {
+			// Fixed indices, then one range of stride 1: a contiguous
+			// block of a, which the result shares.
+			d := e.Dims[k]
+			start, end := "0", "0"
+			if !d.Start.IsNone() {
+				start = g.i64(d.Start)
+			}
+			if !d.End.IsNone() {
+				end = g.i64(d.End)
+			}
+			var dims []string
+			dims = append(dims, "0")
+			for j := k + 1; j < rank; j++ {
+				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, j))
+			}
+			fx := ""
+			if len(fixed) > 0 {
+				fx = ", " + strings.Join(fixed, ", ")
+			}
+			g.bind(pat[0], fmt.Sprintf("sliceRange(%s, %s, %s, %s, %v, %s, %v%s)", pos, a, g.newShape(pat[0], dims),
+				start, !d.Start.IsNone(), end, !d.End.IsNone(), fx))
+			break
+		}
+		g.bind(pat[0], "slice("+pos+", "+a+", "+g.dims(e.Dims)+")")
 	case *ir.Update:
 		a := ident(e.Arr)
 		fixed := true // every given dimension is one index
@@ -336,13 +368,19 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.p("checkSizes(%s, \"scratch\", %s)", pos, dims)
 		g.bind(pat[0], g.newArray(pat[0], strings.Split(dims, ", "), true))
 	case *ir.Reshape:
-		g.bind(pat[0], fmt.Sprintf("reshape(%s, %s, %s)", pos, ident(e.Arr), g.i64s(e.Shape)))
+		dims := g.i64s(e.Shape)
+		g.p("checkSizes(%s, \"reshape\", %s)", pos, dims)
+		g.bind(pat[0], fmt.Sprintf("reshapeTo(%s, %s, %s)", pos, ident(e.Arr), g.newShape(pat[0], strings.Split(dims, ", "))))
 	case *ir.Rearrange:
-		var ps []string
+		a := ident(e.Arr)
+		var ps, dims []string
 		for _, p := range e.Perm {
 			ps = append(ps, strconv.Itoa(p))
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, p))
 		}
-		g.bind(pat[0], fmt.Sprintf("rearrange(%s, %s)", ident(e.Arr), strings.Join(ps, ", ")))
+		dst := g.newArray(pat[0], dims, false)
+		g.p("rearrangeInto(%s, %s, %s)", dst, a, strings.Join(ps, ", "))
+		g.bind(pat[0], dst)
 	case *ir.Concat:
 		var as []string
 		var outer []string
@@ -369,19 +407,41 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.p("copy(%s.Data, %s.Data)", a, src)
 		g.bind(pat[0], a)
 	case *ir.Rotate:
-		g.bind(pat[0], fmt.Sprintf("rotate(%s, %s)", g.i64(e.R), ident(e.Arr)))
+		a := ident(e.Arr)
+		var dims []string
+		for k := range g.types[e.Arr].Rank() {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, k))
+		}
+		dst := g.newArray(pat[0], dims, false)
+		g.p("rotateInto(%s, %s, %s)", dst, g.i64(e.R), a)
+		g.bind(pat[0], dst)
 	case *ir.ArrayLit:
 		var el []string
 		for _, x := range e.Elems {
 			el = append(el, g.sub(x))
 		}
-		t := goScalar(e.Elem.Elem)
 		if e.Elem.IsScalar() {
-			g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: []int64{%d}, Data: []%s{%s}}", t, len(el), t, strings.Join(el, ", ")))
-		} else {
-			args := append([]string{pos, g.shapeDims(e.Elem.Shape)}, el...)
-			g.bind(pat[0], fmt.Sprintf("arrayLit[%s](%s)", t, strings.Join(args, ", ")))
+			dst := g.newArray(pat[0], []string{strconv.Itoa(len(el))}, false)
+			for k, x := range el {
+				g.p("%s.Data[%d] = %s", dst, k, x)
+			}
+			g.bind(pat[0], dst)
+			break
 		}
+		dims := []string{strconv.Itoa(len(el))}
+		if len(el) > 0 {
+			for k := range e.Elem.Rank() {
+				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", el[0], k))
+			}
+		} else {
+			sh := g.shapeDims(e.Elem.Shape)
+			for k := range e.Elem.Rank() {
+				dims = append(dims, fmt.Sprintf("%s[%d]", sh, k))
+			}
+		}
+		dst := g.newArray(pat[0], dims, false)
+		g.p("arrayLitInto(%s, %s%s)", pos, dst, prefixed(el))
+		g.bind(pat[0], dst)
 	case *ir.Size:
 		g.bind(pat[0], fmt.Sprintf("%s[%d]", g.shapeOf(e.Arr), e.Dim))
 	case *ir.Assert:
