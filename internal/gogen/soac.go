@@ -35,6 +35,9 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 		if v, ok := g.virt[a]; ok {
 			return v.elem(i)
 		}
+		if x, ok := g.hoist[hoistKey{a, i}]; ok {
+			return x
+		}
 		return ident(a) + ".Data[" + i + "]"
 	}
 	rows := g.shp[a]
@@ -139,6 +142,89 @@ func (g *gen) maybeParallel(par bool, n, grain string, loop func(par bool) error
 	return nil
 }
 
+// elemLoop opens the loop over the elements [0, n) of a SOAC, in
+// parallel chunks when par, binding the Go variable i to the element
+// index. The data of the one-dimensional inputs ins and of the outputs
+// outs (Go expressions of arrays written element by element) are first
+// sliced to the loop's range, so that Go checks no bound per element;
+// elemArg reads such inputs from their slice. It returns the Go
+// expressions of element i of every output. closeElemLoop ends the loop.
+func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, outs []string) []string {
+	lo, hi := "int64(0)", n
+	if par {
+		g.open(fmt.Sprintf("parFor(%s, %s, func(lo, hi int64) {", n, grain))
+		g.depth++
+		g.workers = append(g.workers, g.openWorker())
+		lo, hi = "lo", "hi"
+	}
+	return g.rangeLoop(i, lo, hi, ins, outs)
+}
+
+// rangeLoop opens a loop of i over [lo, hi) as elemLoop does, without
+// the parallel construct around it; closeRangeLoop ends it.
+func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []string {
+	j := g.fresh("j")
+	var first string
+	for _, a := range ins {
+		if _, done := g.hoist[hoistKey{a, i}]; done || g.virt[a] != nil || !g.types[a].IsArray() || g.types[a].Rank() != 1 {
+			continue
+		}
+		d := g.fresh("d")
+		g.p("%s := %s.Data[%s:%s]", d, ident(a), lo, hi)
+		g.hoist[hoistKey{a, i}] = d + "[" + j + "]"
+		if first == "" {
+			first = d
+		}
+	}
+	var dst []string
+	for _, o := range outs {
+		d := g.fresh("d")
+		g.p("%s := %s.Data[%s:%s]", d, o, lo, hi)
+		dst = append(dst, d+"["+j+"]")
+		if first == "" {
+			first = d
+		}
+	}
+	if first == "" {
+		g.open(fmt.Sprintf("for %s := %s; %s < %s; %s++ {", i, lo, i, hi, i))
+		for k := range dst {
+			dst[k] = outs[k] + ".Data[" + i + "]"
+		}
+		return dst
+	}
+	g.open(fmt.Sprintf("for %s := range %s {", j, first))
+	g.p("%s := %s + int64(%s)", i, lo, j)
+	g.p("_ = %s", i)
+	return dst
+}
+
+// closeRangeLoop ends rangeLoop's loop over i.
+func (g *gen) closeRangeLoop(i string) {
+	for k := range g.hoist {
+		if k.i == i {
+			delete(g.hoist, k)
+		}
+	}
+	g.close("}")
+}
+
+// closeElemLoop ends elemLoop's loop over i.
+func (g *gen) closeElemLoop(par bool, i string) {
+	g.closeRangeLoop(i)
+	if par {
+		g.closeWorker(g.workers[len(g.workers)-1])
+		g.workers = g.workers[:len(g.workers)-1]
+		g.depth--
+		g.close("})")
+	}
+}
+
+// hoistKey names the element of input array a read at index i.
+type hoistKey struct {
+	a ir.VName
+	i string
+}
+
 // openChunk opens the body of a parallel chunk loop (the caller has
 // written the parChunks call's first line); closeChunk ends it.
 func (g *gen) openChunk() {
@@ -186,7 +272,8 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 		return out
 	}
 	if known {
-		var dst, rows, decls []string
+		var dst, rows, decls, outs []string
+		var scalars []int // the positions in dst of scalar results
 		for k, t := range e.F.Ret {
 			if t.Acc {
 				dst = append(dst, "_")
@@ -196,7 +283,9 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			dims := append([]string{g.i64(e.W)}, g.shapeExprs(pat[k].Type.Shape[1:])...)
 			g.p("%s = %s", x, g.newArray(pat[k], dims, false))
 			if t.IsScalar() {
-				dst = append(dst, x+".Data["+i+"]")
+				scalars = append(scalars, len(dst))
+				outs = append(outs, x)
+				dst = append(dst, "")
 				continue
 			}
 			r := g.fresh("r")
@@ -205,7 +294,9 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			rows = append(rows, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r))
 		}
 		iteration := func(par bool) error {
-			g.loopOpen(par, i, "0", n, grain(e.F))
+			for q, x := range g.elemLoop(par, i, n, grain(e.F), e.Arrs, outs) {
+				dst[scalars[q]] = x
+			}
 			for _, d := range decls {
 				g.p("%s", d)
 			}
@@ -229,7 +320,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			for _, r := range rows {
 				g.p("%s", r)
 			}
-			g.loopClose(par)
+			g.closeElemLoop(par, i)
 			return nil
 		}
 		if err := g.maybeParallel(par, n, grain(e.F), iteration); err != nil {
@@ -358,13 +449,22 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		}
 		var shapes []string
 		for _, a := range e.Arrs {
-			if _, ok := fusedVal[a]; ok {
+			switch _, fused := fusedVal[a]; {
+			case fused && g.i64(fu.m.W) == g.i64(e.W):
+			case fused:
 				shapes = append(shapes, ", []int64{"+pn+"}")
-			} else {
+			case len(g.shp[a]) > 0 && g.shp[a][0] == g.i64(e.W):
+			default:
 				shapes = append(shapes, ", "+g.shapeOf(a))
 			}
 		}
-		g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))
+		if len(shapes) > 0 {
+			g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))
+		} else {
+			g.p("if %s < 0 {", n)
+			g.p("checkWidth(%s, %q, %s)", pos, "reduce", n)
+			g.p("}")
+		}
 	} else {
 		g.widths(pos, "reduce", n, e.W, e.Arrs, nil)
 	}
@@ -401,13 +501,23 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		}
 		return out
 	}
+	// The inputs read element by element, for rangeLoop.
+	var ins []ir.VName
+	for _, a := range e.Arrs {
+		if _, fused := fusedVal[a]; !fused {
+			ins = append(ins, a)
+		}
+	}
+	if fu != nil {
+		ins = append(ins, fu.m.Arrs...)
+	}
 	g.assign(accs, g.subs(e.Neutral))
 	if g.depth > 0 {
-		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
+		g.rangeLoop(i, "int64(0)", n, ins, nil)
 		if err := g.apply(e.Op, append(elems(accs), rows()...), accs); err != nil {
 			return err
 		}
-		g.close("}")
+		g.closeRangeLoop(i)
 		g.declareDone(pat)
 		return g.takeErr()
 	}
@@ -425,11 +535,11 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			local[j] = g.fresh("acc")
 			g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 		}
-		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
+		g.rangeLoop(i, "int64(0)", n, ins, nil)
 		if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
 			return err
 		}
-		g.close("}")
+		g.closeRangeLoop(i)
 		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
 			return err
 		}
@@ -448,11 +558,11 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 	}
-	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
+	g.rangeLoop(i, "lo", "hi", ins, nil)
 	if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
 		return err
 	}
-	g.close("}")
+	g.closeRangeLoop(i)
 	for j := range k {
 		g.p("%s[c] = %s", parts[j], local[j])
 	}
