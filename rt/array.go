@@ -411,8 +411,53 @@ func rearrangeInto[T any](dst, a Array[T], perm ...int) {
 		}
 		return
 	}
-	out := rearrange(a, perm...)
-	copy(dst.Data, out.Data)
+	// Walk dst in row-major order with an odometer over its dimensions,
+	// keeping the source offset in step; when the innermost dimension
+	// stays innermost, copy it as one block.
+	rank := len(perm)
+	var strideBuf, idxBuf [8]int64
+	strides := strideBuf[:0]
+	if rank > len(strideBuf) {
+		strides = make([]int64, 0, rank)
+	}
+	strides = strides[:rank]
+	s := int64(1)
+	for k := rank - 1; k >= 0; k-- {
+		strides[k] = s
+		s *= a.Shape[k]
+	}
+	if len(dst.Data) == 0 {
+		return
+	}
+	outer, block := rank, int64(1)
+	if perm[rank-1] == rank-1 {
+		outer, block = rank-1, a.Shape[rank-1]
+	}
+	idx := idxBuf[:0]
+	if outer > len(idxBuf) {
+		idx = make([]int64, 0, outer)
+	}
+	idx = idx[:outer]
+	for k := range idx {
+		idx[k] = 0
+	}
+	src := int64(0)
+	for off := int64(0); off < int64(len(dst.Data)); off += block {
+		if block == 1 {
+			dst.Data[off] = a.Data[src]
+		} else {
+			copy(dst.Data[off:off+block], a.Data[src:src+block])
+		}
+		for k := outer - 1; k >= 0; k-- {
+			idx[k]++
+			src += strides[perm[k]]
+			if idx[k] < dst.Shape[k] {
+				break
+			}
+			src -= strides[perm[k]] * idx[k]
+			idx[k] = 0
+		}
+	}
 }
 
 // rotateInto writes a rotated left by r (right when negative) into dst.

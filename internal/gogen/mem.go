@@ -218,43 +218,50 @@ func (g *gen) newShape(p ir.Param, dims []string) string {
 	return shp
 }
 
-// rowRoot returns the name whose storage becomes result r of body b when
-// b builds it in place: the array created by a statement of b, followed
-// through the in-place updates that consume it. It returns false when r is
-// not created by b in a form newArray handles.
-func rowRoot(b *ir.Body, r ir.SubExp) (ir.VName, bool) {
+// rowRoots returns the names whose storage becomes result r of body b when
+// b builds it in place: the arrays created by statements of b (at most
+// one of which runs), followed through the in-place updates that consume
+// them, the branches of ifs and the lambdas of accumulator scopes. It
+// returns nil when r is not always created by b in a form newArray
+// handles.
+func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
 	if !r.IsVar() {
-		return ir.VName{}, false
+		return nil
 	}
-	bound := map[ir.VName]*ir.Stm{}
-	idx := map[ir.VName]int{}
+	var bound *ir.Stm
+	idx := 0
 	for _, s := range b.Stms {
 		for i, p := range s.Pat {
-			bound[p.Name] = s
-			idx[p.Name] = i
+			if p.Name == r.Var {
+				bound, idx = s, i
+			}
 		}
 	}
-	n := r.Var
-	for {
-		s, ok := bound[n]
-		if !ok {
-			return ir.VName{}, false
-		}
-		switch e := s.Exp.(type) {
-		case *ir.Update:
-			n = e.Arr
-			continue
-		case *ir.Hist:
-			n = e.Dests[idx[n]]
-			continue
-		case *ir.Scatter:
-			n = e.Dests[idx[n]]
-			continue
-		case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
-			return n, true
-		}
-		return ir.VName{}, false
+	if bound == nil {
+		return nil
 	}
+	switch e := bound.Exp.(type) {
+	case *ir.Update:
+		return rowRoots(b, ir.Var(e.Arr))
+	case *ir.Hist:
+		return rowRoots(b, ir.Var(e.Dests[idx]))
+	case *ir.Scatter:
+		return rowRoots(b, ir.Var(e.Dests[idx]))
+	case *ir.If:
+		t, f := rowRoots(e.Then, e.Then.Result[idx]), rowRoots(e.Else, e.Else.Result[idx])
+		if t == nil || f == nil {
+			return nil
+		}
+		return append(t, f...)
+	case *ir.WithAcc:
+		if idx < len(e.Inputs) {
+			return nil
+		}
+		return rowRoots(e.F.Body, e.F.Body.Result[idx])
+	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
+		return []ir.VName{r.Var}
+	}
+	return nil
 }
 
 // dbuf is a pair of buffers that an array carried by a loop alternates
@@ -274,16 +281,24 @@ type dbuf struct {
 // results die within their region, otherwise they are allocated for this
 // execution of the loop. It returns the names given buffers.
 func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
-	roots := map[int]ir.VName{}
+	roots := map[int][]ir.VName{}
 	built := map[ir.VName]bool{}
 	for k, p := range e.Params {
 		if !p.Type.IsArray() {
 			continue
 		}
-		if root, ok := rowRoot(e.Body, e.Body.Result[k]); ok && !built[root] {
-			built[root] = true
-			roots[k] = root
+		rs := rowRoots(e.Body, e.Body.Result[k])
+		shared := false
+		for _, r := range rs {
+			shared = shared || built[r]
 		}
+		if len(rs) == 0 || shared {
+			continue
+		}
+		for _, r := range rs {
+			built[r] = true
+		}
+		roots[k] = rs
 	}
 	if len(roots) == 0 {
 		return nil
@@ -301,15 +316,19 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 	}
 	var out []ir.VName
 	for k, p := range e.Params {
-		root, ok := roots[k]
+		rs, ok := roots[k]
 		if !ok {
 			continue
 		}
 		// The buffers may be reused by the next execution of the loop when
 		// no result that outlives the enclosing iteration may be in them.
+		mine := map[ir.VName]bool{}
+		for _, r := range rs {
+			mine[r] = true
+		}
 		scratch := g.worker != nil
 		for _, q := range pat {
-			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), map[ir.VName]bool{root: true}) {
+			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), mine) {
 				scratch = false
 			}
 		}
@@ -326,8 +345,10 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 				g.p("%s", d)
 			}
 		}
-		g.dbuf[root] = db
-		out = append(out, root)
+		for _, r := range rs {
+			g.dbuf[r] = db
+		}
+		out = append(out, rs...)
 	}
 	return out
 }

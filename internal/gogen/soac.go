@@ -305,9 +305,17 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 				if !t.IsArray() {
 					continue
 				}
-				if root, ok := rowRoot(e.F.Body, e.F.Body.Result[k]); ok && !placed[root] {
-					placed[root] = true
-					g.dest[root] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[k].Name), i)
+				rs := rowRoots(e.F.Body, e.F.Body.Result[k])
+				taken := false
+				for _, r := range rs {
+					taken = taken || placed[r]
+				}
+				if taken {
+					continue
+				}
+				for _, r := range rs {
+					placed[r] = true
+					g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[k].Name), i)
 				}
 			}
 			err := g.apply(e.F, args(), dst)
