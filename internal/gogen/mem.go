@@ -337,6 +337,8 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 		decls := []string{
 			fmt.Sprintf("var %s [2][]%s", db.data, el),
 			fmt.Sprintf("%s := [2][]int64{make([]int64, %d), make([]int64, %d)}", db.shape, p.Type.Rank(), p.Type.Rank()),
+			// Unused when the array is built where newArray is not used.
+			fmt.Sprintf("_, _ = %s, %s", db.data, db.shape),
 		}
 		if scratch {
 			g.worker.decls = append(g.worker.decls, decls...)
