@@ -40,15 +40,27 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 		}
 		return ident(a) + ".Data[" + i + "]"
 	}
-	rows := g.shp[a]
-	if len(rows) > 0 {
+	if rows := g.shp[a]; len(rows) > 0 {
 		g.shp[p.Name] = rows[1:]
 	}
-	if size := product(rows[min(1, len(rows)):]); len(rows) > 0 && size != "" {
-		x := ident(a)
-		return fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*(%s) : (%s+1)*(%s)]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
+	var rest []string
+	for k := 1; k < g.types[a].Rank(); k++ {
+		rest = append(rest, g.dimOf(a, k))
 	}
-	return "row(" + ident(a) + ", 1, " + i + ")"
+	x, size := ident(a), product(rest)
+	return fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*%s : (%s+1)*%s]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
+}
+
+// dimOf is the Go expression of dimension k of array a: the size known to
+// hold (see gen.shp) or read from the array.
+func (g *gen) dimOf(a ir.VName, k int) string {
+	if d := g.shp[a]; k < len(d) && d[k] != "" {
+		return d[k]
+	}
+	if v, ok := g.virt[a]; ok {
+		return v.n
+	}
+	return fmt.Sprintf("%s.Shape[%d]", ident(a), k)
 }
 
 // product is the Go expression of the product of dims, or "" when one of

@@ -264,13 +264,24 @@ func (g *gen) exp(s *ir.Stm) error {
 			g.p("indexFail(%s, %s.Shape, %s)", pos, a, i)
 			g.p("}")
 			g.bind(pat[0], a+".Data["+i+"]")
-		case len(e.Idx) == rank:
-			g.bind(pat[0], a+".Data[index("+pos+", "+a+", "+g.i64s(e.Idx)+")]")
 		default:
+			off := g.checkedOffset(pos, e.Arr, e.Idx)
+			if len(e.Idx) == rank {
+				g.bind(pat[0], a+".Data["+off+"]")
+				break
+			}
 			if d := g.shp[e.Arr]; len(d) == rank {
 				g.shp[pat[0].Name] = d[len(e.Idx):]
 			}
-			g.bind(pat[0], fmt.Sprintf("row(%s, %d, index(%s, %s, %s))", a, len(e.Idx), pos, a, g.i64s(e.Idx)))
+			var rest []string
+			for k := len(e.Idx); k < rank; k++ {
+				rest = append(rest, g.dimOf(e.Arr, k))
+			}
+			size := product(rest)
+			o := g.fresh("o")
+			g.p("%s := (%s) * %s", o, off, size)
+			g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: %s.Shape[%d:], Data: %s.Data[%s : %s+%s : %s+%s]}",
+				goScalar(g.types[e.Arr].Elem), a, len(e.Idx), a, o, o, size, o, size))
 		}
 	case *ir.Slice:
 		a := ident(e.Arr)
@@ -318,7 +329,7 @@ func (g *gen) exp(s *ir.Stm) error {
 		switch {
 		case fixed && scalar && len(e.Dims) == g.types[e.Arr].Rank():
 			// One element: the same check and message as an index.
-			g.p("%s.Data[index(%s, %s, %s)] = %s", a, pos, a, g.i64s(idx), g.sub(e.Val))
+			g.p("%s.Data[%s] = %s", a, g.checkedOffset(pos, e.Arr, idx), g.sub(e.Val))
 			g.bind(pat[0], a)
 		case scalar:
 			g.bind(pat[0], "updateScalar("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
@@ -597,4 +608,25 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	g.close("}")
 	g.declareDone(pat)
 	return nil
+}
+
+// checkedOffset emits the bounds checks of indexing arr by idx (leading
+// dimensions) and returns the Go expression of the flat offset of the
+// element or row, in units of rows.
+func (g *gen) checkedOffset(pos string, arr ir.VName, idx []ir.SubExp) string {
+	var conds []string
+	off := ""
+	for k, x := range idx {
+		i, d := g.i64(x), g.dimOf(arr, k)
+		conds = append(conds, fmt.Sprintf("%s < 0 || %s >= %s", i, i, d))
+		if k == 0 {
+			off = i
+		} else {
+			off = fmt.Sprintf("(%s)*%s + %s", off, d, i)
+		}
+	}
+	g.p("if %s {", strings.Join(conds, " || "))
+	g.p("indexFail(%s, %s.Shape, %s)", pos, ident(arr), g.i64s(idx))
+	g.p("}")
+	return off
 }
