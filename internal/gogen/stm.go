@@ -41,7 +41,7 @@ type fusion struct {
 
 // fusable returns the fusion of s into next, or nil. The map must give
 // scalars read once, by next, a reduce whose operator cannot fail (so that
-// the first error is still the map's).
+// the first error is still the map's), and take no accumulators.
 func (g *gen) fusable(s, next *ir.Stm) *fusion {
 	m, ok := s.Exp.(*ir.Map)
 	if !ok {
@@ -52,7 +52,7 @@ func (g *gen) fusable(s, next *ir.Stm) *fusion {
 		return nil
 	}
 	for _, p := range m.F.Params {
-		if !p.Type.IsScalar() {
+		if p.Type.Acc {
 			return nil
 		}
 	}
