@@ -137,11 +137,21 @@ func (g *gen) loopClose(par bool) {
 // (grain above 1) runs as one chunk when the width is at most the grain,
 // so it then runs in place, without the cost of handing a closure to the
 // worker pool.
-func (g *gen) maybeParallel(par bool, n, grain string, loop func(par bool) error) error {
-	if !par || grain == "1" {
+//
+// A parallel loop whose function is expensive and itself holds SOACs runs
+// sequentially when it has fewer than outerMin iterations, so that the
+// SOACs inside run in parallel instead: an outer map of a few heavy
+// elements gets all cores for each element. The choice depends only on the
+// width, so results do not depend on the number of cores.
+func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(par bool) error) error {
+	if !par || grain == "1" && !hasSOAC(f.Body) {
 		return loop(par)
 	}
-	g.open(fmt.Sprintf("if %s <= %s {", n, grain))
+	limit := grain
+	if grain == "1" {
+		limit = fmt.Sprint(outerMin - 1)
+	}
+	g.open(fmt.Sprintf("if %s <= %s {", n, limit))
 	if err := loop(false); err != nil {
 		return err
 	}
@@ -235,6 +245,26 @@ func (g *gen) closeElemLoop(par bool, i string) {
 type hoistKey struct {
 	a ir.VName
 	i string
+}
+
+// outerMin is the smallest width at which a map of expensive elements runs
+// its elements in parallel rather than the SOACs inside them.
+const outerMin = 16
+
+// hasSOAC reports whether b holds a SOAC at any depth.
+func hasSOAC(b *ir.Body) bool {
+	for _, s := range b.Stms {
+		switch s.Exp.(type) {
+		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter:
+			return true
+		}
+		for _, inner := range ir.Bodies(s.Exp) {
+			if hasSOAC(inner) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // openChunk opens the body of a parallel chunk loop (the caller has
@@ -343,7 +373,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			g.closeElemLoop(par, i)
 			return nil
 		}
-		if err := g.maybeParallel(par, n, grain(e.F), iteration); err != nil {
+		if err := g.maybeParallel(par, n, grain(e.F), e.F, iteration); err != nil {
 			return err
 		}
 	} else {
