@@ -615,10 +615,20 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 // element or row, in units of rows.
 func (g *gen) checkedOffset(pos string, arr ir.VName, idx []ir.SubExp) string {
 	var conds []string
+	seen := map[string]bool{}
+	cond := func(c string) {
+		if !seen[c] {
+			seen[c] = true
+			conds = append(conds, c)
+		}
+	}
 	off := ""
 	for k, x := range idx {
 		i, d := g.i64(x), g.dimOf(arr, k)
-		conds = append(conds, fmt.Sprintf("%s < 0 || %s >= %s", i, i, d))
+		if !x.IsConst || x.Const.Int() < 0 {
+			cond(i + " < 0")
+		}
+		cond(i + " >= " + d)
 		if k == 0 {
 			off = i
 		} else {
