@@ -26,6 +26,16 @@ func ConsumedParams(f *Func) []bool {
 	return out
 }
 
+// StorageEdges maps every name bound in f that may share storage with
+// other names to those names (the edges ConsumedParams walks): views,
+// in-place updates, and if, loop, reduce and call results that may be
+// their operands. A name without an entry has storage of its own.
+func StorageEdges(f *Func) map[VName][]VName {
+	a := aliases{edges: map[VName][]VName{}}
+	a.body(f.Body)
+	return a.edges
+}
+
 // aliases records, for each name, the names whose storage it may share.
 type aliases struct {
 	edges    map[VName][]VName
@@ -65,6 +75,11 @@ func (a *aliases) lambda(l *Lambda, args [][]VName) {
 func (a *aliases) stm(s *Stm) {
 	pat := func(i int) VName { return s.Pat[i].Name }
 	switch e := s.Exp.(type) {
+	case *Apply:
+		// A function may return (a view of) an argument.
+		for i := range s.Pat {
+			a.link(pat(i), e.Args...)
+		}
 	case *Atom:
 		a.link(pat(0), e.X)
 	case *Index:
