@@ -265,12 +265,15 @@ func storeRow[T any](pos string, a Array[T], k int, off int64, v Array[T]) {
 }
 
 // putRow stores row i of a map or scan result, whose row shape was fixed by
-// the first row.
+// the first row. A row built in place is already there.
 func putRow[T any](pos string, a Array[T], i int64, v Array[T]) {
 	if !sameShape(a.Shape[1:], v.Shape) {
 		fail(pos, "Value of shape "+shapeString(v.Shape)+" does not match shape "+shapeString(a.Shape[1:])+" (irregular array).")
 	}
 	n := int64(len(v.Data))
+	if n == 0 || &a.Data[i*n] == &v.Data[0] {
+		return
+	}
 	copy(a.Data[i*n:(i+1)*n], v.Data)
 }
 
@@ -301,3 +304,182 @@ func iota[T any](pos string, n, start, step int64, conv func(int64) T) Array[T] 
 func itoa(x int64) string { return strconv.FormatInt(x, 10) }
 
 func goTypeName(x any) string { return fmt.Sprintf("%T", x) }
+
+// grow returns b resliced to n elements, reallocated only when it is too
+// small: the scratch buffers of generated code live across iterations.
+func grow[T any](b []T, n int64) []T {
+	if int64(cap(b)) >= n {
+		return b[:n]
+	}
+	return make([]T, n)
+}
+
+// hasShape reports whether shape is dims.
+func hasShape(shape []int64, dims ...int64) bool {
+	if len(shape) != len(dims) {
+		return false
+	}
+	for i, d := range dims {
+		if shape[i] != d {
+			return false
+		}
+	}
+	return true
+}
+
+// checkIota fails as iota does for a negative length.
+func checkIota(pos string, n, start, step int64) {
+	if n < 0 {
+		fail(pos, fmt.Sprintf("Range %d..%d..<%d is invalid.", start, start+step, start+n*step))
+	}
+}
+
+// fill sets every element of data to v.
+func fill[T any](data []T, v T) {
+	for i := range data {
+		data[i] = v
+	}
+}
+
+// fillRows repeats row over data (whose length is a multiple of row's).
+func fillRows[T any](data, row []T) {
+	if len(row) == 0 {
+		return
+	}
+	for off := 0; off < len(data); off += len(row) {
+		copy(data[off:off+len(row)], row)
+	}
+}
+
+// checkConcat fails unless the arrays' rows have the same shape.
+func checkConcat[T any](pos string, arrs ...Array[T]) {
+	first := arrs[0]
+	for _, a := range arrs {
+		if !sameShape(a.Shape[1:], first.Shape[1:]) {
+			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+".")
+		}
+	}
+}
+
+// concatInto writes the arrays one after the other into dst.
+func concatInto[T any](dst Array[T], arrs ...Array[T]) {
+	off := 0
+	for _, a := range arrs {
+		off += copy(dst.Data[off:], a.Data)
+	}
+}
+
+// rotation is the offset of element 0 of an array of n elements rotated
+// left by r (right when r is negative).
+func rotation(r, n int64) int64 {
+	if n == 0 {
+		return 0
+	}
+	k := r % n
+	if k < 0 {
+		k += n
+	}
+	return k
+}
+
+// wrap reduces an index below 2n to one below n.
+func wrap(j, n int64) int64 {
+	if j >= n {
+		return j - n
+	}
+	return j
+}
+
+// reshapeTo views a with the shape dims (whose sizes are checked).
+func reshapeTo[T any](pos string, a Array[T], dims []int64) Array[T] {
+	if product(dims) != int64(len(a.Data)) {
+		fail(pos, "Cannot reshape array of shape "+shapeString(a.Shape)+" to shape "+shapeString(dims)+".")
+	}
+	return Array[T]{Shape: dims, Data: a.Data}
+}
+
+// rearrangeInto writes a with its dimensions permuted by perm into dst,
+// whose shape is the permuted one.
+func rearrangeInto[T any](dst, a Array[T], perm ...int) {
+	if len(perm) == 2 && perm[0] == 1 {
+		rows, cols := a.Shape[0], a.Shape[1]
+		for i := range rows {
+			row := a.Data[i*cols : (i+1)*cols]
+			for j, x := range row {
+				dst.Data[int64(j)*rows+i] = x
+			}
+		}
+		return
+	}
+	// Walk dst in row-major order with an odometer over its dimensions,
+	// keeping the source offset in step; when the innermost dimension
+	// stays innermost, copy it as one block.
+	rank := len(perm)
+	var strideBuf, idxBuf [8]int64
+	strides := strideBuf[:0]
+	if rank > len(strideBuf) {
+		strides = make([]int64, 0, rank)
+	}
+	strides = strides[:rank]
+	s := int64(1)
+	for k := rank - 1; k >= 0; k-- {
+		strides[k] = s
+		s *= a.Shape[k]
+	}
+	if len(dst.Data) == 0 {
+		return
+	}
+	outer, block := rank, int64(1)
+	if perm[rank-1] == rank-1 {
+		outer, block = rank-1, a.Shape[rank-1]
+	}
+	idx := idxBuf[:0]
+	if outer > len(idxBuf) {
+		idx = make([]int64, 0, outer)
+	}
+	idx = idx[:outer]
+	for k := range idx {
+		idx[k] = 0
+	}
+	src := int64(0)
+	for off := int64(0); off < int64(len(dst.Data)); off += block {
+		if block == 1 {
+			dst.Data[off] = a.Data[src]
+		} else {
+			copy(dst.Data[off:off+block], a.Data[src:src+block])
+		}
+		for k := outer - 1; k >= 0; k-- {
+			idx[k]++
+			src += strides[perm[k]]
+			if idx[k] < dst.Shape[k] {
+				break
+			}
+			src -= strides[perm[k]] * idx[k]
+			idx[k] = 0
+		}
+	}
+}
+
+// rotateInto writes a rotated left by r (right when negative) into dst.
+func rotateInto[T any](dst Array[T], r int64, a Array[T]) {
+	n := a.Shape[0]
+	if n == 0 {
+		return
+	}
+	split := rotation(r, n) * product(a.Shape[1:])
+	k := copy(dst.Data, a.Data[split:])
+	copy(dst.Data[k:], a.Data[:split])
+}
+
+// arrayLitInto stores the rows of an array literal into dst, failing when
+// they do not all have dst's row shape.
+func arrayLitInto[T any](pos string, dst Array[T], rows ...Array[T]) {
+	inner := dst.Shape[1:]
+	n := product(inner)
+	for i, r := range rows {
+		if !sameShape(r.Shape, inner) {
+			fail(pos, "Array literal elements have shapes "+shapeString(inner)+" and "+shapeString(r.Shape)+".")
+		}
+		copy(dst.Data[int64(i)*n:], r.Data)
+	}
+}

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"sync/atomic"
@@ -156,5 +157,70 @@ func TestPoolGrows(t *testing.T) {
 	thePool.mu.Unlock()
 	if w < 2 {
 		t.Errorf("pool has %d workers at GOMAXPROCS 3, want at least 2", w)
+	}
+}
+
+// The allocation-free forms that generated code uses agree with the
+// allocating ones.
+func TestIntoFormsAgree(t *testing.T) {
+	perms := [][]int{{0}, {1, 0}, {0, 1}, {1, 0, 2}, {2, 1, 0}, {0, 2, 1}, {2, 0, 1}, {1, 2, 0}, {3, 1, 0, 2}, {0, 1, 3, 2}}
+	for _, perm := range perms {
+		for _, shape := range [][]int64{{3, 4, 5, 2}, {1, 2, 3, 4}, {2, 0, 3, 1}} {
+			sh := append([]int64(nil), shape[:len(perm)]...)
+			a := iota("", product(sh), 0, 1, func(x int64) int32 { return int32(x) })
+			a.Shape = sh
+			want := rearrange(a, perm...)
+			dst := Array[int32]{Shape: want.Shape, Data: make([]int32, len(want.Data))}
+			rearrangeInto(dst, a, perm...)
+			if fmt.Sprint(dst.Data) != fmt.Sprint(want.Data) {
+				t.Errorf("rearrange %v of %v: got %v, want %v", perm, sh, dst.Data, want.Data)
+			}
+		}
+	}
+	for _, n := range []int64{0, 1, 5} {
+		for _, r := range []int64{-7, -1, 0, 2, 5, 13} {
+			a := iota("", n*2, 0, 1, func(x int64) int64 { return x })
+			a.Shape = []int64{n, 2}
+			want := rotate(r, a)
+			dst := Array[int64]{Shape: want.Shape, Data: make([]int64, len(want.Data))}
+			rotateInto(dst, r, a)
+			if fmt.Sprint(dst.Data) != fmt.Sprint(want.Data) {
+				t.Errorf("rotate %d of %v: got %v, want %v", r, a.Shape, dst.Data, want.Data)
+			}
+		}
+	}
+	a := iota("", 24, 0, 1, func(x int64) int64 { return x })
+	a.Shape = []int64{2, 3, 4}
+	try := func(f func()) (msg string) {
+		defer func() {
+			if r := recover(); r != nil {
+				msg = r.(*Error).Error()
+			}
+		}()
+		f()
+		return ""
+	}
+	cases := []struct {
+		fixed      []int64
+		start, end int64
+		hasS, hasE bool
+	}{
+		{nil, 0, 2, true, true}, {nil, 1, 0, true, false}, {nil, 0, 1, false, true}, {[]int64{1}, 1, 3, true, true},
+		{[]int64{1, 2}, 0, 4, false, false}, {[]int64{0}, 2, 2, true, true}, {[]int64{0}, 3, 1, true, true},
+		{[]int64{2}, 0, 1, true, true}, {nil, 1, 3, true, true}, {[]int64{1}, -1, 2, true, true}, {[]int64{0, 1}, 5, 5, true, true},
+	}
+	for _, c := range cases {
+		dims := []dim{}
+		for _, i := range c.fixed {
+			dims = append(dims, dim{fixed: true, i: i})
+		}
+		dims = append(dims, dim{start: c.start, hasStart: c.hasS, end: c.end, hasEnd: c.hasE})
+		var want, got Array[int64]
+		wantErr := try(func() { want = slice("p", a, dims...) })
+		shp := append([]int64{0}, a.Shape[len(c.fixed)+1:]...)
+		gotErr := try(func() { got = sliceRange("p", a, shp, c.start, c.hasS, c.end, c.hasE, c.fixed...) })
+		if wantErr != gotErr || fmt.Sprint(want) != fmt.Sprint(got) {
+			t.Errorf("slice %+v: got %v %q, want %v %q", c, got, gotErr, want, wantErr)
+		}
 	}
 }

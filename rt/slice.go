@@ -188,3 +188,64 @@ func updateArr[T any](pos string, a Array[T], v Array[T], dims ...dim) Array[T] 
 	})
 	return a
 }
+
+// updateRow writes v over the row of a at the outer indices idx (in
+// place), as updateArr does for a region of fixed indices.
+func updateRow[T any](pos string, a Array[T], v Array[T], idx ...int64) {
+	off := int64(0)
+	for k, i := range idx {
+		if i < 0 || i >= a.Shape[k] {
+			ds := make([]dim, len(idx))
+			for j, x := range idx {
+				ds[j] = dim{fixed: true, i: x}
+			}
+			sliceFail(pos, ds, a.Shape)
+		}
+		off = off*a.Shape[k] + i
+	}
+	rest := a.Shape[len(idx):]
+	if !sameShape(v.Shape, rest) {
+		fail(pos, "Cannot update a region of shape "+shapeString(rest)+" with a value of shape "+shapeString(v.Shape)+".")
+	}
+	n := int64(len(v.Data))
+	copy(a.Data[off*n:(off+1)*n], v.Data)
+}
+
+// sliceRange is a[fixed..., start:end] (stride 1): the contiguous block of
+// a it names, shared with a. shp has room for the result's shape; its
+// later entries are the trailing dimensions of a. The checks and messages
+// are slice's.
+func sliceRange[T any](pos string, a Array[T], shp []int64, start int64, hasStart bool, end int64, hasEnd bool, fixed ...int64) Array[T] {
+	k := len(fixed)
+	off := int64(0)
+	bad := false
+	for j, i := range fixed {
+		if i < 0 || i >= a.Shape[j] {
+			bad = true
+		}
+		off = off*a.Shape[j] + i
+	}
+	d := a.Shape[k]
+	if !hasStart {
+		start = 0
+	}
+	if !hasEnd {
+		end = d
+	}
+	n := end - start
+	if !bad && (start > end || n > 0 && (start < 0 || start >= d || end > d)) {
+		bad = true
+	}
+	if bad {
+		dims := make([]dim, 0, k+1)
+		for _, i := range fixed {
+			dims = append(dims, dim{fixed: true, i: i})
+		}
+		dims = append(dims, dim{start: start, hasStart: hasStart, end: end, hasEnd: hasEnd})
+		sliceFail(pos, dims, a.Shape)
+	}
+	inner := product(a.Shape[k+1:])
+	shp[0] = n
+	base := (off*d + start) * inner
+	return Array[T]{Shape: shp, Data: a.Data[base : base+n*inner : base+n*inner]}
+}

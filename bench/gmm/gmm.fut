@@ -9,16 +9,24 @@ def logsumexp [n] (xs: [n]f64) : f64 =
   let a = f64.maximum xs
   in a + f64.log (f64.sum (map (\x -> f64.exp (x - a)) xs))
 
--- Row and column of each entry of l: the strict lower part of Q, column by column.
-def lower_indices (d: i64) (t: i64) : ([t]i64, [t]i64) =
-  let pairs = filter (\(i, j) -> i > j) (flatten (tabulate_2d d d (\j i -> (i, j))))
-  in unzip (pairs :> [t](i64, i64))
+-- Column-major position in l of entry (i, j), i > j, of Q's strict lower
+-- part (GradBench's layout: column by column).
+def colmajor (d: i64) (i: i64) (j: i64) : i64 = j * d - j * (j + 1) / 2 + i - j - 1
 
--- Q z for the lower-triangular Q with diagonal exp(q) and strict lower part l,
--- accumulating l's entries into their rows.
-def qmul [d] [t] (rows: [t]i64) (cols: [t]i64) (q: [d]f64) (l: [t]f64) (z: [d]f64) : [d]f64 =
-  let lower = hist (+) 0 d rows (map2 (\lt j -> lt * z[j]) l cols)
-  in map3 (\qj zj s -> f64.exp qj * zj + s) q z lower
+-- The column-major positions of the strict lower part's entries in
+-- row-major order (row by row), to lay each l out by rows once.
+def by_rows (d: i64) (t: i64) : [t]i64 =
+  let pairs = filter (\(i, j) -> i > j) (flatten (tabulate_2d d d (\i j -> (i, j))))
+  in map (\(i, j) -> colmajor d i j) (pairs :> [t](i64, i64))
+
+-- The squared norm of Q z for the lower-triangular Q with diagonal qd and
+-- strict lower part lr laid out by rows: row i's entries are the i from
+-- i*(i-1)/2, so each row is a dot product of contiguous slices.
+def qz_sumsq [d] [t] (qd: [d]f64) (lr: [t]f64) (z: [d]f64) : f64 =
+  f64.sum (map (\i -> let ro = i * (i - 1) / 2
+                      let v = qd[i] * z[i] + f64.sum (map2 (*) (lr[ro:ro + i] :> [i]f64) (z[:i] :> [i]f64))
+                      in v * v)
+               (iota d))
 
 -- Multivariate log-gamma, log Γ_D(a).
 def log_gamma_d (d: i64) (a: f64) : f64 =
@@ -40,13 +48,13 @@ def log_wishart_prior [k] [d] [t] (q: [k][d]f64) (l: [k][t]f64) (gamma: f64) (m:
 
 def gmm_objective [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
-    (x: [n][d]f64) (gamma: f64) (m: i64) (c: f64) (rows: [t]i64) (cols: [t]i64) : f64 =
+    (x: [n][d]f64) (gamma: f64) (m: i64) (c: f64) (perm: [t]i64) : f64 =
+  let qd = map (map f64.exp) q
   let sumq = map f64.sum q
+  let lr = map (\lk -> map (\p -> lk[p]) perm) l
   let point xi =
-    logsumexp (map5 (\ak muk qk lk sq ->
-                       let y = qmul rows cols qk lk (map2 (-) xi muk)
-                       in ak + sq - 0.5 * sumsq y)
-                    alpha mu q l sumq)
+    logsumexp (map5 (\ak muk qdk lrk sq -> ak + sq - 0.5 * qz_sumsq qdk lrk (map2 (-) xi muk))
+                    alpha mu qd lr sumq)
   let consts = -(f64.i64 (n * d)) * 0.5 * f64.log (2 * f64.pi)
   in consts + f64.sum (map point x) - f64.i64 n * logsumexp alpha
      + log_wishart_prior q l gamma m c
@@ -122,8 +130,7 @@ def gmm_objective [k] [d] [t] [n]
 entry objective [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
     (x: [n][d]f64) (gamma: f64) (m: i64) : f64 =
-  let (rows, cols) = lower_indices d t
-  in gmm_objective alpha mu q l x gamma m (wishart_const d gamma m) rows cols
+  gmm_objective alpha mu q l x gamma m (wishart_const d gamma m) (by_rows d t)
 
 -- ==
 -- entry: jacobian
@@ -198,5 +205,5 @@ entry jacobian [k] [d] [t] [n]
     (alpha: [k]f64) (mu: [k][d]f64) (q: [k][d]f64) (l: [k][t]f64)
     (x: [n][d]f64) (gamma: f64) (m: i64) : ([k]f64, [k][d]f64, [k][d]f64, [k][t]f64) =
   let c = wishart_const d gamma m
-  let (rows, cols) = lower_indices d t
-  in vjp (\(a, mu', q', l') -> gmm_objective a mu' q' l' x gamma m c rows cols) (alpha, mu, q, l) 1.0
+  let perm = by_rows d t
+  in vjp (\(a, mu', q', l') -> gmm_objective a mu' q' l' x gamma m c perm) (alpha, mu, q, l) 1.0

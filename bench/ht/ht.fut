@@ -60,8 +60,9 @@ def vertices [b] [v] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
   let ms = map2 matmul4 abs inv_abs
   let rg = global_rotation [theta[0], theta[1], theta[2]]
   let skin (bp: [4]f64) (ws: [b]f64) : [3]f64 =
-    let parts = map2 (\w m -> map (\i -> w * f64.sum (map2 (*) m[i] bp)) (iota 3)) ws ms
-    let pos = map f64.sum (transpose parts)
+    -- Coordinate i is the weighted sum over bones of row i of the bone's
+    -- transform applied to the base position.
+    let pos = map (\i -> f64.sum (map2 (\w m -> w * f64.sum (map2 (*) m[i] bp)) ws ms)) (iota 3)
     let pos = if mirrored then [-pos[0], pos[1], pos[2]] else pos
     -- Columns of R_g would be scaled by the global scale, which is always 1.
     in map2 (\row t -> f64.sum (map2 (*) row pos) + t) rg [theta[3], theta[4], theta[5]]

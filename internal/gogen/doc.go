@@ -84,4 +84,34 @@
 // Consumed arrays (the IR's consumption rules) are updated in place:
 // updates, scatter, hist and accumulators write into the array's storage.
 // JVP and VJP must be expanded by the AD passes before generation.
+//
+// # Memory and loops
+//
+// Storage is planned (mem.go) so that the steady state of a SOAC lambda or
+// a loop body allocates nothing:
+//
+//   - An array created inside a repeated region (a SOAC's lambda, applied
+//     once per element, or a loop body) that cannot outlive the region's
+//     iteration (by the IR facts' aliasing, nothing reachable from the region's
+//     results shares its storage) lives in a scratch buffer that the worker
+//     running the code (the function, or one chunk of a parallel loop)
+//     declares once and reuses.
+//   - A map whose rows have a shape known before the loop allocates its
+//     result first, and the statement that creates row i builds it in
+//     place (destination passing), through in-place updates, ifs and
+//     accumulator scopes; putRow then finds the row already there.
+//   - A loop builds the array it carries in two buffers used alternately
+//     (iteration i writes buffer i&1), when no value of an earlier
+//     iteration but the current parameters can be alive.
+//   - One-dimensional iotas, replicates of a scalar and rotations that
+//     are only read element by element are never stored (virtual.go).
+//   - Slices of one contiguous block, reshapes and rows are views.
+//
+// Shapes are checked once, where a value is bound; afterwards they are
+// facts (gen.shp) that let later width and shape checks disappear and
+// give row sizes without reading the shape. SOAC loops slice their
+// one-dimensional inputs and outputs to the loop's range first, so that
+// Go eliminates the bounds check of every element access. A parallel
+// SOAC with a cheap function runs in place, without the worker pool, when
+// its width fits in one chunk.
 package gogen

@@ -155,10 +155,23 @@ type gen struct {
 	prog  *ir.Program
 	depth int // > 0: inside the function of a parallel SOAC, so run sequentially
 	tmp   int
+	// Memory planning (mem.go).
+	mem     *memPlan
+	worker  *worker
+	workers []*worker             // the workers enclosing the current one
+	dest    map[ir.VName]string   // arrays to build in place: name -> Go destination
+	dbuf    map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
+	virt    map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
+	reads   map[ir.VName]int      // reads of each array that take one element
+	hoist   map[hoistKey]string   // elements read from data sliced to a loop's range
+	// shp holds, for array names, Go expressions known to equal each
+	// dimension of the value at run time ("" where unknown): shapes are
+	// checked once, where a value is bound, and are facts afterwards.
+	shp map[ir.VName][]string
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, shp: map[ir.VName][]string{}}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
@@ -361,12 +374,17 @@ func (g *gen) function(f *ir.Func, name string) error {
 	}
 	g.p("// %s is the body of %s.", name, f.Name)
 	g.open(fmt.Sprintf("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", ")))
+	facts := ir.NewFacts(f)
+	g.mem = planMemory(f, facts)
+	g.reads = elementwise(f, g.types)
+	prevWorker := g.openWorker()
+	defer g.closeWorker(prevWorker)
 	g.p("_ = fdepth")
 	entry := strconv.Quote(f.Name)
 	for _, p := range f.Params {
 		g.declared(p.Name, p.Type)
 	}
-	consumed := ir.ConsumedParams(f)
+	consumed := facts.ConsumedParams()
 	for i, p := range f.Params {
 		if !p.Type.IsArray() {
 			continue
@@ -384,6 +402,7 @@ func (g *gen) function(f *ir.Func, name string) error {
 				want = g.i64(dim)
 			default:
 				g.p("%s := %s.Shape[%d]", ident(dim.Var), x, d)
+				g.p("_ = %s", ident(dim.Var)) // only shape checks might read it
 				g.declared(dim.Var, ir.Scalar(prim.I64))
 				continue
 			}
@@ -394,6 +413,15 @@ func (g *gen) function(f *ir.Func, name string) error {
 		if consumed[i] {
 			g.p("%s = clone(%s)", x, x)
 		}
+		var dims []string
+		for _, dim := range p.Type.Shape {
+			if dim.IsNone() {
+				dims = append(dims, "")
+			} else {
+				dims = append(dims, g.i64(dim))
+			}
+		}
+		g.shp[p.Name] = dims
 	}
 	if err := g.body(f.Body); err != nil {
 		return err

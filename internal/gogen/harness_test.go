@@ -209,7 +209,13 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 	main.WriteString("}\n")
 	write("main.go", main.String())
 	bin := filepath.Join(dir, "difftest.bin")
-	build := exec.Command("go", "build", "-o", bin, ".")
+	// FLUXION_GOGEN_RACE=1 builds with the race detector, which checks
+	// that workers never share scratch storage.
+	buildArgs := []string{"build", "-o", bin}
+	if os.Getenv("FLUXION_GOGEN_RACE") != "" {
+		buildArgs = append(buildArgs, "-race")
+	}
+	build := exec.Command("go", append(buildArgs, ".")...)
 	build.Dir = dir
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -25,25 +25,76 @@ func grain(l *ir.Lambda) string {
 	return "1024"
 }
 
-// elemArg is the Go expression of element i of input array a for a
-// lambda parameter of type t.
-func elemArg(a ir.VName, t ir.Type, i string) string {
+// elemArg is the Go expression of element i of input array a for the
+// lambda parameter p; a row parameter's shape is then that of a's rows.
+func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	switch {
-	case t.Acc:
+	case p.Type.Acc:
 		return ident(a)
-	case t.IsScalar():
+	case p.Type.IsScalar():
+		if v, ok := g.virt[a]; ok {
+			return v.elem(i)
+		}
+		if x, ok := g.hoist[hoistKey{a, i}]; ok {
+			return x
+		}
 		return ident(a) + ".Data[" + i + "]"
 	}
-	return "row(" + ident(a) + ", 1, " + i + ")"
+	if rows := g.shp[a]; len(rows) > 0 {
+		g.shp[p.Name] = rows[1:]
+	}
+	var rest []string
+	for k := 1; k < g.types[a].Rank(); k++ {
+		rest = append(rest, g.dimOf(a, k))
+	}
+	x, size := ident(a), product(rest)
+	return fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*%s : (%s+1)*%s]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
 }
 
-func (g *gen) widths(pos, what, n string, arrs []ir.VName, skip func(int) bool) {
+// dimOf is the Go expression of dimension k of array a: the size known to
+// hold (see gen.shp) or read from the array.
+func (g *gen) dimOf(a ir.VName, k int) string {
+	if d := g.shp[a]; k < len(d) && d[k] != "" {
+		return d[k]
+	}
+	if v, ok := g.virt[a]; ok {
+		return v.n
+	}
+	return fmt.Sprintf("%s.Shape[%d]", ident(a), k)
+}
+
+// product is the Go expression of the product of dims, or "" when one of
+// them is not known.
+func product(dims []string) string {
+	if len(dims) == 0 {
+		return "1"
+	}
+	for _, d := range dims {
+		if d == "" {
+			return ""
+		}
+	}
+	return "(" + strings.Join(dims, ")*(") + ")"
+}
+
+// widths checks that the arrays have outer size n (the Go expression of
+// the width w); arrays whose outer size is known to be w need no check.
+func (g *gen) widths(pos, what, n string, w ir.SubExp, arrs []ir.VName, skip func(int) bool) {
 	var shapes []string
 	for i, a := range arrs {
 		if skip != nil && skip(i) {
 			continue
 		}
-		shapes = append(shapes, ", "+ident(a)+".Shape")
+		if d := g.shp[a]; len(d) > 0 && d[0] != "" && d[0] == g.i64(w) {
+			continue
+		}
+		shapes = append(shapes, ", "+g.shapeOf(a))
+	}
+	if len(shapes) == 0 {
+		g.p("if %s < 0 {", n)
+		g.p("checkWidth(%s, %q, %s)", pos, what, n)
+		g.p("}")
+		return
 	}
 	g.p("checkWidth(%s, %q, %s%s)", pos, what, n, strings.Join(shapes, ""))
 }
@@ -65,6 +116,7 @@ func (g *gen) loopOpen(par bool, i, from, n, grain string) {
 	if par {
 		g.open(fmt.Sprintf("parFor(%s-%s, %s, func(lo, hi int64) {", n, from, grain))
 		g.depth++
+		g.workers = append(g.workers, g.openWorker())
 		g.open(fmt.Sprintf("for %s := lo + %s; %s < hi+%s; %s++ {", i, from, i, from, i))
 		return
 	}
@@ -74,9 +126,158 @@ func (g *gen) loopOpen(par bool, i, from, n, grain string) {
 func (g *gen) loopClose(par bool) {
 	g.close("}")
 	if par {
+		g.closeWorker(g.workers[len(g.workers)-1])
+		g.workers = g.workers[:len(g.workers)-1]
 		g.depth--
 		g.close("})")
 	}
+}
+
+// maybeParallel emits loop(par). A parallel loop whose function is cheap
+// (grain above 1) runs as one chunk when the width is at most the grain,
+// so it then runs in place, without the cost of handing a closure to the
+// worker pool.
+//
+// A parallel loop whose function is expensive and itself holds SOACs runs
+// sequentially when it has fewer than outerMin iterations, so that the
+// SOACs inside run in parallel instead: an outer map of a few heavy
+// elements gets all cores for each element. The choice depends only on the
+// width, so results do not depend on the number of cores.
+func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(par bool) error) error {
+	if !par || grain == "1" && !hasSOAC(f.Body) {
+		return loop(par)
+	}
+	limit := grain
+	if grain == "1" {
+		limit = fmt.Sprint(outerMin - 1)
+	}
+	g.open(fmt.Sprintf("if %s <= %s {", n, limit))
+	if err := loop(false); err != nil {
+		return err
+	}
+	g.close("} else {")
+	g.added = append(g.added, nil)
+	if err := loop(true); err != nil {
+		return err
+	}
+	g.close("}")
+	return nil
+}
+
+// elemLoop opens the loop over the elements [0, n) of a SOAC, in
+// parallel chunks when par, binding the Go variable i to the element
+// index. The data of the one-dimensional inputs ins and of the outputs
+// outs (Go expressions of arrays written element by element) are first
+// sliced to the loop's range, so that Go checks no bound per element;
+// elemArg reads such inputs from their slice. It returns the Go
+// expressions of element i of every output. closeElemLoop ends the loop.
+func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, outs []string) []string {
+	lo, hi := "int64(0)", n
+	if par {
+		g.open(fmt.Sprintf("parFor(%s, %s, func(lo, hi int64) {", n, grain))
+		g.depth++
+		g.workers = append(g.workers, g.openWorker())
+		lo, hi = "lo", "hi"
+	}
+	return g.rangeLoop(i, lo, hi, ins, outs)
+}
+
+// rangeLoop opens a loop of i over [lo, hi) as elemLoop does, without
+// the parallel construct around it; closeRangeLoop ends it.
+func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []string {
+	j := g.fresh("j")
+	var first string
+	for _, a := range ins {
+		if _, done := g.hoist[hoistKey{a, i}]; done || g.virt[a] != nil || !g.types[a].IsArray() || g.types[a].Rank() != 1 {
+			continue
+		}
+		d := g.fresh("d")
+		g.p("%s := %s.Data[%s:%s]", d, ident(a), lo, hi)
+		g.hoist[hoistKey{a, i}] = d + "[" + j + "]"
+		if first == "" {
+			first = d
+		}
+	}
+	var dst []string
+	for _, o := range outs {
+		d := g.fresh("d")
+		g.p("%s := %s.Data[%s:%s]", d, o, lo, hi)
+		dst = append(dst, d+"["+j+"]")
+		if first == "" {
+			first = d
+		}
+	}
+	if first == "" {
+		g.open(fmt.Sprintf("for %s := %s; %s < %s; %s++ {", i, lo, i, hi, i))
+		for k := range dst {
+			dst[k] = outs[k] + ".Data[" + i + "]"
+		}
+		return dst
+	}
+	g.open(fmt.Sprintf("for %s := range %s {", j, first))
+	g.p("%s := %s + int64(%s)", i, lo, j)
+	g.p("_ = %s", i)
+	return dst
+}
+
+// closeRangeLoop ends rangeLoop's loop over i.
+func (g *gen) closeRangeLoop(i string) {
+	for k := range g.hoist {
+		if k.i == i {
+			delete(g.hoist, k)
+		}
+	}
+	g.close("}")
+}
+
+// closeElemLoop ends elemLoop's loop over i.
+func (g *gen) closeElemLoop(par bool, i string) {
+	g.closeRangeLoop(i)
+	if par {
+		g.closeWorker(g.workers[len(g.workers)-1])
+		g.workers = g.workers[:len(g.workers)-1]
+		g.depth--
+		g.close("})")
+	}
+}
+
+// hoistKey names the element of input array a read at index i.
+type hoistKey struct {
+	a ir.VName
+	i string
+}
+
+// outerMin is the smallest width at which a map of expensive elements runs
+// its elements in parallel rather than the SOACs inside them.
+const outerMin = 16
+
+// hasSOAC reports whether b holds a SOAC at any depth.
+func hasSOAC(b *ir.Body) bool {
+	for _, s := range b.Stms {
+		switch s.Exp.(type) {
+		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter:
+			return true
+		}
+		for _, inner := range ir.Bodies(s.Exp) {
+			if hasSOAC(inner) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// openChunk opens the body of a parallel chunk loop (the caller has
+// written the parChunks call's first line); closeChunk ends it.
+func (g *gen) openChunk() {
+	g.depth++
+	g.workers = append(g.workers, g.openWorker())
+}
+
+func (g *gen) closeChunk() {
+	g.closeWorker(g.workers[len(g.workers)-1])
+	g.workers = g.workers[:len(g.workers)-1]
+	g.depth--
 }
 
 func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
@@ -87,7 +288,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	for _, p := range ps {
 		hasAcc = hasAcc || p.Type.Acc
 	}
-	g.widths(pos, "map", n, e.Arrs, func(i int) bool { return ps[i].Type.Acc })
+	g.widths(pos, "map", n, e.W, e.Arrs, func(i int) bool { return ps[i].Type.Acc })
 	par := g.depth == 0 && !hasAcc
 	var accIn []string
 	for i, p := range ps {
@@ -95,10 +296,12 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			accIn = append(accIn, ident(e.Arrs[i]))
 		}
 	}
-	allScalar := true
-	for _, t := range e.F.Ret {
-		if t.IsArray() {
-			allScalar = false
+	// Results whose row shape is known here are allocated before the loop
+	// and their rows built in place.
+	known := true
+	for k, t := range e.F.Ret {
+		if t.IsArray() && g.shapeExprs(pat[k].Type.Shape[1:]) == nil {
+			known = false
 		}
 	}
 	g.declare(pat)
@@ -106,28 +309,76 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	args := func() []string {
 		var out []string
 		for k, p := range ps {
-			out = append(out, elemArg(e.Arrs[k], p.Type, i))
+			out = append(out, g.elemArg(e.Arrs[k], p, i))
 		}
 		return out
 	}
-	if allScalar {
-		var dst []string
+	if known {
+		var dst, rows, decls, outs []string
+		var scalars []int // the positions in dst of scalar results
 		for k, t := range e.F.Ret {
 			if t.Acc {
 				dst = append(dst, "_")
 				continue
 			}
 			x := ident(pat[k].Name)
-			g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", x, goScalar(t.Elem), n, goScalar(t.Elem), n)
-			dst = append(dst, x+".Data["+i+"]")
+			dims := append([]string{g.i64(e.W)}, g.shapeExprs(pat[k].Type.Shape[1:])...)
+			g.p("%s = %s", x, g.newArray(pat[k], dims, false))
+			if t.IsScalar() {
+				scalars = append(scalars, len(dst))
+				outs = append(outs, x)
+				dst = append(dst, "")
+				continue
+			}
+			r := g.fresh("r")
+			decls = append(decls, fmt.Sprintf("var %s %s", r, goType(t)))
+			dst = append(dst, r)
+			rows = append(rows, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r))
 		}
-		g.loopOpen(par, i, "0", n, grain(e.F))
-		if err := g.apply(e.F, args(), dst); err != nil {
+		iteration := func(par bool) error {
+			for q, x := range g.elemLoop(par, i, n, grain(e.F), e.Arrs, outs) {
+				dst[scalars[q]] = x
+			}
+			for _, d := range decls {
+				g.p("%s", d)
+			}
+			placed := map[ir.VName]bool{}
+			for k, t := range e.F.Ret {
+				if !t.IsArray() {
+					continue
+				}
+				rs := rowRoots(e.F.Body, e.F.Body.Result[k])
+				taken := false
+				for _, r := range rs {
+					taken = taken || placed[r]
+				}
+				if taken {
+					continue
+				}
+				for _, r := range rs {
+					placed[r] = true
+					g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[k].Name), i)
+				}
+			}
+			err := g.apply(e.F, args(), dst)
+			for root := range placed {
+				delete(g.dest, root)
+			}
+			if err != nil {
+				return err
+			}
+			for _, r := range rows {
+				g.p("%s", r)
+			}
+			g.closeElemLoop(par, i)
+			return nil
+		}
+		if err := g.maybeParallel(par, n, grain(e.F), e.F, iteration); err != nil {
 			return err
 		}
-		g.loopClose(par)
 	} else {
-		// Array results: the first application fixes the row shapes.
+		// Array results of unknown shape: the first application fixes the
+		// row shapes.
 		f := g.fresh("f")
 		var rets, rs []string
 		for k, t := range e.F.Ret {
@@ -137,7 +388,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			}
 		}
 		g.open(fmt.Sprintf("%s := func(%s int64) (%s) {", f, i, strings.Join(rets, ", ")))
-		g.depth++
+		g.openChunk()
 		var outs []string
 		for k, t := range e.F.Ret {
 			if !t.Acc {
@@ -151,7 +402,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			return err
 		}
 		g.p("return %s", strings.Join(rs, ", "))
-		g.depth--
+		g.closeChunk()
 		g.close("}")
 		store := func(idx string) {
 			g.p("%s := %s(%s)", strings.Join(rs, ", "), f, idx)
@@ -208,6 +459,19 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	return nil
 }
 
+// shapeExprs renders the dimensions of sh as Go int64 expressions, or nil
+// when one of them is not known here (absent, or bound out of scope).
+func (g *gen) shapeExprs(sh ir.Shape) []string {
+	out := []string{}
+	for _, d := range sh {
+		if d.IsNone() || d.IsVar() && !g.scope[d.Var] {
+			return nil
+		}
+		out = append(out, g.i64(d))
+	}
+	return out
+}
+
 func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 	fu := g.fuse
 	g.fuse = nil
@@ -222,9 +486,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 	if fu != nil {
 		pn := g.fresh("n")
 		g.p("%s := %s", pn, g.i64(fu.m.W))
-		g.widths(fu.pos, "map", pn, fu.m.Arrs, nil)
+		g.widths(fu.pos, "map", pn, fu.m.W, fu.m.Arrs, nil)
 		for _, p := range fu.pat {
-			if d := p.Type.Shape[0]; !d.IsNone() && (d.IsConst || g.scope[d.Var]) {
+			if d := p.Type.Shape[0]; !d.IsNone() && (d.IsConst || g.scope[d.Var]) && !d.Equal(fu.m.W) {
 				g.p("if %s != %s {", pn, g.i64(d))
 				g.p("shapeFail(%s, []int64{%s}, %s)", fu.pos, pn, g.i64(d))
 				g.p("}")
@@ -235,15 +499,24 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		}
 		var shapes []string
 		for _, a := range e.Arrs {
-			if _, ok := fusedVal[a]; ok {
+			switch _, fused := fusedVal[a]; {
+			case fused && g.i64(fu.m.W) == g.i64(e.W):
+			case fused:
 				shapes = append(shapes, ", []int64{"+pn+"}")
-			} else {
-				shapes = append(shapes, ", "+ident(a)+".Shape")
+			case len(g.shp[a]) > 0 && g.shp[a][0] == g.i64(e.W):
+			default:
+				shapes = append(shapes, ", "+g.shapeOf(a))
 			}
 		}
-		g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))
+		if len(shapes) > 0 {
+			g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))
+		} else {
+			g.p("if %s < 0 {", n)
+			g.p("checkWidth(%s, %q, %s)", pos, "reduce", n)
+			g.p("}")
+		}
 	} else {
-		g.widths(pos, "reduce", n, e.Arrs, nil)
+		g.widths(pos, "reduce", n, e.W, e.Arrs, nil)
 	}
 	g.declare(pat)
 	accs := targets(pat)
@@ -262,7 +535,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			}
 			var args []string
 			for q, p := range fu.m.F.Params {
-				args = append(args, elemArg(fu.m.Arrs[q], p.Type, i))
+				args = append(args, g.elemArg(fu.m.Arrs[q], p, i))
 			}
 			if err := g.apply(fu.m.F, args, fusedVars); err != nil {
 				g.err = err
@@ -274,17 +547,27 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 				out = append(out, v)
 				continue
 			}
-			out = append(out, elemArg(e.Arrs[j], e.Op.Params[k+j].Type, i))
+			out = append(out, g.elemArg(e.Arrs[j], e.Op.Params[k+j], i))
 		}
 		return out
 	}
+	// The inputs read element by element, for rangeLoop.
+	var ins []ir.VName
+	for _, a := range e.Arrs {
+		if _, fused := fusedVal[a]; !fused {
+			ins = append(ins, a)
+		}
+	}
+	if fu != nil {
+		ins = append(ins, fu.m.Arrs...)
+	}
 	g.assign(accs, g.subs(e.Neutral))
 	if g.depth > 0 {
-		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
+		g.rangeLoop(i, "int64(0)", n, ins, nil)
 		if err := g.apply(e.Op, append(elems(accs), rows()...), accs); err != nil {
 			return err
 		}
-		g.close("}")
+		g.closeRangeLoop(i)
 		g.declareDone(pat)
 		return g.takeErr()
 	}
@@ -294,27 +577,46 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 	if fu != nil && grain(fu.m.F) == "1" {
 		gr = "1"
 	}
+	if gr != "1" {
+		// One chunk: fold it here and combine it as the chunks would be.
+		g.open(fmt.Sprintf("if %s <= %s {", n, gr))
+		local := make([]string, k)
+		for j := range k {
+			local[j] = g.fresh("acc")
+			g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
+		}
+		g.rangeLoop(i, "int64(0)", n, ins, nil)
+		if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+			return err
+		}
+		g.closeRangeLoop(i)
+		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
+			return err
+		}
+		g.close("} else {")
+		g.added = append(g.added, nil)
+	}
 	parts := make([]string, k)
 	for j := range k {
 		parts[j] = g.fresh("part")
 		g.p("%s := make([]%s, numChunks(%s, %s))", parts[j], goType(pat[j].Type), n, gr)
 	}
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.depth++
+	g.openChunk()
 	local := make([]string, k)
 	for j := range k {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 	}
-	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
+	g.rangeLoop(i, "lo", "hi", ins, nil)
 	if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
 		return err
 	}
-	g.close("}")
+	g.closeRangeLoop(i)
 	for j := range k {
 		g.p("%s[c] = %s", parts[j], local[j])
 	}
-	g.depth--
+	g.closeChunk()
 	g.close("})")
 	c := g.fresh("c")
 	g.open(fmt.Sprintf("for %s := range %s {", c, parts[0]))
@@ -326,6 +628,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		return err
 	}
 	g.close("}")
+	if gr != "1" {
+		g.close("}")
+	}
 	g.declareDone(pat)
 	return g.takeErr()
 }
@@ -333,14 +638,14 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	n := g.fresh("n")
 	g.p("%s := %s", n, g.i64(e.W))
-	g.widths(pos, "scan", n, e.Arrs, nil)
+	g.widths(pos, "scan", n, e.W, e.Arrs, nil)
 	k := len(e.Arrs)
 	g.declare(pat)
 	i := g.fresh("i")
 	rows := func() []string {
 		var out []string
 		for j := range k {
-			out = append(out, elemArg(e.Arrs[j], e.Op.Params[k+j].Type, i))
+			out = append(out, g.elemArg(e.Arrs[j], e.Op.Params[k+j], i))
 		}
 		return out
 	}
@@ -361,7 +666,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		for j := range k {
 			t := e.Op.Ret[j]
 			if t.IsScalar() {
-				g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", out(j), goScalar(t.Elem), n, goScalar(t.Elem), n)
+				g.p("%s = %s", out(j), g.newArray(pat[j], []string{g.i64(e.W)}, false))
 			} else {
 				g.p("%s = alloc[%s](%s, %s)", out(j), goScalar(t.Elem), n, g.shapeDims(t.Shape))
 			}
@@ -388,8 +693,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	// then rescan every chunk from its prefix.
 	gr := grain(e.Op)
 	for j := range k {
-		t := goScalar(e.Op.Ret[j].Elem)
-		g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", out(j), t, n, t, n)
+		g.p("%s = %s", out(j), g.newArray(pat[j], []string{g.i64(e.W)}, false))
 	}
 	nc := g.fresh("nc")
 	g.p("%s := numChunks(%s, %s)", nc, n, gr)
@@ -401,7 +705,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	}
 	g.open(fmt.Sprintf("if %s > 1 {", nc))
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.depth++
+	g.openChunk()
 	local := make([]string, k)
 	for j := range k {
 		local[j] = g.fresh("acc")
@@ -415,7 +719,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	for j := range k {
 		g.p("%s[c+1] = %s", pre[j], local[j])
 	}
-	g.depth--
+	g.closeChunk()
 	g.close("})")
 	c := g.fresh("c")
 	g.open(fmt.Sprintf("for %s := int64(1); %s < %s; %s++ {", c, c, nc, c))
@@ -431,7 +735,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	g.close("}")
 	g.close("}")
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.depth++
+	g.openChunk()
 	for j := range k {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s[c]", local[j], pre[j])
@@ -444,7 +748,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		g.p("%s.Data[%s] = %s", out(j), i, local[j])
 	}
 	g.close("}")
-	g.depth--
+	g.closeChunk()
 	g.close("})")
 	g.declareDone(pat)
 	return nil
@@ -468,7 +772,7 @@ func (g *gen) flatIndex(inds []ir.VName, j, shape, off, skip string) {
 func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 	n := g.fresh("n")
 	g.p("%s := %s", n, g.i64(e.W))
-	g.widths(pos, "hist", n, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
+	g.widths(pos, "hist", n, e.W, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
 	k := len(e.Dests)
 	nidx := len(e.Inds)
 	shape := g.fresh("shape")
@@ -516,7 +820,7 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 		_ = q
 	}
 	for q := range k {
-		args = append(args, elemArg(e.Vals[q], e.Op.Params[k+q].Type, j))
+		args = append(args, g.elemArg(e.Vals[q], e.Op.Params[k+q], j))
 	}
 	if err := g.apply(e.Op, args, dst); err != nil {
 		return err
@@ -538,7 +842,7 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 func (g *gen) scatter(e *ir.Scatter, pat []ir.Param, pos string) error {
 	n := g.fresh("n")
 	g.p("%s := %s", n, g.i64(e.W))
-	g.widths(pos, "scatter", n, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
+	g.widths(pos, "scatter", n, e.W, append(append([]ir.VName{}, e.Inds...), e.Vals...), nil)
 	nidx := len(e.Inds)
 	g.declare(pat)
 	if g.depth == 0 {
@@ -640,12 +944,12 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 			continue
 		}
 		g.open(fmt.Sprintf("%s := &acc[%s]{arr: %s, op: func(x, y %s) (r %s) {", a, el, ident(in.Arr), el, el))
-		g.depth++
+		g.openChunk()
 		if err := g.lambdaInto(in.Op, []string{"x", "y"}, []string{"r"}); err != nil {
 			return err
 		}
 		g.p("return")
-		g.depth--
+		g.closeChunk()
 		g.close("}}")
 	}
 	var dst []string
@@ -704,7 +1008,7 @@ func (g *gen) parHist(e *ir.Hist, shape, n, j string) error {
 		g.p("}")
 	}
 	g.open(fmt.Sprintf("parChunks(%s, 1024, func(c, lo, hi int64) {", n))
-	g.depth++
+	g.openChunk()
 	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", j, j, j))
 	off := g.fresh("off")
 	g.flatIndex(e.Inds, j, shape, off, "continue")
@@ -715,13 +1019,13 @@ func (g *gen) parHist(e *ir.Hist, shape, n, j string) error {
 		dst = append(dst, h)
 	}
 	for q := range k {
-		args = append(args, elemArg(e.Vals[q], e.Op.Params[k+q].Type, j))
+		args = append(args, g.elemArg(e.Vals[q], e.Op.Params[k+q], j))
 	}
 	if err := g.apply(e.Op, args, dst); err != nil {
 		return err
 	}
 	g.close("}")
-	g.depth--
+	g.closeChunk()
 	g.close("})")
 	c, b := g.fresh("c"), g.fresh("b")
 	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", c, c, nc, c))

@@ -41,7 +41,7 @@ type fusion struct {
 
 // fusable returns the fusion of s into next, or nil. The map must give
 // scalars read once, by next, a reduce whose operator cannot fail (so that
-// the first error is still the map's).
+// the first error is still the map's), and take no accumulators.
 func (g *gen) fusable(s, next *ir.Stm) *fusion {
 	m, ok := s.Exp.(*ir.Map)
 	if !ok {
@@ -52,7 +52,7 @@ func (g *gen) fusable(s, next *ir.Stm) *fusion {
 		return nil
 	}
 	for _, p := range m.F.Params {
-		if !p.Type.IsScalar() {
+		if p.Type.Acc {
 			return nil
 		}
 	}
@@ -94,6 +94,12 @@ func (g *gen) declareDone(ps []ir.Param) {
 }
 
 func (g *gen) stm(s *ir.Stm) error {
+	switch s.Exp.(type) {
+	case *ir.Iota, *ir.Replicate, *ir.Rotate:
+		if g.virtualize(s) {
+			return nil
+		}
+	}
 	if err := g.exp(s); err != nil {
 		return err
 	}
@@ -110,15 +116,25 @@ func (g *gen) checkShapes(s *ir.Stm) {
 			continue
 		}
 		var conds, want []string
+		known := g.shp[p.Name]
+		facts := make([]string, p.Type.Rank())
 		for d, dim := range p.Type.Shape {
 			if dim.IsNone() || dim.IsVar() && !g.scope[dim.Var] {
 				want = append(want, "-1")
+				if d < len(known) {
+					facts[d] = known[d]
+				}
 				continue
 			}
 			w := g.i64(dim)
 			want = append(want, w)
+			facts[d] = w
+			if d < len(known) && known[d] == w {
+				continue // the value was built with this size
+			}
 			conds = append(conds, fmt.Sprintf("%s.Shape[%d] != %s", ident(p.Name), d, w))
 		}
+		g.shp[p.Name] = facts
 		if len(conds) == 0 {
 			continue
 		}
@@ -198,6 +214,9 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.p("%s := %s(fdepth+1%s)", strings.Join(targets(pat), ", "), fn, prefixed(g.subs(e.Args)))
 		g.declareDone(pat)
 	case *ir.Atom:
+		if e.X.IsVar() {
+			g.shp[pat[0].Name] = g.shp[e.X.Var]
+		}
 		g.bind(pat[0], g.sub(e.X))
 	case *ir.Bin:
 		x, y := g.operand(e.X), g.operand(e.Y)
@@ -233,88 +252,209 @@ func (g *gen) exp(s *ir.Stm) error {
 		a := ident(e.Arr)
 		rank := g.types[e.Arr].Rank()
 		switch {
+		case len(e.Idx) == 1 && g.virt[e.Arr] != nil:
+			v, i := g.virt[e.Arr], g.i64(e.Idx[0])
+			g.p("if %s < 0 || %s >= %s {", i, i, v.n)
+			g.p("indexFail(%s, []int64{%s}, %s)", pos, v.n, i)
+			g.p("}")
+			g.bind(pat[0], v.elem(i))
 		case len(e.Idx) == 1 && rank == 1:
 			i := g.i64(e.Idx[0])
 			g.p("if %s < 0 || %s >= int64(len(%s.Data)) {", i, i, a)
 			g.p("indexFail(%s, %s.Shape, %s)", pos, a, i)
 			g.p("}")
 			g.bind(pat[0], a+".Data["+i+"]")
-		case len(e.Idx) == rank:
-			g.bind(pat[0], a+".Data[index("+pos+", "+a+", "+g.i64s(e.Idx)+")]")
 		default:
-			g.bind(pat[0], fmt.Sprintf("row(%s, %d, index(%s, %s, %s))", a, len(e.Idx), pos, a, g.i64s(e.Idx)))
+			off := g.checkedOffset(pos, e.Arr, e.Idx)
+			if len(e.Idx) == rank {
+				g.bind(pat[0], a+".Data["+off+"]")
+				break
+			}
+			if d := g.shp[e.Arr]; len(d) == rank {
+				g.shp[pat[0].Name] = d[len(e.Idx):]
+			}
+			var rest []string
+			for k := len(e.Idx); k < rank; k++ {
+				rest = append(rest, g.dimOf(e.Arr, k))
+			}
+			size := product(rest)
+			o := g.fresh("o")
+			g.p("%s := (%s) * %s", o, off, size)
+			g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: %s.Shape[%d:], Data: %s.Data[%s : %s+%s : %s+%s]}",
+				goScalar(g.types[e.Arr].Elem), a, len(e.Idx), a, o, o, size, o, size))
 		}
 	case *ir.Slice:
-		g.bind(pat[0], "slice("+pos+", "+ident(e.Arr)+", "+g.dims(e.Dims)+")")
-	case *ir.Update:
 		a := ident(e.Arr)
-		allFixed := len(e.Dims) == g.types[e.Arr].Rank()
-		var idx []ir.SubExp
-		for _, d := range e.Dims {
-			allFixed = allFixed && d.Fixed
-			idx = append(idx, d.I)
+		rank := g.types[e.Arr].Rank()
+		var fixed []string
+		k := 0
+		for k < len(e.Dims) && e.Dims[k].Fixed {
+			fixed = append(fixed, g.i64(e.Dims[k].I))
+			k++
 		}
-		if allFixed && g.typeOf(e.Val).IsScalar() {
-			// One element: the same check and message as an index.
-			g.p("%s.Data[index(%s, %s, %s)] = %s", a, pos, a, g.i64s(idx), g.sub(e.Val))
-			g.bind(pat[0], a)
+		if k == len(e.Dims)-1 && e.Dims[k].Stride.IsNone() {
+			// Fixed indices, then one range of stride 1: a contiguous
+			// block of a, which the result shares.
+			d := e.Dims[k]
+			start, end := "0", "0"
+			if !d.Start.IsNone() {
+				start = g.i64(d.Start)
+			}
+			if !d.End.IsNone() {
+				end = g.i64(d.End)
+			}
+			var dims []string
+			dims = append(dims, "0")
+			for j := k + 1; j < rank; j++ {
+				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, j))
+			}
+			fx := ""
+			if len(fixed) > 0 {
+				fx = ", " + strings.Join(fixed, ", ")
+			}
+			g.bind(pat[0], fmt.Sprintf("sliceRange(%s, %s, %s, %s, %v, %s, %v%s)", pos, a, g.newShape(pat[0], dims),
+				start, !d.Start.IsNone(), end, !d.End.IsNone(), fx))
 			break
 		}
-		if g.typeOf(e.Val).IsScalar() {
+		g.bind(pat[0], "slice("+pos+", "+a+", "+g.dims(e.Dims)+")")
+	case *ir.Update:
+		a := ident(e.Arr)
+		fixed := true // every given dimension is one index
+		var idx []ir.SubExp
+		for _, d := range e.Dims {
+			fixed = fixed && d.Fixed
+			idx = append(idx, d.I)
+		}
+		scalar := g.typeOf(e.Val).IsScalar()
+		switch {
+		case fixed && scalar && len(e.Dims) == g.types[e.Arr].Rank():
+			// One element: the same check and message as an index.
+			g.p("%s.Data[%s] = %s", a, g.checkedOffset(pos, e.Arr, idx), g.sub(e.Val))
+			g.bind(pat[0], a)
+		case scalar:
 			g.bind(pat[0], "updateScalar("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
-		} else {
+		case fixed:
+			// A whole row: no region to compute.
+			g.p("updateRow(%s, %s, %s, %s)", pos, a, g.sub(e.Val), g.i64s(idx))
+			g.bind(pat[0], a)
+		default:
 			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		}
 	case *ir.Iota:
-		start, step := "0", "1"
+		start, step := "int64(0)", "int64(1)"
 		if !e.Start.IsNone() {
 			start = g.i64(e.Start)
 		}
 		if !e.Step.IsNone() {
 			step = g.i64(e.Step)
 		}
-		t := goScalar(e.T)
-		g.bind(pat[0], fmt.Sprintf("iota(%s, %s, %s, %s, func(x int64) %s { return %s(x) })", pos, g.i64(e.N), start, step, t, t))
+		n := g.fresh("n")
+		g.p("%s := %s", n, g.i64(e.N))
+		g.p("checkIota(%s, %s, %s, %s)", pos, n, start, step)
+		a := g.newArray(pat[0], []string{n}, false)
+		k := g.fresh("k")
+		g.p("for %s := range %s.Data {", k, a)
+		g.p("%s.Data[%s] = %s(%s + int64(%s)*%s)", a, k, goScalar(e.T), start, k, step)
+		g.p("}")
+		g.bind(pat[0], a)
 	case *ir.Replicate:
+		dims := g.i64s(e.Shape)
+		g.p("checkSizes(%s, \"replicate\", %s)", pos, dims)
+		all := strings.Split(dims, ", ")
 		if g.typeOf(e.Val).IsScalar() {
-			g.bind(pat[0], fmt.Sprintf("replicate(%s, %s, %s)", pos, g.sub(e.Val), g.i64s(e.Shape)))
-		} else {
-			g.bind(pat[0], fmt.Sprintf("replicateArr(%s, %s, %s)", pos, g.sub(e.Val), g.i64s(e.Shape)))
+			a := g.newArray(pat[0], all, false)
+			g.p("fill(%s.Data, %s)", a, g.sub(e.Val))
+			g.bind(pat[0], a)
+			break
 		}
+		v := g.sub(e.Val)
+		for k := range g.typeOf(e.Val).Rank() {
+			all = append(all, fmt.Sprintf("%s.Shape[%d]", v, k))
+		}
+		a := g.newArray(pat[0], all, false)
+		g.p("fillRows(%s.Data, %s.Data)", a, v)
+		g.bind(pat[0], a)
 	case *ir.Scratch:
-		g.bind(pat[0], fmt.Sprintf("scratch[%s](%s, %s)", goScalar(e.Elem), pos, g.i64s(e.Shape)))
+		dims := g.i64s(e.Shape)
+		g.p("checkSizes(%s, \"scratch\", %s)", pos, dims)
+		g.bind(pat[0], g.newArray(pat[0], strings.Split(dims, ", "), true))
 	case *ir.Reshape:
-		g.bind(pat[0], fmt.Sprintf("reshape(%s, %s, %s)", pos, ident(e.Arr), g.i64s(e.Shape)))
+		dims := g.i64s(e.Shape)
+		g.p("checkSizes(%s, \"reshape\", %s)", pos, dims)
+		g.bind(pat[0], fmt.Sprintf("reshapeTo(%s, %s, %s)", pos, ident(e.Arr), g.newShape(pat[0], strings.Split(dims, ", "))))
 	case *ir.Rearrange:
-		var ps []string
+		a := ident(e.Arr)
+		var ps, dims []string
 		for _, p := range e.Perm {
 			ps = append(ps, strconv.Itoa(p))
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, p))
 		}
-		g.bind(pat[0], fmt.Sprintf("rearrange(%s, %s)", ident(e.Arr), strings.Join(ps, ", ")))
+		dst := g.newArray(pat[0], dims, false)
+		g.p("rearrangeInto(%s, %s, %s)", dst, a, strings.Join(ps, ", "))
+		g.bind(pat[0], dst)
 	case *ir.Concat:
 		var as []string
+		var outer []string
 		for _, a := range e.Arrs {
 			as = append(as, ident(a))
+			outer = append(outer, ident(a)+".Shape[0]")
 		}
-		g.bind(pat[0], fmt.Sprintf("concat(%s, %s)", pos, strings.Join(as, ", ")))
+		first := ident(e.Arrs[0])
+		g.p("checkConcat(%s, %s)", pos, strings.Join(as, ", "))
+		dims := []string{strings.Join(outer, "+")}
+		for k := 1; k < g.types[e.Arrs[0]].Rank(); k++ {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", first, k))
+		}
+		a := g.newArray(pat[0], dims, false)
+		g.p("concatInto(%s, %s)", a, strings.Join(as, ", "))
+		g.bind(pat[0], a)
 	case *ir.Copy:
-		g.bind(pat[0], "clone("+ident(e.Arr)+")")
+		src := ident(e.Arr)
+		var dims []string
+		for k := range g.types[e.Arr].Rank() {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", src, k))
+		}
+		a := g.newArray(pat[0], dims, false)
+		g.p("copy(%s.Data, %s.Data)", a, src)
+		g.bind(pat[0], a)
 	case *ir.Rotate:
-		g.bind(pat[0], fmt.Sprintf("rotate(%s, %s)", g.i64(e.R), ident(e.Arr)))
+		a := ident(e.Arr)
+		var dims []string
+		for k := range g.types[e.Arr].Rank() {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, k))
+		}
+		dst := g.newArray(pat[0], dims, false)
+		g.p("rotateInto(%s, %s, %s)", dst, g.i64(e.R), a)
+		g.bind(pat[0], dst)
 	case *ir.ArrayLit:
 		var el []string
 		for _, x := range e.Elems {
 			el = append(el, g.sub(x))
 		}
-		t := goScalar(e.Elem.Elem)
 		if e.Elem.IsScalar() {
-			g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: []int64{%d}, Data: []%s{%s}}", t, len(el), t, strings.Join(el, ", ")))
-		} else {
-			args := append([]string{pos, g.shapeDims(e.Elem.Shape)}, el...)
-			g.bind(pat[0], fmt.Sprintf("arrayLit[%s](%s)", t, strings.Join(args, ", ")))
+			dst := g.newArray(pat[0], []string{strconv.Itoa(len(el))}, false)
+			for k, x := range el {
+				g.p("%s.Data[%d] = %s", dst, k, x)
+			}
+			g.bind(pat[0], dst)
+			break
 		}
+		dims := []string{strconv.Itoa(len(el))}
+		if len(el) > 0 {
+			for k := range e.Elem.Rank() {
+				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", el[0], k))
+			}
+		} else {
+			sh := g.shapeDims(e.Elem.Shape)
+			for k := range e.Elem.Rank() {
+				dims = append(dims, fmt.Sprintf("%s[%d]", sh, k))
+			}
+		}
+		dst := g.newArray(pat[0], dims, false)
+		g.p("arrayLitInto(%s, %s%s)", pos, dst, prefixed(el))
+		g.bind(pat[0], dst)
 	case *ir.Size:
-		g.bind(pat[0], fmt.Sprintf("%s.Shape[%d]", ident(e.Arr), e.Dim))
+		g.bind(pat[0], fmt.Sprintf("%s[%d]", g.shapeOf(e.Arr), e.Dim))
 	case *ir.Assert:
 		g.p("if !%s {", g.sub(e.Cond))
 		g.p("fail(%s, %s)", pos, strconv.Quote("Assertion is false: "+e.Msg))
@@ -428,6 +568,19 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
 		g.declared(p.Name, p.Type)
 	}
+	var iter, count string
+	if f, ok := e.Form.(*ir.For); ok {
+		iter = "int(" + ident(f.I) + ")"
+	} else {
+		count = g.fresh("it")
+		iter = count
+	}
+	roots := g.doubleBuffer(e, pat, iter)
+	if len(roots) == 0 {
+		count = ""
+	} else if count != "" {
+		g.p("%s := 0", count)
+	}
 	switch f := e.Form.(type) {
 	case *ir.For:
 		t := goScalar(f.T)
@@ -439,13 +592,51 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	default:
 		return fmt.Errorf("unknown loop form %T", e.Form)
 	}
-	if err := g.body(e.Body); err != nil {
+	err := g.body(e.Body)
+	for _, r := range roots {
+		delete(g.dbuf, r)
+	}
+	if err != nil {
 		return err
 	}
 	g.assign(targets(e.Params), g.subs(e.Body.Result))
+	if count != "" {
+		g.p("%s++", count)
+	}
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
 	g.close("}")
 	g.declareDone(pat)
 	return nil
+}
+
+// checkedOffset emits the bounds checks of indexing arr by idx (leading
+// dimensions) and returns the Go expression of the flat offset of the
+// element or row, in units of rows.
+func (g *gen) checkedOffset(pos string, arr ir.VName, idx []ir.SubExp) string {
+	var conds []string
+	seen := map[string]bool{}
+	cond := func(c string) {
+		if !seen[c] {
+			seen[c] = true
+			conds = append(conds, c)
+		}
+	}
+	off := ""
+	for k, x := range idx {
+		i, d := g.i64(x), g.dimOf(arr, k)
+		if !x.IsConst || x.Const.Int() < 0 {
+			cond(i + " < 0")
+		}
+		cond(i + " >= " + d)
+		if k == 0 {
+			off = i
+		} else {
+			off = fmt.Sprintf("(%s)*%s + %s", off, d, i)
+		}
+	}
+	g.p("if %s {", strings.Join(conds, " || "))
+	g.p("indexFail(%s, %s.Shape, %s)", pos, ident(arr), g.i64s(idx))
+	g.p("}")
+	return off
 }

@@ -1,0 +1,355 @@
+package gogen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+// Memory planning: where generated code puts each array it creates.
+//
+// A repeated region is code that runs many times within one call: the
+// lambda of a SOAC (once per element) or of an accumulator operator, or the
+// body of a loop (once per iteration). An array created in a repeated
+// region whose storage cannot outlive the region's current iteration (it
+// is not reachable from the region's results through the ways arrays share
+// storage, ir.Facts.Sources) is built in a scratch buffer: the worker that
+// runs the code (the function, or one chunk of a parallel loop) declares
+// the buffer once and every execution reuses it, growing it when it is too
+// small. An array that becomes a row of a map's result is built in place,
+// in that row (destination passing), when its shape matches the row's.
+// Everything else gets storage of its own.
+//
+// Scratch buffers are not cleared between uses, so only constructs that
+// write every element use them (Scratch, whose contents are unspecified,
+// clears its buffer so that results stay those of the interpreter).
+
+// memPlan is what the analysis knows about the names of one function.
+type memPlan struct {
+	// region is the innermost repeated region binding each name (0: the
+	// function body, run once per call).
+	region map[ir.VName]int
+	// escapes is set for names whose storage may outlive one iteration
+	// of their region.
+	escapes map[ir.VName]bool
+	// facts are the function's IR facts; the planner reads their aliasing.
+	facts *ir.Facts
+}
+
+// reaches reports whether the storage of from may be that of one of the
+// names in targets.
+func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
+	if !from.IsVar() {
+		return false
+	}
+	seen := map[ir.VName]bool{}
+	work := []ir.VName{from.Var}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		if targets[n] {
+			return true
+		}
+		work = append(work, m.facts.Sources(n)...)
+	}
+	return false
+}
+
+func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts}
+	regions := 0
+	var walk func(b *ir.Body, r int)
+	repeated := func(b *ir.Body) {
+		regions++
+		r := regions
+		walk(b, r)
+		// Everything reachable from the results outlives an iteration.
+		seen := map[ir.VName]bool{}
+		var work []ir.VName
+		for _, s := range b.Result {
+			if s.IsVar() {
+				work = append(work, s.Var)
+			}
+		}
+		for len(work) > 0 {
+			n := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			if m.region[n] == r {
+				m.escapes[n] = true
+			}
+			work = append(work, facts.Sources(n)...)
+		}
+	}
+	walk = func(b *ir.Body, r int) {
+		for _, s := range b.Stms {
+			for _, p := range s.Pat {
+				m.region[p.Name] = r
+			}
+			switch e := s.Exp.(type) {
+			case *ir.If:
+				walk(e.Then, r)
+				walk(e.Else, r)
+			case *ir.Loop:
+				repeated(e.Body)
+			case *ir.WithVJP:
+				walk(e.F.Body, r) // applied once; the rule is expanded by AD
+			case *ir.WithAcc:
+				for _, in := range e.Inputs {
+					if in.Op != nil {
+						repeated(in.Op.Body)
+					}
+				}
+				walk(e.F.Body, r)
+			default:
+				for _, l := range ir.Lambdas(s.Exp) {
+					repeated(l.Body)
+				}
+			}
+		}
+	}
+	walk(f.Body, 0)
+	return m
+}
+
+// scratchable reports whether the array bound to n can live in a scratch
+// buffer of the current worker.
+func (g *gen) scratchable(n ir.VName) bool {
+	return g.mem != nil && g.mem.region[n] != 0 && !g.mem.escapes[n] && g.worker != nil
+}
+
+// worker collects the scratch buffers of the code one worker runs: the
+// function body or the body of one chunk of a parallel loop. Their
+// declarations go where the worker's code starts.
+type worker struct {
+	start int      // offset in g.buf where the declarations go
+	decls []string // Go declarations of the buffers
+}
+
+func (g *gen) openWorker() *worker {
+	prev := g.worker
+	g.worker = &worker{start: g.buf.Len()}
+	return prev
+}
+
+// closeWorker inserts the current worker's declarations at its start and
+// makes prev the current worker again.
+func (g *gen) closeWorker(prev *worker) {
+	w := g.worker
+	g.worker = prev
+	if len(w.decls) == 0 {
+		return
+	}
+	rest := append([]byte(nil), g.buf.Bytes()[w.start:]...)
+	g.buf.Truncate(w.start)
+	for _, d := range w.decls {
+		g.p("%s", d)
+	}
+	g.buf.Write(rest)
+}
+
+// newArray emits storage for the array bound to p, with the shape given by
+// the Go int64 expressions dims, and returns a Go variable holding it. The
+// contents are unspecified (zero when zero is set) and every element must
+// be written.
+func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
+	el := goScalar(p.Type.Elem)
+	v := g.fresh("a")
+	g.shp[p.Name] = dims
+	size := "int64(1)"
+	if len(dims) > 0 {
+		size = "(" + strings.Join(dims, ")*(") + ")"
+	}
+	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
+	if db, ok := g.dbuf[p.Name]; ok {
+		k := g.fresh("k")
+		g.p("%s := %s & 1", k, db.iter)
+		g.p("%s[%s] = grow(%s[%s], %s)", db.data, k, db.data, k, size)
+		for d, x := range dims {
+			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
+		}
+		g.p("%s := Array[%s]{Shape: %s[%s], Data: %s[%s]}", v, el, db.shape, k, db.data, k)
+		return v
+	}
+	if d, ok := g.dest[p.Name]; ok {
+		// Built in place when the destination has this shape; otherwise
+		// the row is stored (and checked) as usual after the body.
+		g.p("%s := %s", v, d)
+		g.p("if !hasShape(%s.Shape, %s) {", v, strings.Join(dims, ", "))
+		g.p("%s = %s", v, fresh)
+		g.p("}")
+		return v
+	}
+	if !g.scratchable(p.Name) {
+		g.p("%s := %s", v, fresh)
+		return v
+	}
+	buf := g.fresh("sb")
+	g.worker.decls = append(g.worker.decls, fmt.Sprintf("var %s []%s", buf, el))
+	g.p("%s = grow(%s, %s)", buf, buf, size)
+	if zero {
+		g.p("clear(%s)", buf)
+	}
+	g.p("%s := Array[%s]{Shape: %s, Data: %s}", v, el, g.newShape(p, dims), buf)
+	return v
+}
+
+// newShape returns a Go expression of a shape slice holding dims for the
+// array bound to p: the worker's scratch when the array dies within its
+// iteration (see newArray), a fresh slice otherwise.
+func (g *gen) newShape(p ir.Param, dims []string) string {
+	if !g.scratchable(p.Name) || len(dims) == 0 {
+		return "[]int64{" + strings.Join(dims, ", ") + "}"
+	}
+	shp := g.fresh("ss")
+	g.worker.decls = append(g.worker.decls, fmt.Sprintf("%s := make([]int64, %d)", shp, len(dims)))
+	for k, d := range dims {
+		g.p("%s[%d] = %s", shp, k, d)
+	}
+	return shp
+}
+
+// rowRoots returns the names whose storage becomes result r of body b when
+// b builds it in place: the arrays created by statements of b (at most
+// one of which runs), followed through the in-place updates that consume
+// them, the branches of ifs and the lambdas of accumulator scopes. It
+// returns nil when r is not always created by b in a form newArray
+// handles.
+func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
+	if !r.IsVar() {
+		return nil
+	}
+	var bound *ir.Stm
+	idx := 0
+	for _, s := range b.Stms {
+		for i, p := range s.Pat {
+			if p.Name == r.Var {
+				bound, idx = s, i
+			}
+		}
+	}
+	if bound == nil {
+		return nil
+	}
+	switch e := bound.Exp.(type) {
+	case *ir.Update:
+		return rowRoots(b, ir.Var(e.Arr))
+	case *ir.Hist:
+		return rowRoots(b, ir.Var(e.Dests[idx]))
+	case *ir.Scatter:
+		return rowRoots(b, ir.Var(e.Dests[idx]))
+	case *ir.If:
+		t, f := rowRoots(e.Then, e.Then.Result[idx]), rowRoots(e.Else, e.Else.Result[idx])
+		if t == nil || f == nil {
+			return nil
+		}
+		return append(t, f...)
+	case *ir.WithAcc:
+		if idx < len(e.Inputs) {
+			return nil
+		}
+		return rowRoots(e.F.Body, e.F.Body.Result[idx])
+	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
+		return []ir.VName{r.Var}
+	}
+	return nil
+}
+
+// dbuf is a pair of buffers that an array carried by a loop alternates
+// between: iteration i builds the next value in buffer i&1 while reading
+// the current one from the other.
+type dbuf struct {
+	data, shape string // Go variables: [2][]T and [2][]int64
+	iter        string // Go expression of the iteration number
+}
+
+// doubleBuffer gives the arrays that a loop body builds for its array
+// parameters a pair of buffers each (see dbuf). Iteration i writes buffer
+// i&1, which held the value built at iteration i-2; that value must be
+// dead, so no parameter that may hold a value built in a buffer may carry
+// it on to another iteration: no result may share storage with such a
+// parameter. The buffers are the current worker's scratch when the loop's
+// results die within their region, otherwise they are allocated for this
+// execution of the loop. It returns the names given buffers.
+func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
+	roots := map[int][]ir.VName{}
+	built := map[ir.VName]bool{}
+	for k, p := range e.Params {
+		if !p.Type.IsArray() {
+			continue
+		}
+		rs := rowRoots(e.Body, e.Body.Result[k])
+		shared := false
+		for _, r := range rs {
+			shared = shared || built[r]
+		}
+		if len(rs) == 0 || shared {
+			continue
+		}
+		for _, r := range rs {
+			built[r] = true
+		}
+		roots[k] = rs
+	}
+	if len(roots) == 0 {
+		return nil
+	}
+	holders := map[ir.VName]bool{}
+	for k, p := range e.Params {
+		if g.mem.reaches(e.Body.Result[k], built) {
+			holders[p.Name] = true
+		}
+	}
+	for _, r := range e.Body.Result {
+		if g.mem.reaches(r, holders) {
+			return nil
+		}
+	}
+	var out []ir.VName
+	for k, p := range e.Params {
+		rs, ok := roots[k]
+		if !ok {
+			continue
+		}
+		// The buffers may be reused by the next execution of the loop when
+		// no result that outlives the enclosing iteration may be in them.
+		mine := map[ir.VName]bool{}
+		for _, r := range rs {
+			mine[r] = true
+		}
+		scratch := g.worker != nil
+		for _, q := range pat {
+			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), mine) {
+				scratch = false
+			}
+		}
+		el := goScalar(p.Type.Elem)
+		db := dbuf{data: g.fresh("db"), shape: g.fresh("ds"), iter: iter}
+		decls := []string{
+			fmt.Sprintf("var %s [2][]%s", db.data, el),
+			fmt.Sprintf("%s := [2][]int64{make([]int64, %d), make([]int64, %d)}", db.shape, p.Type.Rank(), p.Type.Rank()),
+			// Unused when the array is built where newArray is not used.
+			fmt.Sprintf("_, _ = %s, %s", db.data, db.shape),
+		}
+		if scratch {
+			g.worker.decls = append(g.worker.decls, decls...)
+		} else {
+			for _, d := range decls {
+				g.p("%s", d)
+			}
+		}
+		for _, r := range rs {
+			g.dbuf[r] = db
+		}
+		out = append(out, rs...)
+	}
+	return out
+}
