@@ -257,6 +257,16 @@ func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
 			return nil
 		}
 		return rowRoots(e.F.Body, e.F.Body.Result[idx])
+	case *ir.Screma:
+		// Scanned values and map outputs are built by the Screma; the
+		// histograms' and scatters' results are their destinations.
+		if dst, ok := scremaDest(e, idx); ok {
+			return rowRoots(b, ir.Var(dst))
+		}
+		if scremaBuilds(e, idx) {
+			return []ir.VName{r.Var}
+		}
+		return nil
 	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
 		return []ir.VName{r.Var}
 	}

@@ -6,14 +6,14 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/ir"
 )
 
-// unfuse rewrites every Screma of p into the statements it stands for: a
-// Map of its function giving every result as an array, then one Scan,
-// Reduce, Hist or Scatter per operator over those arrays, in order. This
-// keeps the generator to the SOACs it knows until it generates Screma
-// directly. The rewrite runs the function over all rows before the
-// operators; that is the Screma's element-by-element order whenever at
-// most one of the parts may fail, as fusion guarantees (a Screma for
-// which this is not so is an error).
+// unfuse rewrites the Scremas of p that the generator does not generate
+// itself (see generated) into the statements they stand for: a Map of
+// the function giving every result as an array, then one Scan, Reduce,
+// Hist or Scatter per operator over those arrays, in order. The rewrite
+// runs the function over all rows before the operators; that is the
+// Screma's element-by-element order whenever at most one of the parts may
+// fail, as fusion guarantees (a Screma for which this is not so is an
+// error).
 func unfuse(p *ir.Program) (*ir.Program, error) {
 	out := &ir.Program{Funcs: make([]*ir.Func, len(p.Funcs))}
 	for i, f := range p.Funcs {
@@ -29,18 +29,31 @@ func unfuse(p *ir.Program) (*ir.Program, error) {
 }
 
 type unfuser struct {
-	b   *ir.Builder
-	fa  *ir.Facts
-	err error
+	b      *ir.Builder
+	fa     *ir.Facts
+	err    error
+	nested bool // inside the lambda of a SOAC
 }
 
 func (u *unfuser) body(b *ir.Body) *ir.Body {
 	out := &ir.Body{Result: b.Result}
 	for _, s := range b.Stms {
+		// Code in a SOAC's lambda runs inside another SOAC's loop.
+		nested := u.nested
+		soac := len(ir.Lambdas(s.Exp)) > 0
+		switch s.Exp.(type) {
+		case *ir.WithAcc, *ir.WithVJP:
+			soac = false // their lambdas run once
+		}
 		e := ir.MapChildren(s.Exp, u.body, func(l *ir.Lambda) *ir.Lambda {
+			u.nested = nested || soac
+			defer func() { u.nested = nested }()
 			return &ir.Lambda{Params: l.Params, Body: u.body(l.Body), Ret: l.Ret}
 		})
 		sc, ok := e.(*ir.Screma)
+		if ok && generated(sc, nested) {
+			ok = false
+		}
 		if !ok {
 			out.Stms = append(out.Stms, &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos})
 			continue
