@@ -41,7 +41,7 @@ func cmdBench(env *cliEnv, args []string) int {
 	}
 	switch *backend {
 	case "go":
-		opts.Backend = goBackend{}
+		opts.Backend = newGoBackend(env.stderr)
 	case "interp":
 		opts.Backend = interpBackend{}
 		opts.SkipCompiled = true // datasets tagged compiled are too large for the interpreter

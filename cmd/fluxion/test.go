@@ -42,7 +42,7 @@ func cmdTest(env *cliEnv, args []string) int {
 	case "interp":
 		be = interpBackend{}
 	case "go":
-		be, ref = goBackend{}, interpBackend{}
+		be, ref = newGoBackend(env.stderr), interpBackend{}
 	default:
 		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: interp, go)\n", *backend)
 		return 2

@@ -31,6 +31,15 @@ type Program interface {
 	Run(entry string, args []Value) ([]Value, error)
 }
 
+// Preparer is a Backend that compiles many programs faster together than
+// one at a time (the Go backend builds them into one executable). Run
+// calls Prepare once with every program it is going to compile, before
+// compiling any; Prepare must return at once and may compile in the
+// background, with Compile waiting for the program's turn.
+type Preparer interface {
+	Prepare(paths []string)
+}
+
 // Runner runs the test cases of programs and judges them (FORMATS.md §3.6).
 type Runner struct {
 	Backend Backend
@@ -190,6 +199,9 @@ func (r *Runner) Run(paths []string) (*Report, error) {
 	if st.sel.Backend == "" {
 		st.sel.Backend = r.Backend.Name()
 	}
+	if p, ok := r.Backend.(Preparer); ok && st.sel.Mode != TypeCheck {
+		p.Prepare(st.toCompile(files))
+	}
 	perFile := make([][]Result, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
@@ -241,6 +253,19 @@ func (st *runState) limited(f func()) {
 	f()
 }
 
+// toCompile returns the files whose programs runFile compiles: those whose
+// test blocks parse and that are not skipped as a whole.
+func (st *runState) toCompile(files []string) []string {
+	var out []string
+	for _, f := range files {
+		spec, err := ParseFile(f)
+		if err == nil && st.sel.SkipProgram(spec) == "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // runFile compiles one program and runs its cases; the results are in
 // source order.
 func (st *runState) runFile(path string) []Result {
@@ -266,6 +291,9 @@ func (st *runState) runFile(path string) []Result {
 	var prog Program
 	var cerr error
 	st.limited(func() { prog, cerr = safeCompile(st.Backend, path) })
+	if c, ok := prog.(io.Closer); ok && cerr == nil {
+		defer c.Close()
+	}
 	switch {
 	case spec.CompileError != nil:
 		if cerr == nil {
@@ -278,7 +306,8 @@ func (st *runState) runFile(path string) []Result {
 		return programResult(Pass, "")
 	case cerr != nil:
 		return programResult(Fail, "compilation failed:\n"+indent(cerr.Error()))
-	case st.sel.Mode == TypeCheck:
+	}
+	if st.sel.Mode == TypeCheck {
 		return programResult(Pass, "")
 	}
 
