@@ -33,6 +33,14 @@ func cmdBench(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
+	if *runs < 1 {
+		fmt.Fprintf(env.stderr, "fluxion bench: --runs must be at least 1, got %d\n", *runs)
+		return 2
+	}
+	if *timeout < 0 {
+		fmt.Fprintf(env.stderr, "fluxion bench: --timeout must not be negative, got %d\n", *timeout)
+		return 2
+	}
 	opts := benchrun.Options{
 		Runs:       *runs,
 		Exclude:    exclude,

@@ -36,10 +36,9 @@ func cmdBuild(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "fluxion build: %q is not a valid Go package name (use --pkg)\n", name)
 		return 2
 	}
-	prog, err := pipeline.CompileFile(files[0], pipeline.Options{})
-	if err != nil {
-		reportCompileError(env, files[0], err)
-		return 1
+	prog, code := compileFile(env, files[0], pipeline.Options{})
+	if code != 0 {
+		return code
 	}
 	if err := gobuild.WritePackage(prog, *out, name); err != nil {
 		fmt.Fprintf(env.stderr, "fluxion build: %v\n", err)

@@ -3,17 +3,18 @@
 //
 // Usage:
 //
-//	fluxion check FILE...     type-check programs; silent on success
+//	fluxion check FILE...     compile programs up to code generation; silent on success
 //	fluxion run FILE          run an entry point on arguments from stdin
 //	fluxion build -o DIR FILE write a program as a Go package
-//	fluxion test PATH...      run the test blocks of programs
+//	fluxion test PATH...      run the test blocks of programs (compiled by default)
 //	fluxion dump FILE         print the IR after a compiler pass
 //	fluxion bench PATH...     benchmark the datasets of test blocks
+//	fluxion cache info|clean  show or empty the cache of compiled programs
 //	fluxion gradbench         serve a GradBench session on stdin/stdout
 //	fluxion version           print the compiler version
 //
 // Every command exits 0 on success, 1 on a program error and 2 on a usage
-// error or bad input.
+// error or bad input (such as a missing file).
 package main
 
 import (
@@ -42,7 +43,8 @@ type cliEnv struct {
 var commands = map[string]command{
 	"bench":     {"benchmark the datasets of programs' test blocks", cmdBench},
 	"build":     {"write a program as a dependency-free Go package", cmdBuild},
-	"check":     {"type-check programs; silent on success", cmdCheck},
+	"cache":     {"show or clean the cache of compiled programs", cmdCache},
+	"check":     {"compile programs up to code generation; silent on success", cmdCheck},
 	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
 	"dump":      {"print a program's IR after a compiler pass", cmdDump},
 	"run":       {"run an entry point on arguments read from stdin", cmdRun},

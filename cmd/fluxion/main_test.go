@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runArgs runs the CLI in-process and returns its exit code and outputs.
@@ -39,7 +41,10 @@ func TestCheckCommand(t *testing.T) {
 		{"type error with position and caret", []string{"check", bad}, 1,
 			`bad.fut:1:22: cannot unify i32 with a floating-point type(?s).*def f \(x: i32\) = x \+ 1\.0\n\s+\^`},
 		{"every error is reported", []string{"check", bad}, 1, `bad.fut:3:11: unknown name`},
-		{"missing file", []string{"check", filepath.Join(dir, "nope.fut")}, 1, `nope.fut: no such file`},
+		{"missing file is bad input", []string{"check", filepath.Join(dir, "nope.fut")}, 2, `nope.fut: no such file`},
+		{"a directory is bad input", []string{"check", dir}, 2, `is a directory`},
+		{"AD failure is a check error, position first", []string{"check", write("ad.fut", "def d f x = jvp f x 1.0\nentry main (x: f64) = d (d (d f64.lgamma)) x\n")}, 1,
+			`^\S*ad.fut:1:13: automatic differentiation: .*tetragamma.*\(in main\)`},
 		{"no arguments", []string{"check"}, 2, `usage: fluxion check`},
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 	}
@@ -81,6 +86,7 @@ func TestRunCommand(t *testing.T) {
 	src := `entry main (xs: []f32) (k: i32) : (f32, [3]i32) = (f32.sum xs, [k, k+1, k/0])
 entry twice (x: i64) = x * 2
 entry ok (x: i64) = x + 1
+entry tenth (x: f64) = x / 10
 `
 	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -99,7 +105,11 @@ entry ok (x: i64) = x + 1
 		{"bad input exits 2", "[1, 2] true", []string{"run", prog}, 2, "", `argument 2 of main`},
 		{"missing argument", "[1, 2]", []string{"run", prog}, 2, "", `argument 2 of main.*end of input`},
 		{"trailing input", "5 6", []string{"run", "-e", "ok", prog}, 2, "", `end of input`},
-		{"unknown entry", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"`},
+		{"unknown entry lists the entries", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"; its entry points are main, ok, tenth, twice`},
+		{"negative runs", "21", []string{"run", "-e", "twice", "-r", "-5", prog}, 2, "", `-r must not be negative`},
+		{"missing program", "", []string{"run", prog + ".nope"}, 2, "", `no such file`},
+		{"shortest floats (interpreter)", "1", []string{"run", "--interp", "-e", "tenth", prog}, 0, "0.1f64\n", ""},
+		{"shortest floats (compiled)", "3", []string{"run", "-e", "tenth", prog}, 0, "0.3f64\n", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -169,7 +179,7 @@ func TestDumpCommand(t *testing.T) {
 			t.Errorf("dump lacks entry %s:\n%s", want, stdout)
 		}
 	}
-	if code, _, stderr := runArgs(t, "", "dump", "--after=nosuchpass", "../../examples/dot.fut"); code != 1 || !strings.Contains(stderr, "unknown pass") {
+	if code, _, stderr := runArgs(t, "", "dump", "--after=nosuchpass", "../../examples/dot.fut"); code != 2 || !strings.Contains(stderr, "unknown pass") {
 		t.Errorf("unknown pass: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -329,5 +339,143 @@ func TestBuildRejectsBadPackageNames(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "not a valid Go package name") {
 			t.Errorf("--pkg %q: exit %d, stderr %q", name, code, stderr)
 		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "p.fut")
+	if err := os.WriteFile(prog, []byte("-- ==\n-- input { 1 } output { 2 }\nentry main (x: i32) = x + 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"dump", "--after=nonsense", prog}, `unknown pass "nonsense" \(passes: lower, simplify`},
+		{[]string{"dump", prog + "x"}, `no such file`},
+		{[]string{"build", "-o", filepath.Join(dir, "pkg"), prog + "x"}, `no such file`},
+		{[]string{"bench", "--runs", "-1", prog}, `--runs must be at least 1, got -1`},
+		{[]string{"bench", "-r", "0", prog}, `--runs must be at least 1, got 0`},
+		{[]string{"bench", "--timeout", "-3", prog}, `--timeout must not be negative`},
+		{[]string{"test", "-i", "-c", prog}, `-i and -c contradict`},
+		{[]string{"test", "-i", "--backend=go", prog}, `contradicts`},
+		{[]string{"test", "--backend=cuda", prog}, `unknown backend "cuda"`},
+		{[]string{"test", "--concurrency=-1", prog}, `must not be negative`},
+		{[]string{"test", filepath.Join(dir, "nosuchdir")}, `no such file`},
+		{[]string{"cache"}, `usage: fluxion cache`},
+		{[]string{"cache", "frob"}, `usage: fluxion cache`},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runArgs(t, "", tc.args...)
+		if code != 2 || stdout != "" || !regexp.MustCompile(tc.stderr).MatchString(stderr) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.stderr)
+		}
+	}
+}
+
+// TestTestModes: `fluxion test` runs compiled code by default, -i the
+// interpreter, which skips cases tagged compiled and says so.
+func TestTestModes(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "m.fut")
+	src := `-- ==
+-- input { 1 } output { 2 }
+-- compiled input { 2 } output { 3 }
+-- input { 3 } output { 5 }
+entry main (x: i32) = x + 1
+`
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	interp := []string{"test", "-i", prog}
+	tests := []struct {
+		args    []string
+		summary string
+	}{
+		{interp, "1 passed, 1 failed, 1 skipped (1 tagged compiled (interpreter mode))\n"},
+		{[]string{"test", "--backend=interp", prog}, "1 passed, 1 failed, 1 skipped (1 tagged compiled (interpreter mode))\n"},
+		{[]string{"test", prog}, "2 passed, 1 failed\n"},
+		{[]string{"test", "-c", prog}, "2 passed, 1 failed\n"},
+		{[]string{"test", "-t", prog}, "1 passed, 0 failed\n"},
+	}
+	for _, tc := range tests {
+		if testing.Short() && !slices.Equal(tc.args, interp) {
+			continue // compiled modes build a Go program
+		}
+		code, stdout, stderr := runArgs(t, "", tc.args...)
+		want := 1
+		if strings.Contains(tc.summary, " 0 failed") {
+			want = 0
+		}
+		if code != want || !strings.HasSuffix(stdout, tc.summary) {
+			t.Errorf("%v: exit %d, stdout %q (stderr %q); want exit %d and summary %q", tc.args, code, stdout, stderr, want, tc.summary)
+		}
+		if !strings.Contains(tc.summary, "0 failed") && strings.Count(stdout, "expected 5i32, got 4i32") != 1 {
+			t.Errorf("%v: the failure should be printed once:\n%s", tc.args, stdout)
+		}
+	}
+	// -v lists every case as it finishes and each failure only once.
+	code, stdout, _ := runArgs(t, "", "test", "-i", "-v", prog)
+	if code != 1 || strings.Count(stdout, "expected 5i32, got 4i32") != 1 ||
+		!strings.Contains(stdout, "pass: ") || !strings.Contains(stdout, "skip: ") || !strings.Contains(stdout, "FAIL: ") {
+		t.Errorf("test -v: exit %d:\n%s", code, stdout)
+	}
+}
+
+func TestWithProgress(t *testing.T) {
+	var b strings.Builder
+	withProgress(&b, "compiling quick.fut", func() {})
+	if b.Len() != 0 {
+		t.Errorf("a fast step printed %q", b.String())
+	}
+	withProgress(&b, "compiling slow.fut", func() { time.Sleep(1200 * time.Millisecond) })
+	if !regexp.MustCompile(`^fluxion: compiling slow.fut\.\.\.\nfluxion: compiling slow.fut: done in 1\.\ds\n$`).MatchString(b.String()) {
+		t.Errorf("a slow step printed %q", b.String())
+	}
+}
+
+func TestCacheCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	dir := t.TempDir()
+	t.Setenv("FLUXION_CACHE", dir)
+	t.Setenv("FLUXION_CACHE_LIMIT", "300M")
+	info := func() string {
+		code, stdout, stderr := runArgs(t, "", "cache", "info")
+		if code != 0 {
+			t.Fatalf("cache info: exit %d: %s", code, stderr)
+		}
+		return stdout
+	}
+	if got := info(); !strings.Contains(got, "directory: "+dir+"\n") || !strings.Contains(got, "executables: 0\n") || !strings.Contains(got, "limit 300.0 MiB") {
+		t.Errorf("empty cache: %q", got)
+	}
+	// A renamed copy of a program is the same program.
+	src, err := os.ReadFile("../../examples/dot.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyPath := filepath.Join(t.TempDir(), "renamed.fut")
+	if err := os.WriteFile(copyPath, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"../../examples/dot.fut", copyPath} {
+		if code, _, stderr := runArgs(t, "[1.0] [2.0]", "run", "-e", "dot", p); code != 0 {
+			t.Fatalf("run %s: exit %d: %s", p, code, stderr)
+		}
+	}
+	if got := info(); !strings.Contains(got, "executables: 1\n") {
+		t.Errorf("after running a program and its renamed copy: %q", got)
+	}
+	if code, _, stderr := runArgs(t, "", "cache", "clean"); code != 0 {
+		t.Fatalf("cache clean: exit %d: %s", code, stderr)
+	}
+	if got := info(); !strings.Contains(got, "executables: 0\n") {
+		t.Errorf("after cache clean: %q", got)
+	}
+	if des, _ := os.ReadDir(dir); len(des) != 0 {
+		t.Errorf("cache clean left %d entries", len(des))
 	}
 }

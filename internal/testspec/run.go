@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -103,6 +104,16 @@ func (r Result) String() string {
 	return b.String()
 }
 
+// Line is String prefixed by the outcome ("pass: ", "FAIL: ", "skip: "),
+// for listing every result.
+func (r Result) Line() string {
+	o := r.Outcome.String()
+	if r.Outcome == Fail {
+		o = "FAIL"
+	}
+	return o + ": " + r.String()
+}
+
 // Report is the outcome of a run: every result in a deterministic order
 // (files as found, cases in source order, entries as listed).
 type Report struct {
@@ -113,13 +124,35 @@ type Report struct {
 // OK reports whether every selected case passed (exit status 0).
 func (r *Report) OK() bool { return r.Failed == 0 }
 
-// Summary is the final line of a test run.
+// Summary is the final line of a test run. Skipped cases are counted by
+// reason, most frequent first: "5 passed, 0 failed, 3 skipped (2 tagged
+// compiled (interpreter mode), 1 tagged disable)".
 func (r *Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed", r.Passed, r.Failed)
-	if r.Skipped > 0 {
-		s += fmt.Sprintf(", %d skipped", r.Skipped)
+	if r.Skipped == 0 {
+		return s
 	}
-	return s
+	s += fmt.Sprintf(", %d skipped", r.Skipped)
+	count := map[string]int{}
+	var reasons []string
+	for _, res := range r.Results {
+		if res.Outcome != Skip {
+			continue
+		}
+		if count[res.Reason] == 0 {
+			reasons = append(reasons, res.Reason)
+		}
+		count[res.Reason]++
+	}
+	if len(reasons) == 0 {
+		return s
+	}
+	sort.SliceStable(reasons, func(i, j int) bool { return count[reasons[i]] > count[reasons[j]] })
+	parts := make([]string, len(reasons))
+	for i, why := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", count[why], why)
+	}
+	return s + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // Write prints every failure (see Result.String), then the summary line.

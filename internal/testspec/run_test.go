@@ -246,6 +246,12 @@ func TestReportSummary(t *testing.T) {
 		{Report{}, "0 passed, 0 failed", true},
 		{Report{Passed: 3}, "3 passed, 0 failed", true},
 		{Report{Passed: 3, Failed: 1, Skipped: 2}, "3 passed, 1 failed, 2 skipped", false},
+		{Report{Passed: 1, Skipped: 3, Results: []Result{
+			{Outcome: Skip, Reason: "tagged disable"},
+			{Outcome: Pass},
+			{Outcome: Skip, Reason: "tagged compiled (interpreter mode)"},
+			{Outcome: Skip, Reason: "tagged compiled (interpreter mode)"},
+		}}, "1 passed, 0 failed, 3 skipped (2 tagged compiled (interpreter mode), 1 tagged disable)", true},
 	}
 	for _, tt := range tests {
 		if got := tt.rep.Summary(); got != tt.want || tt.rep.OK() != tt.ok {
