@@ -51,10 +51,14 @@ func compileFile(env *cliEnv, file string, opts pipeline.Options) (*ir.Program, 
 		return nil, 2
 	}
 	var prog *ir.Program
+	var warnings []string
 	var err error
 	withProgress(env.stderr, "compiling "+file, func() {
-		prog, err = pipeline.CompileFile(file, opts)
+		prog, warnings, err = compileIR(file, opts)
 	})
+	for _, w := range warnings {
+		fmt.Fprintln(env.stderr, w)
+	}
 	if err != nil {
 		reportCompileError(env, file, err)
 		var pe *fs.PathError
@@ -64,6 +68,21 @@ func compileFile(env *cliEnv, file string, opts pipeline.Options) (*ir.Program, 
 		return nil, 1
 	}
 	return prog, 0
+}
+
+// compileIR checks and compiles the program at path; it also returns the
+// checker's warnings, one line each.
+func compileIR(path string, opts pipeline.Options) (*ir.Program, []string, error) {
+	cp, err := check.CheckFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ws []string
+	for _, w := range cp.Warnings {
+		ws = append(ws, w.String())
+	}
+	prog, err := pipeline.Compile(cp, opts)
+	return prog, ws, err
 }
 
 // reportCompileError prints a front-end error for a person.

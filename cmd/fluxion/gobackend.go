@@ -36,10 +36,11 @@ type goBackend struct {
 // preparedProgram is a program Prepare is building; done is closed once
 // exe or err is set.
 type preparedProgram struct {
-	done chan struct{}
-	prog *ir.Program
-	exe  *gobuild.Exe
-	err  error
+	done     chan struct{}
+	prog     *ir.Program
+	warnings []string
+	exe      *gobuild.Exe
+	err      error
 }
 
 func newGoBackend(progress io.Writer) *goBackend { return &goBackend{progress: progress} }
@@ -78,7 +79,7 @@ func (b *goBackend) buildAll(paths []string, pps []*preparedProgram) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			pps[i].prog, pps[i].err = safePipeline(path)
+			pps[i].prog, pps[i].warnings, pps[i].err = safePipeline(path)
 			if pps[i].err != nil {
 				close(pps[i].done)
 			}
@@ -114,13 +115,13 @@ func (b *goBackend) buildAll(paths []string, pps []*preparedProgram) {
 }
 
 // safePipeline compiles path to IR, turning a panic into an error.
-func safePipeline(path string) (prog *ir.Program, err error) {
+func safePipeline(path string) (prog *ir.Program, warnings []string, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			prog, err = nil, fmt.Errorf("internal error: compiling %s panicked: %v", path, x)
 		}
 	}()
-	return pipeline.CompileFile(path, pipeline.Options{})
+	return compileIR(path, pipeline.Options{})
 }
 
 // report runs f, printing a progress line if it takes more than a second.
@@ -160,57 +161,58 @@ func withProgress(w io.Writer, what string, f func()) {
 
 // build compiles the program at path (or takes it from Prepare) and starts
 // its process.
-func (b *goBackend) build(path string) (*ir.Program, *gobuild.Process, error) {
+func (b *goBackend) build(path string) (*goProgram, error) {
 	b.mu.Lock()
 	pp := b.prepared[path]
 	b.mu.Unlock()
-	var prog *ir.Program
-	var exe *gobuild.Exe
-	var err error
-	if pp != nil {
-		<-pp.done
-		prog, exe, err = pp.prog, pp.exe, pp.err
-	} else {
+	if pp == nil {
+		pp = &preparedProgram{}
 		b.report(path, func() {
-			prog, err = pipeline.CompileFile(path, pipeline.Options{})
-			if err == nil {
-				exe, err = gobuild.Build(prog, gobuild.Options{Version: version})
+			pp.prog, pp.warnings, pp.err = compileIR(path, pipeline.Options{})
+			if pp.err == nil {
+				pp.exe, pp.err = gobuild.Build(pp.prog, gobuild.Options{Version: version})
 			}
 		})
+	} else {
+		<-pp.done
 	}
-	if err != nil {
-		return nil, nil, err
+	if pp.err != nil {
+		return nil, pp.err
 	}
-	p, err := exe.Start()
-	if err != nil {
-		return nil, nil, err
-	}
-	return prog, p, nil
-}
-
-func (b *goBackend) Compile(path string) (testspec.Program, error) {
-	prog, p, err := b.build(path)
+	p, err := pp.exe.Start()
 	if err != nil {
 		return nil, err
 	}
-	return &goProgram{prog, p}, nil
+	return &goProgram{pp.prog, p, pp.warnings}, nil
+}
+
+func (b *goBackend) Compile(path string) (testspec.Program, error) {
+	p, err := b.build(path)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // gradbenchBackend adapts goBackend to the GradBench tool.
 type gradbenchBackend struct{ *goBackend }
 
 func (b gradbenchBackend) Compile(path string) (gradbench.Program, error) {
-	prog, p, err := b.build(path)
+	p, err := b.build(path)
 	if err != nil {
 		return nil, err
 	}
-	return &goProgram{prog, p}, nil
+	return p, nil
 }
 
 type goProgram struct {
-	ir   *ir.Program
-	proc *gobuild.Process
+	ir       *ir.Program
+	proc     *gobuild.Process
+	warnings []string
 }
+
+// Warnings are the compiler's warnings on the program (testspec.Warner).
+func (p *goProgram) Warnings() []string { return p.warnings }
 
 func (p *goProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
 	res, _, err := p.proc.Call(entry, 1, args)
@@ -252,4 +254,6 @@ var (
 	_ benchrun.SelfTimed      = (*goProgram)(nil)
 	_ gradbench.SelfTimedCall = goCall{}
 	_ testspec.Preparer       = (*goBackend)(nil)
+	_ testspec.Warner         = (*goProgram)(nil)
+	_ testspec.Warner         = interpProgram{}
 )

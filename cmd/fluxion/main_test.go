@@ -479,3 +479,42 @@ func TestCacheCommand(t *testing.T) {
 		t.Errorf("cache clean left %d entries", len(des))
 	}
 }
+
+// TestTestBlockAdditions runs structure clauses, script inputs and outputs
+// and warning expectations through `fluxion test` on both backends.
+func TestTestBlockAdditions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("s.fut", `-- ==
+-- structure { Map 1 }
+-- structure gpu { SegMap 1 }
+-- entry: add
+-- script input { (mk 3i64, 4i64) } output { 7i64 }
+-- script input { let (a, b) = pair 2i64 in (b, a) } script output { add 3i64 3i64 }
+-- script input @ args.txt output { 30i64 }
+-- script input { let xs = $loaddata "xs.in" in (sum xs, 1i64) } output { 7i64 }
+entry mk (x: i64) = x
+entry pair (x: i64) = (x, 2 * x)
+entry add (x: i64) (y: i64) = x + y
+entry sum (xs: []i64) = i64.sum xs
+`)
+	write("args.txt", "(10i64, 20i64)\n")
+	write("xs.in", "[1i64, 2i64, 3i64]\n")
+	write("w.fut", "-- ==\n-- warning: hole\nentry main (x: i32) = x\n")
+	for _, mode := range []string{"-i", "-c"} {
+		if testing.Short() && mode == "-c" {
+			continue
+		}
+		code, stdout, stderr := runArgs(t, "", "test", mode, dir)
+		if code != 1 || !strings.HasSuffix(stdout, "4 passed, 1 failed\n") {
+			t.Errorf("test %s: exit %d, stderr %q:\n%s", mode, code, stderr, stdout)
+		}
+		if !strings.Contains(stdout, `w.fut:2:4: no warning matches "hole"`) {
+			t.Errorf("test %s: the failed warning expectation is not reported:\n%s", mode, stdout)
+		}
+	}
+}

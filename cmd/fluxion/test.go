@@ -108,7 +108,7 @@ type interpBackend struct {
 func (interpBackend) Name() string { return "interp" }
 
 func (b interpBackend) Compile(path string) (testspec.Program, error) {
-	prog, err := pipeline.CompileFile(path, pipeline.Options{Verify: b.verify})
+	prog, warnings, err := compileIR(path, pipeline.Options{Verify: b.verify})
 	if err != nil {
 		return nil, err
 	}
@@ -116,13 +116,17 @@ func (b interpBackend) Compile(path string) (testspec.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return interpProgram{prog, exe}, nil
+	return interpProgram{prog, exe, warnings}, nil
 }
 
 type interpProgram struct {
-	ir  *ir.Program
-	exe *interp.Program
+	ir       *ir.Program
+	exe      *interp.Program
+	warnings []string
 }
+
+// Warnings are the compiler's warnings on the program (testspec.Warner).
+func (p interpProgram) Warnings() []string { return p.warnings }
 
 func (p interpProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
 	fn := p.ir.Func(entry)

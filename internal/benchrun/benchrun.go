@@ -337,12 +337,12 @@ func (r *runner) selectDatasets(spec *testspec.Spec) []*Benchmark {
 // dataset loads a dataset's input and expected output, times its runs and
 // validates the last results, recording the outcome in d.
 func (r *runner) dataset(prog testspec.Program, spec *testspec.Spec, entry string, d *Dataset) {
-	args, err := testspec.CaseInput(spec, d.Case, entry)
+	args, err := testspec.ProgramInput(spec, d.Case, entry, prog)
 	if err != nil {
 		d.Err = err.Error()
 		return
 	}
-	want, err := testspec.ExpectedValues(spec, d.Case)
+	want, err := testspec.ProgramExpected(spec, d.Case, prog)
 	if err != nil {
 		d.Err = err.Error()
 		return

@@ -98,6 +98,17 @@ func (p *parser) parseBlock() error {
 				return err
 			}
 			entries, index = names, 0
+		case t.kind == tWord && t.text == "structure":
+			p.advance(t)
+			if err := p.skipStructure(); err != nil {
+				return err
+			}
+		case t.kind == tWord && strings.HasPrefix(t.text, "warning:"):
+			w, err := p.expectedWarning(t)
+			if err != nil {
+				return err
+			}
+			p.spec.Warnings = append(p.spec.Warnings, w)
 		default:
 			c, err := p.parseCase()
 			if err != nil {
@@ -180,26 +191,16 @@ func (p *parser) parseCase() (*Case, error) {
 		}
 		c.Tags = append(c.Tags, t.text)
 	}
+	if c.HasTag("random") && c.HasTag("script") {
+		return nil, p.errorf(c.Input.Pos, "a case cannot have both `random` and `script` input")
+	}
 	if err := p.parseInput(c); err != nil {
 		return nil, err
 	}
 	if err := p.parseExpected(c); err != nil {
 		return nil, err
 	}
-	for {
-		t := p.peek()
-		switch {
-		case t.kind == tWord && t.text == "structure":
-			p.advance(t)
-			if err := p.skipStructure(); err != nil {
-				return nil, err
-			}
-		case t.kind == tWord && strings.HasPrefix(t.text, "warning:"):
-			p.restOfLine(t.end)
-		default:
-			return c, nil
-		}
-	}
+	return c, nil
 }
 
 // reservedWord reports whether w is a keyword that cannot be a run tag.
@@ -223,8 +224,21 @@ func (p *parser) parseInput(c *Case) error {
 			return p.errorf(path.pos, "expected a file name after `input @`")
 		}
 		c.Input.Kind, c.Input.Path = InputFile, path.text
+		if c.HasTag("script") {
+			c.Input.Kind = InputScriptFile
+		}
 		return nil
 	case tLBrace:
+		if c.HasTag("script") {
+			text, first, ok := p.rawUntilMatchingBrace()
+			if !ok {
+				return p.errorf(t.pos, "missing `}` closing this `{`")
+			}
+			c.Input.Kind, c.Input.Text = InputScript, text
+			e, err := ParseScript(text, first)
+			c.Input.Script = e
+			return err
+		}
 		text, first, ok := p.rawUntilBrace()
 		if !ok {
 			return p.errorf(t.pos, "missing `}` closing this `{`")
@@ -274,6 +288,20 @@ func (p *parser) parseExpected(c *Case) error {
 			return err
 		}
 		return p.errorf(t.pos, "expected `{` or `@` after `output`, found %s", describe(t))
+	case t.text == "script" && p.peekSecond().text == "output":
+		// (script input starts the next case.)
+		p.advance(t)
+		p.next()
+		if t := p.next(); t.kind != tLBrace {
+			return p.errorf(t.pos, "expected `{` after `script output`, found %s", describe(t))
+		}
+		text, first, ok := p.rawUntilMatchingBrace()
+		if !ok {
+			return p.errorf(t.pos, "missing `}` closing this `{`")
+		}
+		sc, err := ParseScript(text, first)
+		e.Kind, e.Text, e.Script = ExpectScript, text, sc
+		return err
 	case t.text == "auto":
 		p.advance(t)
 		if t := p.next(); t.kind != tWord || t.text != "output" {
@@ -306,6 +334,17 @@ func (p *parser) expectedError(t token) (*ExpectedError, error) {
 	}
 	e.Regexp = rx
 	return e, nil
+}
+
+// expectedWarning reads the regex after the "warning:" starting token t,
+// up to the end of its line.
+func (p *parser) expectedWarning(t token) (*ExpectedWarning, error) {
+	pat := p.restOfLine(mark{t.end.li, t.end.off - len(t.text) + len("warning:")})
+	rx, err := regexp.Compile("(?s)" + pat)
+	if err != nil {
+		return nil, p.errorf(t.pos, "invalid regular expression after `warning:`: %v", err)
+	}
+	return &ExpectedWarning{Pos: t.pos, Pattern: pat, Regexp: rx}, nil
 }
 
 // skipStructure skips "[pipeline] { (name natural)* }" after "structure".

@@ -340,7 +340,18 @@ func (st *runState) runFile(path string) []Result {
 	case cerr != nil:
 		return programResult(Fail, "compilation failed:\n"+indent(cerr.Error()))
 	}
+	var results []Result
+	if len(spec.Warnings) > 0 {
+		if reason := unmatchedWarnings(spec, prog); reason != "" {
+			results = programResult(Fail, reason)
+		} else if st.sel.Mode == TypeCheck || len(instances) == 0 {
+			results = programResult(Pass, "")
+		}
+	}
 	if st.sel.Mode == TypeCheck {
+		if results != nil {
+			return results
+		}
 		return programResult(Pass, "")
 	}
 
@@ -378,18 +389,54 @@ func (st *runState) runFile(path string) []Result {
 		}()
 	}
 	wg.Wait()
-	results := make([]Result, len(jobs))
-	for i, j := range jobs {
-		results[i] = j.res
+	for _, j := range jobs {
+		results = append(results, j.res)
 	}
 	return results
+}
+
+// Warner is a Program that can tell the compiler's warnings on it.
+type Warner interface {
+	Warnings() []string
+}
+
+// unmatchedWarnings checks the program's warning: clauses and returns why
+// they fail, or "" if every one matches some warning.
+func unmatchedWarnings(spec *Spec, prog Program) string {
+	var got []string
+	if w, ok := prog.(Warner); ok {
+		got = w.Warnings()
+	}
+	var missing []string
+	for _, want := range spec.Warnings {
+		found := false
+		for _, g := range got {
+			if want.Regexp.MatchString(g) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			missing = append(missing, fmt.Sprintf("%s: no warning matches %q", want.Pos, want.Pattern))
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	if len(got) == 0 {
+		return strings.Join(missing, "\n") + "\n  (the compiler gave no warnings)"
+	}
+	return strings.Join(missing, "\n") + "\n  the compiler's warnings:\n" + indent(indent(strings.Join(got, "\n")))
 }
 
 // runCase runs one case on one entry point and returns why it failed, or
 // "" if it passed.
 func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, entry string) string {
-	args, err := CaseInput(spec, c, entry)
+	args, err := ProgramInput(spec, c, entry, prog)
 	if err != nil {
+		if isArgumentError(err) {
+			return "invalid script input:\n" + indent(err.Error())
+		}
 		return err.Error()
 	}
 	got, rerr := st.run(prog, entry, args)
@@ -417,8 +464,8 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 	switch c.Expect.Kind {
 	case ExpectSuccess:
 		return ""
-	case ExpectValues, ExpectFile:
-		want, err = ExpectedValues(spec, c)
+	case ExpectValues, ExpectFile, ExpectScript:
+		want, err = ProgramExpected(spec, c, prog)
 		if err != nil {
 			return err.Error()
 		}
@@ -453,8 +500,32 @@ func CaseInput(spec *Spec, c *Case, entry string) ([]Value, error) {
 		return vs, nil
 	case InputRandom:
 		return RandomInput(spec.Path, entry, c), nil
+	case InputScript, InputScriptFile:
+		return nil, fmt.Errorf("%s: a script input needs the program to run (ProgramInput)", c.Input.Pos)
 	}
 	return c.Input.Values, nil
+}
+
+// ProgramInput is CaseInput for every kind of input: script inputs are
+// evaluated with the entry points of prog.
+func ProgramInput(spec *Spec, c *Case, entry string, prog Program) ([]Value, error) {
+	dir := filepath.Dir(spec.Path)
+	switch c.Input.Kind {
+	case InputScript:
+		return EvalScript(c.Input.Script, prog, dir)
+	case InputScriptFile:
+		path := DataPath(spec, c.Input.Path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: reading script input: %v", c.Input.Pos, err)
+		}
+		e, err := ParseScript(string(src), Pos{path, 1, 1})
+		if err != nil {
+			return nil, err
+		}
+		return EvalScript(e, prog, dir)
+	}
+	return CaseInput(spec, c, entry)
 }
 
 // DataPath resolves the path of an input @ or output @ clause: relative
@@ -480,6 +551,19 @@ func ExpectedValues(spec *Spec, c *Case) ([]Value, error) {
 		return vs, nil
 	}
 	return nil, nil
+}
+
+// ProgramExpected is ExpectedValues for every kind of expected output:
+// script outputs are evaluated with the entry points of prog.
+func ProgramExpected(spec *Spec, c *Case, prog Program) ([]Value, error) {
+	if c.Expect.Kind == ExpectScript {
+		vs, err := EvalScript(c.Expect.Script, prog, filepath.Dir(spec.Path))
+		if err != nil {
+			return nil, fmt.Errorf("script output failed:\n%s", indent(err.Error()))
+		}
+		return vs, nil
+	}
+	return ExpectedValues(spec, c)
 }
 
 // Mismatches judges results against expected values (FORMATS.md §3.6) and
