@@ -10,6 +10,8 @@
 //	fluxion dump FILE         print the IR after a compiler pass
 //	fluxion bench PATH...     benchmark the datasets of test blocks
 //	fluxion cache info|clean  show or empty the cache of compiled programs
+//	fluxion pkg add|remove|upgrade|sync|versions
+//	                          manage the packages in lib/ (futhark.pkg)
 //	fluxion gradbench         serve a GradBench session on stdin/stdout
 //	fluxion version           print the compiler version
 //
@@ -47,6 +49,7 @@ var commands = map[string]command{
 	"check":     {"compile programs up to code generation; silent on success", cmdCheck},
 	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
 	"dump":      {"print a program's IR after a compiler pass", cmdDump},
+	"pkg":       {"manage the packages in lib/ (futhark.pkg)", cmdPkg},
 	"run":       {"run an entry point on arguments read from stdin", cmdRun},
 	"test":      {"run the test blocks of programs", cmdTest},
 	"version":   {"print the compiler version", cmdVersion},
