@@ -8,6 +8,7 @@
 //	fluxion build -o DIR FILE write a program as a Go package
 //	fluxion test PATH...      run the test blocks of programs (compiled by default)
 //	fluxion dump FILE         print the IR after a compiler pass
+//	fluxion dataset -g TYPE   generate random values; convert text <-> binary
 //	fluxion bench PATH...     benchmark the datasets of test blocks
 //	fluxion cache info|clean  show or empty the cache of compiled programs
 //	fluxion pkg add|remove|upgrade|sync|versions
@@ -48,6 +49,7 @@ var commands = map[string]command{
 	"cache":     {"show or clean the cache of compiled programs", cmdCache},
 	"check":     {"compile programs up to code generation; silent on success", cmdCheck},
 	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
+	"dataset":   {"generate random values, or convert values between text and binary", cmdDataset},
 	"dump":      {"print a program's IR after a compiler pass", cmdDump},
 	"pkg":       {"manage the packages in lib/ (futhark.pkg)", cmdPkg},
 	"run":       {"run an entry point on arguments read from stdin", cmdRun},

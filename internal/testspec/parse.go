@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fluxion-lang/fluxion/internal/dataset"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
@@ -426,35 +427,15 @@ func fieldsWithOffsets(s string) []field {
 	return fs
 }
 
-// maxGenElems bounds generated inputs so a typo cannot exhaust memory.
-const maxGenElems = 1 << 31
-
 func parseGenerator(w string, pos Pos) (Generator, error) {
 	g := Generator{Text: w}
-	rest := w
-	elems := int64(1)
-	for strings.HasPrefix(rest, "[") {
-		end := strings.IndexByte(rest, ']')
-		if end < 0 {
-			return g, &Error{pos, fmt.Sprintf("missing `]` in generator %q", w)}
+	if strings.HasPrefix(w, "[") || isPrimName(w) {
+		t, err := dataset.ParseType(w)
+		if err != nil {
+			return g, &Error{pos, fmt.Sprintf("generator %s", err)}
 		}
-		n, err := strconv.ParseInt(rest[1:end], 10, 64)
-		if err != nil || n < 0 {
-			return g, &Error{pos, fmt.Sprintf("expected a size in `[...]` of generator %q", w)}
-		}
-		if n > 0 && elems > maxGenElems/n {
-			return g, &Error{pos, fmt.Sprintf("generator %q has too many elements", w)}
-		}
-		elems *= n
-		g.Dims = append(g.Dims, n)
-		rest = rest[end+1:]
-	}
-	if t, ok := prim.Parse(rest); ok {
-		g.Type = t
+		g.Dims, g.Type = t.Dims, t.Elem
 		return g, nil
-	}
-	if len(g.Dims) > 0 {
-		return g, &Error{pos, fmt.Sprintf("expected an element type after the sizes of generator %q, such as f32", w)}
 	}
 	v, err := parseConstant(w, pos)
 	if err != nil {
@@ -462,4 +443,9 @@ func parseGenerator(w string, pos Pos) (Generator, error) {
 	}
 	g.Const = v
 	return g, nil
+}
+
+func isPrimName(w string) bool {
+	_, ok := prim.Parse(w)
+	return ok
 }

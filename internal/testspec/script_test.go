@@ -95,7 +95,7 @@ func scriptProgram() *fakeProgram {
 		// sub x y = x - y
 		"sub": arity(2, func(a []Value) ([]Value, error) { return []Value{mk(i64(a[0]) - i64(a[1]))}, nil }),
 		// len xs = the number of elements
-		"len": arity(1, func(a []Value) ([]Value, error) { return []Value{mk(int64(a[0].Len()))}, nil }),
+		"len":  arity(1, func(a []Value) ([]Value, error) { return []Value{mk(int64(a[0].Len()))}, nil }),
 		"boom": arity(0, func(a []Value) ([]Value, error) { return nil, errors.New("boom at p.fut:3:4") }),
 	}}
 }
@@ -119,10 +119,10 @@ func TestEvalScript(t *testing.T) {
 		{"(1i64, 2i64)", "1i64 2i64"},
 		{"sub 5i64 3i64", "2i64"},
 		{"pair 4i64", "4i64 40i64"},
-		{"sub (pair 4i64)", "-36i64"},                         // a tuple argument gives two arguments
-		{"let (a, b) = pair 2i64 in sub b a", "18i64"},         // 20 - 2
+		{"sub (pair 4i64)", "-36i64"},                            // a tuple argument gives two arguments
+		{"let (a, b) = pair 2i64 in sub b a", "18i64"},           // 20 - 2
 		{"let p = pair 2i64 in (sub p, p)", "-18i64 2i64 20i64"}, // nested tuples flatten
-		{"sub {y = 1i64, x = 5i64}", "4i64"},                   // records in field-name order
+		{"sub {y = 1i64, x = 5i64}", "4i64"},                     // records in field-name order
 		{"[sub 3i64 1i64, sub 5i64 1i64]", "[2i64, 4i64]"},
 		{"[[1, 2], [3, 4]]", "[[1i32, 2i32], [3i32, 4i32]]"},
 		{`$loaddata "one.in"`, "7i64"},
