@@ -9,6 +9,7 @@
 //	fluxion test PATH...      run the test blocks of programs (compiled by default)
 //	fluxion dump FILE         print the IR after a compiler pass
 //	fluxion dataset -g TYPE   generate random values; convert text <-> binary
+//	fluxion fmt PATH...       format programs in place
 //	fluxion bench PATH...     benchmark the datasets of test blocks
 //	fluxion cache info|clean  show or empty the cache of compiled programs
 //	fluxion pkg add|remove|upgrade|sync|versions
@@ -51,6 +52,7 @@ var commands = map[string]command{
 	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
 	"dataset":   {"generate random values, or convert values between text and binary", cmdDataset},
 	"dump":      {"print a program's IR after a compiler pass", cmdDump},
+	"fmt":       {"format programs (layout only; comments kept)", cmdFmt},
 	"pkg":       {"manage the packages in lib/ (futhark.pkg)", cmdPkg},
 	"run":       {"run an entry point on arguments read from stdin", cmdRun},
 	"test":      {"run the test blocks of programs", cmdTest},
