@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fluxion-lang/fluxion/internal/gobuild"
+	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // runArgs runs the CLI in-process and returns its exit code and outputs.
@@ -516,5 +519,42 @@ entry sum (xs: []i64) = i64.sum xs
 		if !strings.Contains(stdout, `w.fut:2:4: no warning matches "hole"`) {
 			t.Errorf("test %s: the failed warning expectation is not reported:\n%s", mode, stdout)
 		}
+	}
+}
+
+// TestBuildExe builds a standalone executable and talks to it with the
+// server protocol, as run -r does.
+func TestBuildExe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "p.fut")
+	if err := os.WriteFile(prog, []byte("entry main (xs: []f64) = f64.sum xs\nentry div (x: i32) (y: i32) = x / y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "p")
+	if code, _, stderr := runArgs(t, "", "build", "--exe", "-o", exe, prog); code != 0 {
+		t.Fatalf("build --exe: exit %d: %s", code, stderr)
+	}
+	// The executable stands alone: moving the source away changes nothing.
+	os.Remove(prog)
+	p, err := (&gobuild.Exe{Path: exe}).Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	xs, _ := values.ParseText("[1.5, 2.0, 3.25]")
+	res, times, err := p.Call("main", 3, xs)
+	if err != nil || len(res) != 1 || res[0].String() != "6.75f64" || len(times) != 3 {
+		t.Errorf("main: %v %v %v", res, times, err)
+	}
+	args, _ := values.ParseText("1 0")
+	_, _, err = p.Call("div", 1, args)
+	if err == nil || !strings.HasPrefix(err.Error(), prog+":2:") || !strings.Contains(err.Error(), "division by zero") {
+		t.Errorf("division by zero reported as %v", err)
+	}
+	if code, _, _ := runArgs(t, "", "build", "--exe", "--pkg", "x", "-o", exe, prog); code != 2 {
+		t.Errorf("--exe with --pkg: exit %d, want 2", code)
 	}
 }

@@ -50,6 +50,9 @@ type program struct {
 	entry func(name string) (entryPoint, bool)
 	read  func(r io.Reader, types []string) ([]any, error)
 	write func(w io.Writer, vals []any) error
+	// files, if set, are the source file names that the placeholders in
+	// messages stand for (a standalone executable has them built in).
+	files []string
 }
 
 var programs = map[string]program{
@@ -57,6 +60,7 @@ var programs = map[string]program{
 
 type server struct {
 	prog  program
+	names *strings.Replacer
 	in    *bufio.Reader
 	out   *bufio.Writer
 	entry entryPoint
@@ -82,6 +86,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: prog [PROGRAM] < requests")
 		os.Exit(2)
 	}
+	if len(s.prog.files) > 0 {
+		var pairs []string
+		for k, f := range s.prog.files {
+			pairs = append(pairs, "\x00file"+strconv.Itoa(k)+"\x00", f)
+		}
+		s.names = strings.NewReplacer(pairs...)
+	}
 	for {
 		line, err := s.in.ReadString('\n')
 		if err == io.EOF && line == "" {
@@ -100,6 +111,9 @@ func main() {
 
 func (s *server) fail(kind string, err error) {
 	msg := err.Error()
+	if s.names != nil {
+		msg = s.names.Replace(msg)
+	}
 	fmt.Fprintf(s.out, "error %%s %%d\n%%s", kind, len(msg), msg)
 }
 
@@ -203,15 +217,21 @@ func (s *server) handle(f []string) {
 `
 
 // serverMain returns the server's main.go for the programs whose packages
-// are in the directories keys of the build module.
-func serverMain(keys []string) []byte {
+// are in the directories keys of the build module. files, if not nil, are
+// the source file names of each program, for an executable that puts them
+// into its messages itself.
+func serverMain(keys []string, files map[string][]string) []byte {
 	var imports, table strings.Builder
 	for _, k := range keys {
 		if !isKey(k) {
 			panic(fmt.Sprintf("gobuild: bad program key %q", k))
 		}
 		fmt.Fprintf(&imports, "\n\tp%s %q", k, modulePath+"/"+k)
-		fmt.Fprintf(&table, "\t%q: {\n\t\tentry: func(name string) (entryPoint, bool) {\n\t\t\te, ok := p%s.Entries[name]\n\t\t\treturn entryPoint{e.Params, e.Call}, ok\n\t\t},\n\t\tread:  p%s.ReadBinary,\n\t\twrite: p%s.WriteBinary,\n\t},\n", k, k, k, k)
+		fmt.Fprintf(&table, "\t%q: {\n\t\tentry: func(name string) (entryPoint, bool) {\n\t\t\te, ok := p%s.Entries[name]\n\t\t\treturn entryPoint{e.Params, e.Call}, ok\n\t\t},\n\t\tread:  p%s.ReadBinary,\n\t\twrite: p%s.WriteBinary,\n", k, k, k, k)
+		if fs := files[k]; len(fs) > 0 {
+			fmt.Fprintf(&table, "\t\tfiles: %#v,\n", fs)
+		}
+		table.WriteString("\t},\n")
 	}
 	imports.WriteString("\n")
 	return []byte(fmt.Sprintf(serverSource, imports.String(), table.String()))

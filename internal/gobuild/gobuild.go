@@ -238,19 +238,6 @@ func (c cache) build(units []*unit, version string) (string, error) {
 	if _, err := os.Stat(c.exe(batch)); err == nil {
 		return batch, c.record(batch, keys)
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		return "", errNoGo
-	}
-	tree := map[string][]byte{
-		"go.mod":  []byte("module " + modulePath + "\n\ngo 1.26\n"),
-		"main.go": serverMain(keys),
-	}
-	for _, u := range units {
-		for name, src := range u.files {
-			tree[u.key+"/"+name] = src
-		}
-	}
 	tmpRoot := filepath.Join(c.dir, "tmp")
 	if err := os.MkdirAll(tmpRoot, 0o755); err != nil {
 		return "", err
@@ -260,22 +247,12 @@ func (c cache) build(units []*unit, version string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	src := filepath.Join(tmp, "src")
-	if err := writeFiles(src, tree); err != nil {
-		return "", err
-	}
 	out := filepath.Join(tmp, "bin")
 	if err := os.Mkdir(out, 0o755); err != nil {
 		return "", err
 	}
-	// -trimpath keeps the build directory out of the packages, so that
-	// the Go build cache reuses a program compiled in an earlier batch.
-	cmd := exec.Command(goTool, "build", "-trimpath", "-o", filepath.Join(out, "prog.bin"), ".")
-	cmd.Dir = src
-	// The generated module needs nothing but the standard library.
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOPROXY=off")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("internal error: building the generated Go code failed: %v\n%s", err, msg)
+	if err := goBuild(filepath.Join(tmp, "src"), filepath.Join(out, "prog.bin"), units, nil); err != nil {
+		return "", err
 	}
 	if err := os.MkdirAll(filepath.Join(c.dir, "bin"), 0o755); err != nil {
 		return "", err
@@ -287,6 +264,62 @@ func (c cache) build(units []*unit, version string) (string, error) {
 		}
 	}
 	return batch, c.record(batch, keys)
+}
+
+// goBuild writes a module holding the units' packages and the server into
+// dir and builds it into the executable out. files, if not nil, gives each
+// unit's source file names to build into the executable.
+func goBuild(dir, out string, units []*unit, files map[string][]string) error {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return errNoGo
+	}
+	keys := make([]string, len(units))
+	for i, u := range units {
+		keys[i] = u.key
+	}
+	tree := map[string][]byte{
+		"go.mod":  []byte("module " + modulePath + "\n\ngo 1.26\n"),
+		"main.go": serverMain(keys, files),
+	}
+	for _, u := range units {
+		for name, src := range u.files {
+			tree[u.key+"/"+name] = src
+		}
+	}
+	if err := writeFiles(dir, tree); err != nil {
+		return err
+	}
+	// -trimpath keeps the build directory out of the packages, so that
+	// the Go build cache reuses a program compiled in an earlier batch.
+	cmd := exec.Command(goTool, "build", "-trimpath", "-o", out, ".")
+	cmd.Dir = dir
+	// The generated module needs nothing but the standard library.
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOPROXY=off")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("internal error: building the generated Go code failed: %v\n%s", err, msg)
+	}
+	return nil
+}
+
+// BuildExecutable builds prog into the standalone executable out: the
+// server of Build's executables (see serverSource for its protocol),
+// serving prog without arguments and naming its source files in messages.
+func BuildExecutable(prog *ir.Program, out string) error {
+	u, err := newUnit(prog, "standalone")
+	if err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "fluxion-build-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	return goBuild(tmp, abs, []*unit{u}, map[string][]string{u.key: u.names})
 }
 
 func sortedKeys(m map[string][]byte) []string {

@@ -47,7 +47,11 @@ type Process struct {
 
 // Start starts the executable's server.
 func (e *Exe) Start() (*Process, error) {
-	p := &Process{cmd: exec.Command(e.Path, e.key), files: e.files}
+	var args []string
+	if e.key != "" {
+		args = []string{e.key}
+	}
+	p := &Process{cmd: exec.Command(e.Path, args...), files: e.files}
 	p.cmd.Stderr = &p.stderr
 	in, err := p.cmd.StdinPipe()
 	if err != nil {
