@@ -92,7 +92,11 @@ func (b *goBackend) buildAll(paths []string, pps []*preparedProgram) {
 		if len(batch) == 0 {
 			return
 		}
-		b.report(fmt.Sprintf("%d programs", len(batch)), func() {
+		what := fmt.Sprintf("%d programs", len(batch))
+		if len(batch) == 1 {
+			what = "1 program"
+		}
+		b.report(what, func() {
 			exes, errs := gobuild.BuildAll(progs, gobuild.Options{Version: version})
 			for i, pp := range batch {
 				pp.exe, pp.err = exes[i], errs[i]

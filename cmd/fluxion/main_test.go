@@ -236,6 +236,11 @@ entry sum (xs: []i32) = i32.sum xs
 	if err := json.Unmarshal(ds.Datasets["wrong"], &failed); err != nil || failed == "" {
 		t.Errorf("failing dataset should map to its error message: %v %s", err, data)
 	}
+	// The plot is written beside the JSON file.
+	svg, err := os.ReadFile(filepath.Join(dir, "out.svg"))
+	if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte(": runtime by dataset")) {
+		t.Errorf("no plot beside the JSON file: %v\n%s", err, svg)
+	}
 }
 
 func TestGradbenchCommand(t *testing.T) {
