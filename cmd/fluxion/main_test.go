@@ -563,3 +563,19 @@ func TestBuildExe(t *testing.T) {
 		t.Errorf("--exe with --pkg: exit %d, want 2", code)
 	}
 }
+
+// TestReadmeDocumentsEveryCommand keeps README.md's command list complete.
+func TestReadmeDocumentsEveryCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range commands {
+		if !regexp.MustCompile(`(?m)^    fluxion ` + name + `\b`).Match(readme) {
+			t.Errorf("README.md does not document `fluxion %s`", name)
+		}
+	}
+	if !strings.Contains(string(readme), "go install ./cmd/fluxion") {
+		t.Error("README.md does not say how to install fluxion")
+	}
+}
