@@ -76,9 +76,11 @@ type Error struct {
 // Error starts with the position, like every compile error, and names the
 // function being differentiated at the end.
 func (e *Error) Error() string {
-	s := "automatic differentiation: " + e.Msg
+	s := e.Msg
 	if e.Pos.IsKnown() {
 		s = e.Pos.String() + ": " + s
+	} else {
+		s = "automatic differentiation: " + s
 	}
 	if e.Func != "" {
 		s += " (in " + e.Func + ")"
