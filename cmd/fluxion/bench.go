@@ -3,7 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/benchrun"
@@ -16,13 +19,14 @@ func cmdBench(env *cliEnv, args []string) int {
 	backend := fl.String("backend", "go", "backend to benchmark: go (compiled) or interp")
 	runs := fl.Int("runs", benchrun.DefaultRuns, "measured runs per dataset (after one warm-up run)")
 	fl.IntVar(runs, "r", benchrun.DefaultRuns, "shorthand for --runs")
-	jsonFile := fl.String("json", "", "write the results as JSON to `FILE`")
+	jsonFile := fl.String("json", "", "write the results as JSON to `FILE` (and a plot beside it, FILE with .svg)")
+	svgFile := fl.String("svg", "", "draw the results as an SVG image into `FILE` (default: beside the JSON file)")
 	var exclude multiFlag
 	fl.Var(&exclude, "exclude", "skip programs and datasets with this `TAG` (repeatable)")
 	entry := fl.String("entry-point", "", "only benchmark this entry point")
 	timeout := fl.Int("timeout", 0, "fail a dataset whose runs take more than `S` seconds together")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=go|interp] [--runs N] [--json FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
+		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=go|interp] [--runs N] [--json FILE] [--svg FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -33,6 +37,14 @@ func cmdBench(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
+	if *runs < 1 {
+		fmt.Fprintf(env.stderr, "fluxion bench: --runs must be at least 1, got %d\n", *runs)
+		return 2
+	}
+	if *timeout < 0 {
+		fmt.Fprintf(env.stderr, "fluxion bench: --timeout must not be negative, got %d\n", *timeout)
+		return 2
+	}
 	opts := benchrun.Options{
 		Runs:       *runs,
 		Exclude:    exclude,
@@ -41,7 +53,7 @@ func cmdBench(env *cliEnv, args []string) int {
 	}
 	switch *backend {
 	case "go":
-		opts.Backend = goBackend{}
+		opts.Backend = newGoBackend(env.stderr)
 	case "interp":
 		opts.Backend = interpBackend{}
 		opts.SkipCompiled = true // datasets tagged compiled are too large for the interpreter
@@ -54,16 +66,25 @@ func cmdBench(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "fluxion bench: %v\n", err)
 		return 2
 	}
-	if *jsonFile != "" {
-		f, err := os.Create(*jsonFile)
+	if *svgFile == "" && *jsonFile != "" {
+		*svgFile = strings.TrimSuffix(*jsonFile, filepath.Ext(*jsonFile)) + ".svg"
+	}
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{{*jsonFile, rep.WriteJSON}, {*svgFile, rep.WriteSVG}} {
+		if out.path == "" {
+			continue
+		}
+		f, err := os.Create(out.path)
 		if err == nil {
-			err = rep.WriteJSON(f)
+			err = out.write(f)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(env.stderr, "fluxion bench: writing %s: %v\n", *jsonFile, err)
+			fmt.Fprintf(env.stderr, "fluxion bench: writing %s: %v\n", out.path, err)
 			return 2
 		}
 	}

@@ -34,7 +34,7 @@ func TestCorpusGo(t *testing.T) {
 		t.Skip("builds every corpus program with the Go toolchain")
 	}
 	runCorpus(t, &testspec.Runner{
-		Backend:   goBackend{},
+		Backend:   newGoBackend(nil),
 		Reference: interpBackend{},
 		Select:    testspec.Selection{Mode: testspec.Compiled},
 	})

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/pipeline"
@@ -25,10 +26,13 @@ func cmdDump(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
-	prog, err := pipeline.CompileFile(files[0], pipeline.Options{After: *after, Verify: true})
-	if err != nil {
-		reportCompileError(env, files[0], err)
-		return 1
+	if *after != "" && !slices.Contains(pipeline.PassNames(), *after) {
+		fmt.Fprintf(env.stderr, "fluxion dump: unknown pass %q (passes: %s)\n", *after, strings.Join(pipeline.PassNames(), ", "))
+		return 2
+	}
+	prog, code := compileFile(env, files[0], pipeline.Options{After: *after, Verify: true})
+	if code != 0 {
+		return code
 	}
 	fmt.Fprint(env.stdout, prog.String())
 	return 0

@@ -29,7 +29,7 @@ func cmdGradbench(env *cliEnv, args []string) int {
 	opts := gradbench.Options{Root: *root}
 	switch *backend {
 	case "go":
-		opts.Backend = gradbenchBackend{}
+		opts.Backend = gradbenchBackend{newGoBackend(env.stderr)}
 	case "interp":
 		opts.Backend = gradbench.Interpreter{}
 	default:

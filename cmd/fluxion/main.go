@@ -3,17 +3,22 @@
 //
 // Usage:
 //
-//	fluxion check FILE...     type-check programs; silent on success
+//	fluxion check FILE...     compile programs up to code generation; silent on success
 //	fluxion run FILE          run an entry point on arguments from stdin
 //	fluxion build -o DIR FILE write a program as a Go package
-//	fluxion test PATH...      run the test blocks of programs
+//	fluxion test PATH...      run the test blocks of programs (compiled by default)
 //	fluxion dump FILE         print the IR after a compiler pass
+//	fluxion dataset -g TYPE   generate random values; convert text <-> binary
+//	fluxion fmt PATH...       format programs in place
 //	fluxion bench PATH...     benchmark the datasets of test blocks
+//	fluxion cache info|clean  show or empty the cache of compiled programs
+//	fluxion pkg add|remove|upgrade|sync|versions
+//	                          manage the packages in lib/ (futhark.pkg)
 //	fluxion gradbench         serve a GradBench session on stdin/stdout
 //	fluxion version           print the compiler version
 //
 // Every command exits 0 on success, 1 on a program error and 2 on a usage
-// error or bad input.
+// error or bad input (such as a missing file).
 package main
 
 import (
@@ -42,9 +47,13 @@ type cliEnv struct {
 var commands = map[string]command{
 	"bench":     {"benchmark the datasets of programs' test blocks", cmdBench},
 	"build":     {"write a program as a dependency-free Go package", cmdBuild},
-	"check":     {"type-check programs; silent on success", cmdCheck},
+	"cache":     {"show or clean the cache of compiled programs", cmdCache},
+	"check":     {"compile programs up to code generation; silent on success", cmdCheck},
 	"gradbench": {"serve a GradBench session on stdin/stdout", cmdGradbench},
+	"dataset":   {"generate random values, or convert values between text and binary", cmdDataset},
 	"dump":      {"print a program's IR after a compiler pass", cmdDump},
+	"fmt":       {"format programs (layout only; comments kept)", cmdFmt},
+	"pkg":       {"manage the packages in lib/ (futhark.pkg)", cmdPkg},
 	"run":       {"run an entry point on arguments read from stdin", cmdRun},
 	"test":      {"run the test blocks of programs", cmdTest},
 	"version":   {"print the compiler version", cmdVersion},

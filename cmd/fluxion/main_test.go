@@ -6,8 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/fluxion-lang/fluxion/internal/gobuild"
+	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // runArgs runs the CLI in-process and returns its exit code and outputs.
@@ -39,7 +44,10 @@ func TestCheckCommand(t *testing.T) {
 		{"type error with position and caret", []string{"check", bad}, 1,
 			`bad.fut:1:22: cannot unify i32 with a floating-point type(?s).*def f \(x: i32\) = x \+ 1\.0\n\s+\^`},
 		{"every error is reported", []string{"check", bad}, 1, `bad.fut:3:11: unknown name`},
-		{"missing file", []string{"check", filepath.Join(dir, "nope.fut")}, 1, `nope.fut: no such file`},
+		{"missing file is bad input", []string{"check", filepath.Join(dir, "nope.fut")}, 2, `nope.fut: no such file`},
+		{"a directory is bad input", []string{"check", dir}, 2, `is a directory`},
+		{"AD failure is a check error, position first", []string{"check", write("ad.fut", "def d f x = jvp f x 1.0\nentry main (x: f64) = d (d (d f64.lgamma)) x\n")}, 1,
+			`^\S*ad.fut:1:13: cannot differentiate further: .*tetragamma.*\(in main\)`},
 		{"no arguments", []string{"check"}, 2, `usage: fluxion check`},
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 	}
@@ -81,6 +89,7 @@ func TestRunCommand(t *testing.T) {
 	src := `entry main (xs: []f32) (k: i32) : (f32, [3]i32) = (f32.sum xs, [k, k+1, k/0])
 entry twice (x: i64) = x * 2
 entry ok (x: i64) = x + 1
+entry tenth (x: f64) = x / 10
 `
 	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -99,7 +108,11 @@ entry ok (x: i64) = x + 1
 		{"bad input exits 2", "[1, 2] true", []string{"run", prog}, 2, "", `argument 2 of main`},
 		{"missing argument", "[1, 2]", []string{"run", prog}, 2, "", `argument 2 of main.*end of input`},
 		{"trailing input", "5 6", []string{"run", "-e", "ok", prog}, 2, "", `end of input`},
-		{"unknown entry", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"`},
+		{"unknown entry lists the entries", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"; its entry points are main, ok, tenth, twice`},
+		{"negative runs", "21", []string{"run", "-e", "twice", "-r", "-5", prog}, 2, "", `-r must not be negative`},
+		{"missing program", "", []string{"run", prog + ".nope"}, 2, "", `no such file`},
+		{"shortest floats (interpreter)", "1", []string{"run", "--interp", "-e", "tenth", prog}, 0, "0.1f64\n", ""},
+		{"shortest floats (compiled)", "3", []string{"run", "-e", "tenth", prog}, 0, "0.3f64\n", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -169,7 +182,7 @@ func TestDumpCommand(t *testing.T) {
 			t.Errorf("dump lacks entry %s:\n%s", want, stdout)
 		}
 	}
-	if code, _, stderr := runArgs(t, "", "dump", "--after=nosuchpass", "../../examples/dot.fut"); code != 1 || !strings.Contains(stderr, "unknown pass") {
+	if code, _, stderr := runArgs(t, "", "dump", "--after=nosuchpass", "../../examples/dot.fut"); code != 2 || !strings.Contains(stderr, "unknown pass") {
 		t.Errorf("unknown pass: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -222,6 +235,11 @@ entry sum (xs: []i32) = i32.sum xs
 	var failed string
 	if err := json.Unmarshal(ds.Datasets["wrong"], &failed); err != nil || failed == "" {
 		t.Errorf("failing dataset should map to its error message: %v %s", err, data)
+	}
+	// The plot is written beside the JSON file.
+	svg, err := os.ReadFile(filepath.Join(dir, "out.svg"))
+	if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte(": runtime by dataset")) {
+		t.Errorf("no plot beside the JSON file: %v\n%s", err, svg)
 	}
 }
 
@@ -300,7 +318,7 @@ func TestRunCompiledAndInterpretedAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go program")
 	}
-	t.Setenv("FLUXION_CACHE", t.TempDir())
+	// The test binary's cache holds dot.fut already if TestCorpusGo ran.
 	in := "[1.0, 2.0, 3.0] [4.0, 5.0, 6.0]"
 	for _, entry := range []string{"dot", "grad"} {
 		c1, compiled, e1 := runArgs(t, in, "run", "-e", entry, "../../examples/dot.fut")
@@ -329,5 +347,235 @@ func TestBuildRejectsBadPackageNames(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "not a valid Go package name") {
 			t.Errorf("--pkg %q: exit %d, stderr %q", name, code, stderr)
 		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "p.fut")
+	if err := os.WriteFile(prog, []byte("-- ==\n-- input { 1 } output { 2 }\nentry main (x: i32) = x + 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"dump", "--after=nonsense", prog}, `unknown pass "nonsense" \(passes: lower, simplify`},
+		{[]string{"dump", prog + "x"}, `no such file`},
+		{[]string{"build", "-o", filepath.Join(dir, "pkg"), prog + "x"}, `no such file`},
+		{[]string{"bench", "--runs", "-1", prog}, `--runs must be at least 1, got -1`},
+		{[]string{"bench", "-r", "0", prog}, `--runs must be at least 1, got 0`},
+		{[]string{"bench", "--timeout", "-3", prog}, `--timeout must not be negative`},
+		{[]string{"test", "-i", "-c", prog}, `-i and -c contradict`},
+		{[]string{"test", "-i", "--backend=go", prog}, `contradicts`},
+		{[]string{"test", "--backend=cuda", prog}, `unknown backend "cuda"`},
+		{[]string{"test", "--concurrency=-1", prog}, `must not be negative`},
+		{[]string{"test", filepath.Join(dir, "nosuchdir")}, `no such file`},
+		{[]string{"cache"}, `usage: fluxion cache`},
+		{[]string{"cache", "frob"}, `usage: fluxion cache`},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runArgs(t, "", tc.args...)
+		if code != 2 || stdout != "" || !regexp.MustCompile(tc.stderr).MatchString(stderr) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.stderr)
+		}
+	}
+}
+
+// TestTestModes: `fluxion test` runs compiled code by default, -i the
+// interpreter, which skips cases tagged compiled and says so.
+func TestTestModes(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "m.fut")
+	src := `-- ==
+-- input { 1 } output { 2 }
+-- compiled input { 2 } output { 3 }
+-- input { 3 } output { 5 }
+entry main (x: i32) = x + 1
+`
+	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	interp := []string{"test", "-i", prog}
+	tests := []struct {
+		args    []string
+		summary string
+	}{
+		{interp, "1 passed, 1 failed, 1 skipped (1 tagged compiled (interpreter mode))\n"},
+		{[]string{"test", "--backend=interp", prog}, "1 passed, 1 failed, 1 skipped (1 tagged compiled (interpreter mode))\n"},
+		{[]string{"test", prog}, "2 passed, 1 failed\n"},
+		{[]string{"test", "-c", prog}, "2 passed, 1 failed\n"},
+		{[]string{"test", "-t", prog}, "1 passed, 0 failed\n"},
+	}
+	for _, tc := range tests {
+		if testing.Short() && !slices.Equal(tc.args, interp) {
+			continue // compiled modes build a Go program
+		}
+		code, stdout, stderr := runArgs(t, "", tc.args...)
+		want := 1
+		if strings.Contains(tc.summary, " 0 failed") {
+			want = 0
+		}
+		if code != want || !strings.HasSuffix(stdout, tc.summary) {
+			t.Errorf("%v: exit %d, stdout %q (stderr %q); want exit %d and summary %q", tc.args, code, stdout, stderr, want, tc.summary)
+		}
+		if !strings.Contains(tc.summary, "0 failed") && strings.Count(stdout, "expected 5i32, got 4i32") != 1 {
+			t.Errorf("%v: the failure should be printed once:\n%s", tc.args, stdout)
+		}
+	}
+	// -v lists every case as it finishes and each failure only once.
+	code, stdout, _ := runArgs(t, "", "test", "-i", "-v", prog)
+	if code != 1 || strings.Count(stdout, "expected 5i32, got 4i32") != 1 ||
+		!strings.Contains(stdout, "pass: ") || !strings.Contains(stdout, "skip: ") || !strings.Contains(stdout, "FAIL: ") {
+		t.Errorf("test -v: exit %d:\n%s", code, stdout)
+	}
+}
+
+func TestWithProgress(t *testing.T) {
+	var b strings.Builder
+	withProgress(&b, "compiling quick.fut", func() {})
+	if b.Len() != 0 {
+		t.Errorf("a fast step printed %q", b.String())
+	}
+	withProgress(&b, "compiling slow.fut", func() { time.Sleep(1200 * time.Millisecond) })
+	if !regexp.MustCompile(`^fluxion: compiling slow.fut\.\.\.\nfluxion: compiling slow.fut: done in 1\.\ds\n$`).MatchString(b.String()) {
+		t.Errorf("a slow step printed %q", b.String())
+	}
+}
+
+func TestCacheCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	dir := t.TempDir()
+	t.Setenv("FLUXION_CACHE", dir)
+	t.Setenv("FLUXION_CACHE_LIMIT", "300M")
+	info := func() string {
+		code, stdout, stderr := runArgs(t, "", "cache", "info")
+		if code != 0 {
+			t.Fatalf("cache info: exit %d: %s", code, stderr)
+		}
+		return stdout
+	}
+	if got := info(); !strings.Contains(got, "directory: "+dir+"\n") || !strings.Contains(got, "executables: 0\n") || !strings.Contains(got, "limit 300.0 MiB") {
+		t.Errorf("empty cache: %q", got)
+	}
+	// A renamed copy of a program is the same program.
+	src, err := os.ReadFile("../../examples/dot.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyPath := filepath.Join(t.TempDir(), "renamed.fut")
+	if err := os.WriteFile(copyPath, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"../../examples/dot.fut", copyPath} {
+		if code, _, stderr := runArgs(t, "[1.0] [2.0]", "run", "-e", "dot", p); code != 0 {
+			t.Fatalf("run %s: exit %d: %s", p, code, stderr)
+		}
+	}
+	if got := info(); !strings.Contains(got, "executables: 1\n") {
+		t.Errorf("after running a program and its renamed copy: %q", got)
+	}
+	if code, _, stderr := runArgs(t, "", "cache", "clean"); code != 0 {
+		t.Fatalf("cache clean: exit %d: %s", code, stderr)
+	}
+	if got := info(); !strings.Contains(got, "executables: 0\n") {
+		t.Errorf("after cache clean: %q", got)
+	}
+	if des, _ := os.ReadDir(dir); len(des) != 0 {
+		t.Errorf("cache clean left %d entries", len(des))
+	}
+}
+
+// TestTestBlockAdditions runs structure clauses, script inputs and outputs
+// and warning expectations through `fluxion test` on both backends.
+func TestTestBlockAdditions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("s.fut", `-- ==
+-- structure { Map 1 }
+-- structure gpu { SegMap 1 }
+-- entry: add
+-- script input { (mk 3i64, 4i64) } output { 7i64 }
+-- script input { let (a, b) = pair 2i64 in (b, a) } script output { add 3i64 3i64 }
+-- script input @ args.txt output { 30i64 }
+-- script input { let xs = $loaddata "xs.in" in (sum xs, 1i64) } output { 7i64 }
+entry mk (x: i64) = x
+entry pair (x: i64) = (x, 2 * x)
+entry add (x: i64) (y: i64) = x + y
+entry sum (xs: []i64) = i64.sum xs
+`)
+	write("args.txt", "(10i64, 20i64)\n")
+	write("xs.in", "[1i64, 2i64, 3i64]\n")
+	write("w.fut", "-- ==\n-- warning: hole\nentry main (x: i32) = x\n")
+	for _, mode := range []string{"-i", "-c"} {
+		if testing.Short() && mode == "-c" {
+			continue
+		}
+		code, stdout, stderr := runArgs(t, "", "test", mode, dir)
+		if code != 1 || !strings.HasSuffix(stdout, "4 passed, 1 failed\n") {
+			t.Errorf("test %s: exit %d, stderr %q:\n%s", mode, code, stderr, stdout)
+		}
+		if !strings.Contains(stdout, `w.fut:2:4: no warning matches "hole"`) {
+			t.Errorf("test %s: the failed warning expectation is not reported:\n%s", mode, stdout)
+		}
+	}
+}
+
+// TestBuildExe builds a standalone executable and talks to it with the
+// server protocol, as run -r does.
+func TestBuildExe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "p.fut")
+	if err := os.WriteFile(prog, []byte("entry main (xs: []f64) = f64.sum xs\nentry div (x: i32) (y: i32) = x / y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "p")
+	if code, _, stderr := runArgs(t, "", "build", "--exe", "-o", exe, prog); code != 0 {
+		t.Fatalf("build --exe: exit %d: %s", code, stderr)
+	}
+	// The executable stands alone: moving the source away changes nothing.
+	os.Remove(prog)
+	p, err := (&gobuild.Exe{Path: exe}).Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	xs, _ := values.ParseText("[1.5, 2.0, 3.25]")
+	res, times, err := p.Call("main", 3, xs)
+	if err != nil || len(res) != 1 || res[0].String() != "6.75f64" || len(times) != 3 {
+		t.Errorf("main: %v %v %v", res, times, err)
+	}
+	args, _ := values.ParseText("1 0")
+	_, _, err = p.Call("div", 1, args)
+	if err == nil || !strings.HasPrefix(err.Error(), prog+":2:") || !strings.Contains(err.Error(), "division by zero") {
+		t.Errorf("division by zero reported as %v", err)
+	}
+	if code, _, _ := runArgs(t, "", "build", "--exe", "--pkg", "x", "-o", exe, prog); code != 2 {
+		t.Errorf("--exe with --pkg: exit %d, want 2", code)
+	}
+}
+
+// TestReadmeDocumentsEveryCommand keeps README.md's command list complete.
+func TestReadmeDocumentsEveryCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range commands {
+		if !regexp.MustCompile(`(?m)^    fluxion ` + name + `\b`).Match(readme) {
+			t.Errorf("README.md does not document `fluxion %s`", name)
+		}
+	}
+	if !strings.Contains(string(readme), "go install ./cmd/fluxion") {
+		t.Error("README.md does not say how to install fluxion")
 	}
 }

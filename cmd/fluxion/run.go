@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/gobuild"
@@ -40,15 +42,18 @@ func cmdRun(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
+	if *runs < 0 {
+		fmt.Fprintf(env.stderr, "fluxion run: -r must not be negative, got %d\n", *runs)
+		return 2
+	}
 	file := files[0]
-	prog, err := pipeline.CompileFile(file, pipeline.Options{})
-	if err != nil {
-		reportCompileError(env, file, err)
-		return 1
+	prog, code := compileFile(env, file, pipeline.Options{})
+	if code != 0 {
+		return code
 	}
 	fn := prog.Func(*entry)
-	if fn == nil {
-		fmt.Fprintf(env.stderr, "Error: %s has no entry point %q\n", file, *entry)
+	if fn == nil || fn.Internal {
+		fmt.Fprintf(env.stderr, "Error: %s has no entry point %q; %s\n", file, *entry, entryList(prog))
 		return 2
 	}
 	argv, err := readArgs(env.stdin, fn)
@@ -65,7 +70,7 @@ func cmdRun(env *cliEnv, args []string) int {
 	if *useInterp {
 		res, times, err = runInterp(prog, *entry, argv, n)
 	} else {
-		res, times, err = runCompiled(prog, *entry, argv, n)
+		res, times, err = runCompiled(env, file, prog, *entry, argv, n)
 	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "Error: %v\n", err)
@@ -129,8 +134,12 @@ func runInterp(prog *ir.Program, entry string, args []values.Value, n int) ([]va
 
 // runCompiled builds the program with the Go backend (cached) and runs
 // entry n times in its process.
-func runCompiled(prog *ir.Program, entry string, args []values.Value, n int) ([]values.Value, []int64, error) {
-	exe, err := gobuild.Build(prog, gobuild.Options{Version: version})
+func runCompiled(env *cliEnv, file string, prog *ir.Program, entry string, args []values.Value, n int) ([]values.Value, []int64, error) {
+	var exe *gobuild.Exe
+	var err error
+	withProgress(env.stderr, "compiling "+file+" with the Go toolchain", func() {
+		exe, err = gobuild.Build(prog, gobuild.Options{Version: version})
+	})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -148,6 +157,24 @@ func runCompiled(prog *ir.Program, entry string, args []values.Value, n int) ([]
 		us[i] = t.Microseconds()
 	}
 	return res, us, nil
+}
+
+// entryList names the entry points of prog for an error message.
+func entryList(prog *ir.Program) string {
+	var names []string
+	for _, f := range prog.Funcs {
+		if !f.Internal {
+			names = append(names, f.Name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "it has no entry points"
+	case 1:
+		return "its entry point is " + names[0]
+	}
+	sort.Strings(names)
+	return "its entry points are " + strings.Join(names, ", ")
 }
 
 // readArgs reads one value per parameter of fn, type-directed, and checks

@@ -13,20 +13,22 @@ import (
 )
 
 // cmdTest runs the test blocks of every .fut file under the given paths.
+// Like the reference's `test`, it runs compiled code by default; -i runs
+// the interpreter, which skips cases tagged compiled.
 func cmdTest(env *cliEnv, args []string) int {
 	fl := flag.NewFlagSet("test", flag.ContinueOnError)
 	fl.SetOutput(env.stderr)
-	backend := fl.String("backend", "interp", "backend to test: interp or go (compiled; auto output is checked against the interpreter)")
-	interpMode := fl.Bool("i", false, "interpreter mode: skip cases tagged compiled")
-	fl.Bool("c", false, "compiled mode (the default)")
-	typeCheck := fl.Bool("t", false, "only type-check the programs")
+	backend := fl.String("backend", "go", "backend to test: go (compiled; auto output is checked against the interpreter) or interp")
+	interpMode := fl.Bool("i", false, "test with the interpreter (--backend=interp): skip cases tagged compiled")
+	compiledMode := fl.Bool("c", false, "test compiled code (--backend=go, the default)")
+	typeCheck := fl.Bool("t", false, "only compile the programs (every pass up to code generation); run nothing")
 	var exclude multiFlag
 	fl.Var(&exclude, "exclude", "skip programs and cases with this `TAG` (repeatable)")
 	entry := fl.String("entry-point", "", "only test this entry point")
 	concurrency := fl.Int("concurrency", 0, "run at most `N` cases at once (default: number of CPUs)")
-	verbose := fl.Bool("v", false, "print every case, not only failures")
+	verbose := fl.Bool("v", false, "print every case as it finishes, not only failures")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion test [--backend=interp|go] [-i|-c|-t] [--exclude=TAG] [--entry-point=NAME] PATH...")
+		fmt.Fprintln(env.stderr, "usage: fluxion test [-i|-c|-t] [--backend=go|interp] [--exclude=TAG] [--entry-point=NAME] [-v] PATH...")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -37,33 +39,54 @@ func cmdTest(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
+	if *concurrency < 0 {
+		fmt.Fprintf(env.stderr, "fluxion test: --concurrency must not be negative, got %d\n", *concurrency)
+		return 2
+	}
+	set := map[string]bool{}
+	fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case *interpMode && *compiledMode:
+		fmt.Fprintln(env.stderr, "fluxion test: -i and -c contradict each other")
+		return 2
+	case *interpMode && set["backend"] && *backend != "interp", *compiledMode && set["backend"] && *backend != "go":
+		fmt.Fprintf(env.stderr, "fluxion test: --backend=%s contradicts -i/-c\n", *backend)
+		return 2
+	case *interpMode:
+		*backend = "interp"
+	}
 	var be, ref testspec.Backend
+	sel := testspec.Selection{Mode: testspec.Compiled, Exclude: exclude, EntryPoint: *entry}
 	switch *backend {
 	case "interp":
 		be = interpBackend{}
+		sel.Mode = testspec.Interpreted
 	case "go":
-		be, ref = goBackend{}, interpBackend{}
+		be, ref = newGoBackend(env.stderr), interpBackend{}
 	default:
-		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: interp, go)\n", *backend)
+		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: go, interp)\n", *backend)
 		return 2
 	}
-	sel := testspec.Selection{Mode: testspec.Compiled, Exclude: exclude, EntryPoint: *entry}
-	if *interpMode || *backend == "interp" {
-		sel.Mode = testspec.Interpreted
-	}
 	if *typeCheck {
+		// Compiling to IR is the whole check: nothing needs Go code.
+		be, ref = interpBackend{}, nil
 		sel.Mode = testspec.TypeCheck
+		sel.Backend = *backend
 	}
 	r := &testspec.Runner{Backend: be, Reference: ref, Select: sel, Concurrency: *concurrency}
 	if *verbose {
-		r.Progress = func(res testspec.Result) { fmt.Fprintln(env.stdout, res) }
+		r.Progress = func(res testspec.Result) { fmt.Fprintln(env.stdout, res.Line()) }
 	}
 	rep, err := r.Run(paths)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "fluxion test: %v\n", err)
 		return 2
 	}
-	rep.Write(env.stdout)
+	if *verbose {
+		fmt.Fprintln(env.stdout, rep.Summary()) // every failure is printed already
+	} else {
+		rep.Write(env.stdout)
+	}
 	if !rep.OK() {
 		return 1
 	}
@@ -85,7 +108,7 @@ type interpBackend struct {
 func (interpBackend) Name() string { return "interp" }
 
 func (b interpBackend) Compile(path string) (testspec.Program, error) {
-	prog, err := pipeline.CompileFile(path, pipeline.Options{Verify: b.verify})
+	prog, warnings, err := compileIR(path, pipeline.Options{Verify: b.verify})
 	if err != nil {
 		return nil, err
 	}
@@ -93,13 +116,17 @@ func (b interpBackend) Compile(path string) (testspec.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return interpProgram{prog, exe}, nil
+	return interpProgram{prog, exe, warnings}, nil
 }
 
 type interpProgram struct {
-	ir  *ir.Program
-	exe *interp.Program
+	ir       *ir.Program
+	exe      *interp.Program
+	warnings []string
 }
+
+// Warnings are the compiler's warnings on the program (testspec.Warner).
+func (p interpProgram) Warnings() []string { return p.warnings }
 
 func (p interpProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
 	fn := p.ir.Func(entry)

@@ -184,11 +184,37 @@ func Run(opts Options, paths []string, stdout io.Writer) (*Report, error) {
 	}
 	r := newRunner(opts, stdout)
 	rep := &Report{}
+	var work []*programWork
 	for _, f := range files {
-		r.program(rep, f)
+		if w := r.selectProgram(rep, f); w != nil {
+			work = append(work, w)
+		}
+	}
+	// Compile everything before timing anything, so that no compilation
+	// runs beside a benchmark.
+	if p, ok := r.Backend.(testspec.Preparer); ok {
+		paths := make([]string, len(work))
+		for i, w := range work {
+			paths[i] = w.spec.Path
+		}
+		p.Prepare(paths)
+	}
+	for _, w := range work {
+		w.prog, w.err = safeCompile(r.Backend, w.spec.Path)
+	}
+	for _, w := range work {
+		r.program(rep, w)
 	}
 	r.printf("%s\n", rep.Summary())
 	return rep, r.werr
+}
+
+// programWork is a program with datasets to benchmark.
+type programWork struct {
+	spec    *testspec.Spec
+	benches []*Benchmark
+	prog    testspec.Program
+	err     error // compilation error
 }
 
 // runner holds the state of one Run.
@@ -227,8 +253,9 @@ func (r *runner) printf(format string, args ...any) {
 	_, r.werr = fmt.Fprintf(r.out, format, args...)
 }
 
-// program benchmarks every selected dataset of one program.
-func (r *runner) program(rep *Report, path string) {
+// selectProgram reads the test blocks of the program at path and returns
+// its benchmarks, or nil if it has none (or cannot be read).
+func (r *runner) selectProgram(rep *Report, path string) *programWork {
 	fail := func(msg string) {
 		rep.Errors = append(rep.Errors, msg)
 		r.printf("%s\n", msg)
@@ -236,37 +263,44 @@ func (r *runner) program(rep *Report, path string) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		fail(err.Error())
-		return
+		return nil
 	}
 	spec, err := testspec.Parse(path, src)
 	if err != nil {
 		fail(fmt.Sprintf("%s: invalid test block: %v", path, err))
-		return
+		return nil
 	}
 	benches := r.selectDatasets(spec)
 	if len(benches) == 0 {
-		return
+		return nil
 	}
 	rep.Benchmarks = append(rep.Benchmarks, benches...)
-	prog, err := safeCompile(r.Backend, path)
-	if err != nil {
-		msg := "compilation failed:\n" + indent(err.Error())
-		r.printf("%s: %s\n", path, msg)
-		for _, b := range benches {
+	return &programWork{spec: spec, benches: benches}
+}
+
+// program benchmarks every selected dataset of one compiled program.
+func (r *runner) program(rep *Report, w *programWork) {
+	if w.err != nil {
+		msg := "compilation failed:\n" + indent(w.err.Error())
+		r.printf("%s: %s\n", w.spec.Path, msg)
+		for _, b := range w.benches {
 			for _, d := range b.Datasets {
 				d.Err = msg
 			}
 		}
 		return
 	}
-	for _, b := range benches {
+	if c, ok := w.prog.(io.Closer); ok {
+		defer c.Close()
+	}
+	for _, b := range w.benches {
 		r.printf("%s\n", b.Key)
 		width := 0
 		for _, d := range b.Datasets {
 			width = max(width, len(d.Name))
 		}
 		for _, d := range b.Datasets {
-			r.dataset(prog, spec, b.Entry, d)
+			r.dataset(w.prog, w.spec, b.Entry, d)
 			r.printf("%s\n", datasetLine(d, width))
 		}
 	}
@@ -303,12 +337,12 @@ func (r *runner) selectDatasets(spec *testspec.Spec) []*Benchmark {
 // dataset loads a dataset's input and expected output, times its runs and
 // validates the last results, recording the outcome in d.
 func (r *runner) dataset(prog testspec.Program, spec *testspec.Spec, entry string, d *Dataset) {
-	args, err := testspec.CaseInput(spec, d.Case, entry)
+	args, err := testspec.ProgramInput(spec, d.Case, entry, prog)
 	if err != nil {
 		d.Err = err.Error()
 		return
 	}
-	want, err := testspec.ExpectedValues(spec, d.Case)
+	want, err := testspec.ProgramExpected(spec, d.Case, prog)
 	if err != nil {
 		d.Err = err.Error()
 		return

@@ -68,6 +68,15 @@ func FormatError(err error) string {
 	return err.Error()
 }
 
+// Warning is a remark on a program that is valid all the same.
+type Warning struct {
+	Pos syntax.Pos
+	Msg string
+}
+
+// String is "file:line:col: warning: message".
+func (w Warning) String() string { return w.Pos.String() + ": warning: " + w.Msg }
+
 // failure is raised (as a panic) to abandon the current declaration; it is
 // recovered at declaration level and recorded.
 type failure struct{ err *Error }

@@ -14,6 +14,8 @@ import (
 type Program struct {
 	Decls   []*ValBind
 	Entries []*Entry
+	// Warnings are remarks on the valid program, in the order found.
+	Warnings []Warning
 }
 
 // Binding is one bound value name. IDs are unique within a Program; Name is

@@ -5,9 +5,11 @@ import (
 	"strings"
 )
 
-// serverSource is the main package of a compiled program: a server that
-// keeps the program loaded and answers requests on stdin/stdout, so that
-// callers can time the entry point alone and run many cases per process.
+// serverSource is the main package of an executable holding one or more
+// compiled programs: a server that keeps a program loaded and answers
+// requests on stdin/stdout, so that callers can time the entry point alone
+// and run many cases per process. Its argument is the key of the program
+// to serve; an executable holding one program needs none.
 //
 // Requests are a text line, possibly followed by NBYTES bytes of arguments
 // in the binary value format:
@@ -35,20 +37,62 @@ import (
 	"strconv"
 	"strings"
 	"time"
+%s)
 
-	prog %q
-)
+// entryPoint is an entry point of any of the programs.
+type entryPoint struct {
+	Params []string
+	Call   func([]any) ([]any, error)
+}
+
+// program is what the server needs of a generated package.
+type program struct {
+	entry func(name string) (entryPoint, bool)
+	read  func(r io.Reader, types []string) ([]any, error)
+	write func(w io.Writer, vals []any) error
+	// files, if set, are the source file names that the placeholders in
+	// messages stand for (a standalone executable has them built in).
+	files []string
+}
+
+var programs = map[string]program{
+%s}
 
 type server struct {
+	prog  program
+	names *strings.Replacer
 	in    *bufio.Reader
 	out   *bufio.Writer
-	entry prog.EntryPoint
+	entry entryPoint
 	args  []any
 	res   []any
 }
 
 func main() {
 	s := &server{in: bufio.NewReader(os.Stdin), out: bufio.NewWriter(os.Stdout)}
+	switch {
+	case len(os.Args) == 2:
+		p, ok := programs[os.Args[1]]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "no program %%q in this executable\n", os.Args[1])
+			os.Exit(2)
+		}
+		s.prog = p
+	case len(os.Args) == 1 && len(programs) == 1:
+		for _, p := range programs {
+			s.prog = p
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "usage: prog [PROGRAM] < requests")
+		os.Exit(2)
+	}
+	if len(s.prog.files) > 0 {
+		var pairs []string
+		for k, f := range s.prog.files {
+			pairs = append(pairs, "\x00file"+strconv.Itoa(k)+"\x00", f)
+		}
+		s.names = strings.NewReplacer(pairs...)
+	}
 	for {
 		line, err := s.in.ReadString('\n')
 		if err == io.EOF && line == "" {
@@ -67,13 +111,16 @@ func main() {
 
 func (s *server) fail(kind string, err error) {
 	msg := err.Error()
+	if s.names != nil {
+		msg = s.names.Replace(msg)
+	}
 	fmt.Fprintf(s.out, "error %%s %%d\n%%s", kind, len(msg), msg)
 }
 
 func (s *server) ok(vals []any, times []int64) {
 	var buf bytes.Buffer
 	if vals != nil {
-		if err := prog.WriteBinary(&buf, vals); err != nil {
+		if err := s.prog.write(&buf, vals); err != nil {
 			s.fail("run", err)
 			return
 		}
@@ -96,11 +143,11 @@ func (s *server) bind(name, size string) error {
 	if _, err := io.ReadFull(s.in, buf); err != nil {
 		return err
 	}
-	e, ok := prog.Entries[name]
+	e, ok := s.prog.entry(name)
 	if !ok {
 		return fmt.Errorf("no entry point %%q", name)
 	}
-	args, err := prog.ReadBinary(bytes.NewReader(buf), e.Params)
+	args, err := s.prog.read(bytes.NewReader(buf), e.Params)
 	if err != nil {
 		return fmt.Errorf("%%s: %%v", name, err)
 	}
@@ -169,10 +216,23 @@ func (s *server) handle(f []string) {
 }
 `
 
-// driver returns the server's main.go importing the generated package.
-func driver(importPath string) []byte {
-	if strings.ContainsAny(importPath, "\"\\\n") {
-		panic(fmt.Sprintf("gobuild: bad import path %q", importPath))
+// serverMain returns the server's main.go for the programs whose packages
+// are in the directories keys of the build module. files, if not nil, are
+// the source file names of each program, for an executable that puts them
+// into its messages itself.
+func serverMain(keys []string, files map[string][]string) []byte {
+	var imports, table strings.Builder
+	for _, k := range keys {
+		if !isKey(k) {
+			panic(fmt.Sprintf("gobuild: bad program key %q", k))
+		}
+		fmt.Fprintf(&imports, "\n\tp%s %q", k, modulePath+"/"+k)
+		fmt.Fprintf(&table, "\t%q: {\n\t\tentry: func(name string) (entryPoint, bool) {\n\t\t\te, ok := p%s.Entries[name]\n\t\t\treturn entryPoint{e.Params, e.Call}, ok\n\t\t},\n\t\tread:  p%s.ReadBinary,\n\t\twrite: p%s.WriteBinary,\n", k, k, k, k)
+		if fs := files[k]; len(fs) > 0 {
+			fmt.Fprintf(&table, "\t\tfiles: %#v,\n", fs)
+		}
+		table.WriteString("\t},\n")
 	}
-	return []byte(fmt.Sprintf(serverSource, importPath))
+	imports.WriteString("\n")
+	return []byte(fmt.Sprintf(serverSource, imports.String(), table.String()))
 }

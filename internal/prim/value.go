@@ -201,7 +201,8 @@ func (v Value) String() string {
 	return string(v.AppendText(nil))
 }
 
-// AppendText appends v's textual form (FORMATS.md §1.3) to buf.
+// AppendText appends v's textual form (FORMATS.md §1.3, except that
+// floats take the shortest form that reads back as the same value) to buf.
 func (v Value) AppendText(buf []byte) []byte {
 	switch {
 	case v.t.IsSigned():
@@ -217,10 +218,8 @@ func (v Value) AppendText(buf []byte) []byte {
 			return append(append(buf, v.t.String()...), ".inf"...)
 		case math.IsInf(f, -1):
 			return append(append(append(buf, '-'), v.t.String()...), ".inf"...)
-		case v.t == F64:
-			buf = strconv.AppendFloat(buf, f, 'g', 17, 64)
 		default:
-			buf = strconv.AppendFloat(buf, f, 'g', 9, 32)
+			buf = appendShortest(buf, v.t, f)
 		}
 	case v.t == Bool:
 		if v.bits != 0 {
@@ -231,6 +230,28 @@ func (v Value) AppendText(buf []byte) []byte {
 		return append(buf, "<invalid>"...)
 	}
 	return append(buf, v.t.String()...)
+}
+
+// appendShortest appends the shortest decimal form (in %g style) that
+// reads back as the same value of the float type t.
+func appendShortest(buf []byte, t Type, f float64) []byte {
+	switch t {
+	case F64:
+		return strconv.AppendFloat(buf, f, 'g', -1, 64)
+	case F32:
+		return strconv.AppendFloat(buf, f, 'g', -1, 32)
+	}
+	// f16: the fewest significant digits that convert back to the same
+	// half-precision bits (at most 5 are ever needed).
+	want := F16FromFloat64(f)
+	for p := 1; p < 9; p++ {
+		s := strconv.AppendFloat(buf, f, 'g', p, 64)
+		x, err := strconv.ParseFloat(string(s[len(buf):]), 64)
+		if err == nil && F16FromFloat64(x) == want {
+			return s
+		}
+	}
+	return strconv.AppendFloat(buf, f, 'g', 9, 64)
 }
 
 // wrapBits truncates b to the integer type t's width and re-extends it.

@@ -2,7 +2,9 @@ package prim
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -39,27 +41,30 @@ func TestString(t *testing.T) {
 		{IntValue(I32, 3), "3i32"},
 		{IntValue(I64, 42), "42i64"},
 		{IntValue(U8, 255), "255u8"},
-		{FloatValue(F32, 0.1), "0.100000001f32"},
+		{FloatValue(F32, 0.1), "0.1f32"}, // shortest form that reads back as the same f32
 		{FloatValue(F32, 1), "1f32"},
-		{FloatValue(F32, 1.5e-7), "1.50000005e-07f32"}, // FORMATS.md shows 1.5e-07, but %.9g of the f32 is this
+		{FloatValue(F32, 1.5e-7), "1.5e-07f32"},
 		{FloatValue(F32, 0x1p-23), "1.1920929e-07f32"},
 		{FloatValue(F32, 1e9), "1e+09f32"},
-		{FloatValue(F32, 123456789), "123456792f32"},
-		{FloatValue(F64, 0.1), "0.10000000000000001f64"},
+		{FloatValue(F32, 123456789), "1.2345679e+08f32"}, // 123456792 as an f32
+		{FloatValue(F64, 0.1), "0.1f64"},
+		{FloatValue(F64, math.Nextafter(0.3, 1)), "0.30000000000000004f64"},
 		{FloatValue(F64, 2.5), "2.5f64"},
 		{FloatValue(F64, 1e20), "1e+20f64"},
 		{FloatValue(F64, 100), "100f64"},
-		{FloatValue(F64, 1e16), "10000000000000000f64"},
+		{FloatValue(F64, 1e16), "1e+16f64"},
 		{FloatValue(F64, 1e17), "1e+17f64"},
 		{FloatValue(F64, 0.0001), "0.0001f64"},
-		{FloatValue(F64, 0.00001), "1.0000000000000001e-05f64"},
+		{FloatValue(F64, 0.00001), "1e-05f64"},
 		{FloatValue(F64, math.Copysign(0, -1)), "-0f64"},
 		{FloatValue(F64, math.NaN()), "f64.nan"},
 		{FloatValue(F32, -math.NaN()), "f32.nan"},
 		{FloatValue(F64, math.Inf(-1)), "-f64.inf"},
 		{FloatValue(F32, math.Inf(1)), "f32.inf"},
 		{FloatValue(F16, 0.5), "0.5f16"},
-		{FloatValue(F16, 0.1), "0.0999755859f16"},
+		{FloatValue(F16, 0.1), "0.1f16"}, // 0.0999755859375 is the nearest f16
+		{FloatValue(F16, 1.0/3), "0.3333f16"},
+		{FloatValue(F16, 65504), "6.55e+04f16"},
 		{FloatValue(F16, 1e5), "f16.inf"},
 		{BoolValue(true), "true"},
 		{BoolValue(false), "false"},
@@ -179,7 +184,7 @@ func TestLimitsAndConstructors(t *testing.T) {
 		{One(F16), "1f16"},
 		{One(Bool), "true"},
 		{UintValue(F64, math.MaxUint64), "1.8446744073709552e+19f64"},
-		{UintValue(F32, 1<<63), "9.22337204e+18f32"},
+		{UintValue(F32, 1<<63), "9.223372e+18f32"},
 		{IntValue(F32, -3), "-3f32"},
 		{IntValue(Bool, 2), "true"},
 		{FromBits(I8, 0xff), "-1i8"},
@@ -206,5 +211,32 @@ func TestLimitsAndConstructors(t *testing.T) {
 	}
 	if v := IntValue(I16, -2); v.Bits() != 0xfffe || v.Float() != -2 {
 		t.Errorf("i16 accessors wrong for %v", v)
+	}
+}
+
+// TestShortestFloatsReadBack: the shortest printed form of a float reads
+// back as the same bits, for every f16 and for random f32 and f64 values.
+func TestShortestFloatsReadBack(t *testing.T) {
+	check := func(v Value) {
+		text := v.String()
+		num := strings.TrimSuffix(text, v.Type().String())
+		if math.IsNaN(v.Float()) || math.IsInf(v.Float(), 0) {
+			return
+		}
+		x, err := strconv.ParseFloat(num, 64)
+		if err != nil {
+			t.Fatalf("%s does not parse: %v", text, err)
+		}
+		if got := FloatValue(v.Type(), x); got.Bits() != v.Bits() {
+			t.Fatalf("%s reads back as bits %#x, want %#x", text, got.Bits(), v.Bits())
+		}
+	}
+	for b := 0; b < 1<<16; b++ {
+		check(FromBits(F16, uint64(b)))
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		check(FromBits(F32, uint64(r.Uint32())))
+		check(FromBits(F64, r.Uint64()))
 	}
 }

@@ -118,6 +118,7 @@ func (lx *lexer) run() {
 			tok.text = lx.text[start:lx.off]
 		}
 		tok.space = space
+		tok.start, tok.end = start, lx.off
 		if doc != "" {
 			if lx.docs == nil {
 				lx.docs = map[int]string{}

@@ -60,6 +60,8 @@ type token struct {
 	pos   Pos
 	space bool // whitespace or a comment precedes the token
 	lit   Expr // decoded literal for tInt, tFloat, tString
+	start int  // byte offset of the token in the source
+	end   int  // byte offset just after it
 }
 
 // endPos is the position just after the token; tokens never span lines.

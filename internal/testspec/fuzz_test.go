@@ -15,6 +15,7 @@ func FuzzParseBlocks(f *testing.F) {
 	f.Add("-- ==\n-- error: compile\n")
 	f.Add("--==\n--input{\"}\"}output{\n--1}\n")
 	f.Add("-- ==\n-- input { [1, 2\n")
+	f.Add("-- ==\n-- structure { Map 1 }\n-- warning: unused\n-- script input { let (a, b) = f {x = 1} in g b a }\n-- script output { h 1 }\n-- script input @ s.txt\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		spec, err := Parse("f.fut", []byte(src))
 		if err != nil {

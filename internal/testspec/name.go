@@ -17,8 +17,10 @@ func (c *Case) DatasetName() string {
 		return c.Name
 	}
 	switch c.Input.Kind {
-	case InputFile:
+	case InputFile, InputScriptFile:
 		return strings.TrimSuffix(c.Input.Path, ".gz")
+	case InputScript:
+		return ScriptText(c.Input.Script)
 	case InputRandom:
 		items := make([]string, len(c.Input.Gens))
 		for i, g := range c.Input.Gens {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fluxion-lang/fluxion/internal/dataset"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
@@ -98,6 +99,17 @@ func (p *parser) parseBlock() error {
 				return err
 			}
 			entries, index = names, 0
+		case t.kind == tWord && t.text == "structure":
+			p.advance(t)
+			if err := p.skipStructure(); err != nil {
+				return err
+			}
+		case t.kind == tWord && strings.HasPrefix(t.text, "warning:"):
+			w, err := p.expectedWarning(t)
+			if err != nil {
+				return err
+			}
+			p.spec.Warnings = append(p.spec.Warnings, w)
 		default:
 			c, err := p.parseCase()
 			if err != nil {
@@ -180,26 +192,16 @@ func (p *parser) parseCase() (*Case, error) {
 		}
 		c.Tags = append(c.Tags, t.text)
 	}
+	if c.HasTag("random") && c.HasTag("script") {
+		return nil, p.errorf(c.Input.Pos, "a case cannot have both `random` and `script` input")
+	}
 	if err := p.parseInput(c); err != nil {
 		return nil, err
 	}
 	if err := p.parseExpected(c); err != nil {
 		return nil, err
 	}
-	for {
-		t := p.peek()
-		switch {
-		case t.kind == tWord && t.text == "structure":
-			p.advance(t)
-			if err := p.skipStructure(); err != nil {
-				return nil, err
-			}
-		case t.kind == tWord && strings.HasPrefix(t.text, "warning:"):
-			p.restOfLine(t.end)
-		default:
-			return c, nil
-		}
-	}
+	return c, nil
 }
 
 // reservedWord reports whether w is a keyword that cannot be a run tag.
@@ -223,8 +225,21 @@ func (p *parser) parseInput(c *Case) error {
 			return p.errorf(path.pos, "expected a file name after `input @`")
 		}
 		c.Input.Kind, c.Input.Path = InputFile, path.text
+		if c.HasTag("script") {
+			c.Input.Kind = InputScriptFile
+		}
 		return nil
 	case tLBrace:
+		if c.HasTag("script") {
+			text, first, ok := p.rawUntilMatchingBrace()
+			if !ok {
+				return p.errorf(t.pos, "missing `}` closing this `{`")
+			}
+			c.Input.Kind, c.Input.Text = InputScript, text
+			e, err := ParseScript(text, first)
+			c.Input.Script = e
+			return err
+		}
 		text, first, ok := p.rawUntilBrace()
 		if !ok {
 			return p.errorf(t.pos, "missing `}` closing this `{`")
@@ -274,6 +289,20 @@ func (p *parser) parseExpected(c *Case) error {
 			return err
 		}
 		return p.errorf(t.pos, "expected `{` or `@` after `output`, found %s", describe(t))
+	case t.text == "script" && p.peekSecond().text == "output":
+		// (script input starts the next case.)
+		p.advance(t)
+		p.next()
+		if t := p.next(); t.kind != tLBrace {
+			return p.errorf(t.pos, "expected `{` after `script output`, found %s", describe(t))
+		}
+		text, first, ok := p.rawUntilMatchingBrace()
+		if !ok {
+			return p.errorf(t.pos, "missing `}` closing this `{`")
+		}
+		sc, err := ParseScript(text, first)
+		e.Kind, e.Text, e.Script = ExpectScript, text, sc
+		return err
 	case t.text == "auto":
 		p.advance(t)
 		if t := p.next(); t.kind != tWord || t.text != "output" {
@@ -306,6 +335,17 @@ func (p *parser) expectedError(t token) (*ExpectedError, error) {
 	}
 	e.Regexp = rx
 	return e, nil
+}
+
+// expectedWarning reads the regex after the "warning:" starting token t,
+// up to the end of its line.
+func (p *parser) expectedWarning(t token) (*ExpectedWarning, error) {
+	pat := p.restOfLine(mark{t.end.li, t.end.off - len(t.text) + len("warning:")})
+	rx, err := regexp.Compile("(?s)" + pat)
+	if err != nil {
+		return nil, p.errorf(t.pos, "invalid regular expression after `warning:`: %v", err)
+	}
+	return &ExpectedWarning{Pos: t.pos, Pattern: pat, Regexp: rx}, nil
 }
 
 // skipStructure skips "[pipeline] { (name natural)* }" after "structure".
@@ -387,35 +427,15 @@ func fieldsWithOffsets(s string) []field {
 	return fs
 }
 
-// maxGenElems bounds generated inputs so a typo cannot exhaust memory.
-const maxGenElems = 1 << 31
-
 func parseGenerator(w string, pos Pos) (Generator, error) {
 	g := Generator{Text: w}
-	rest := w
-	elems := int64(1)
-	for strings.HasPrefix(rest, "[") {
-		end := strings.IndexByte(rest, ']')
-		if end < 0 {
-			return g, &Error{pos, fmt.Sprintf("missing `]` in generator %q", w)}
+	if strings.HasPrefix(w, "[") || isPrimName(w) {
+		t, err := dataset.ParseType(w)
+		if err != nil {
+			return g, &Error{pos, fmt.Sprintf("generator %s", err)}
 		}
-		n, err := strconv.ParseInt(rest[1:end], 10, 64)
-		if err != nil || n < 0 {
-			return g, &Error{pos, fmt.Sprintf("expected a size in `[...]` of generator %q", w)}
-		}
-		if n > 0 && elems > maxGenElems/n {
-			return g, &Error{pos, fmt.Sprintf("generator %q has too many elements", w)}
-		}
-		elems *= n
-		g.Dims = append(g.Dims, n)
-		rest = rest[end+1:]
-	}
-	if t, ok := prim.Parse(rest); ok {
-		g.Type = t
+		g.Dims, g.Type = t.Dims, t.Elem
 		return g, nil
-	}
-	if len(g.Dims) > 0 {
-		return g, &Error{pos, fmt.Sprintf("expected an element type after the sizes of generator %q, such as f32", w)}
 	}
 	v, err := parseConstant(w, pos)
 	if err != nil {
@@ -423,4 +443,9 @@ func parseGenerator(w string, pos Pos) (Generator, error) {
 	}
 	g.Const = v
 	return g, nil
+}
+
+func isPrimName(w string) bool {
+	_, ok := prim.Parse(w)
+	return ok
 }

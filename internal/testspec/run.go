@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +30,15 @@ type Program interface {
 	// unpacked. Run must not modify args. A run-time failure is an error
 	// whose message `error:` patterns match.
 	Run(entry string, args []Value) ([]Value, error)
+}
+
+// Preparer is a Backend that compiles many programs faster together than
+// one at a time (the Go backend builds them into one executable). Run
+// calls Prepare once with every program it is going to compile, before
+// compiling any; Prepare must return at once and may compile in the
+// background, with Compile waiting for the program's turn.
+type Preparer interface {
+	Prepare(paths []string)
 }
 
 // Runner runs the test cases of programs and judges them (FORMATS.md §3.6).
@@ -94,6 +104,16 @@ func (r Result) String() string {
 	return b.String()
 }
 
+// Line is String prefixed by the outcome ("pass: ", "FAIL: ", "skip: "),
+// for listing every result.
+func (r Result) Line() string {
+	o := r.Outcome.String()
+	if r.Outcome == Fail {
+		o = "FAIL"
+	}
+	return o + ": " + r.String()
+}
+
 // Report is the outcome of a run: every result in a deterministic order
 // (files as found, cases in source order, entries as listed).
 type Report struct {
@@ -104,13 +124,35 @@ type Report struct {
 // OK reports whether every selected case passed (exit status 0).
 func (r *Report) OK() bool { return r.Failed == 0 }
 
-// Summary is the final line of a test run.
+// Summary is the final line of a test run. Skipped cases are counted by
+// reason, most frequent first: "5 passed, 0 failed, 3 skipped (2 tagged
+// compiled (interpreter mode), 1 tagged disable)".
 func (r *Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed", r.Passed, r.Failed)
-	if r.Skipped > 0 {
-		s += fmt.Sprintf(", %d skipped", r.Skipped)
+	if r.Skipped == 0 {
+		return s
 	}
-	return s
+	s += fmt.Sprintf(", %d skipped", r.Skipped)
+	count := map[string]int{}
+	var reasons []string
+	for _, res := range r.Results {
+		if res.Outcome != Skip {
+			continue
+		}
+		if count[res.Reason] == 0 {
+			reasons = append(reasons, res.Reason)
+		}
+		count[res.Reason]++
+	}
+	if len(reasons) == 0 {
+		return s
+	}
+	sort.SliceStable(reasons, func(i, j int) bool { return count[reasons[i]] > count[reasons[j]] })
+	parts := make([]string, len(reasons))
+	for i, why := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", count[why], why)
+	}
+	return s + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // Write prints every failure (see Result.String), then the summary line.
@@ -190,6 +232,9 @@ func (r *Runner) Run(paths []string) (*Report, error) {
 	if st.sel.Backend == "" {
 		st.sel.Backend = r.Backend.Name()
 	}
+	if p, ok := r.Backend.(Preparer); ok && st.sel.Mode != TypeCheck {
+		p.Prepare(st.toCompile(files))
+	}
 	perFile := make([][]Result, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
@@ -241,6 +286,19 @@ func (st *runState) limited(f func()) {
 	f()
 }
 
+// toCompile returns the files whose programs runFile compiles: those whose
+// test blocks parse and that are not skipped as a whole.
+func (st *runState) toCompile(files []string) []string {
+	var out []string
+	for _, f := range files {
+		spec, err := ParseFile(f)
+		if err == nil && st.sel.SkipProgram(spec) == "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // runFile compiles one program and runs its cases; the results are in
 // source order.
 func (st *runState) runFile(path string) []Result {
@@ -266,6 +324,9 @@ func (st *runState) runFile(path string) []Result {
 	var prog Program
 	var cerr error
 	st.limited(func() { prog, cerr = safeCompile(st.Backend, path) })
+	if c, ok := prog.(io.Closer); ok && cerr == nil {
+		defer c.Close()
+	}
 	switch {
 	case spec.CompileError != nil:
 		if cerr == nil {
@@ -278,7 +339,19 @@ func (st *runState) runFile(path string) []Result {
 		return programResult(Pass, "")
 	case cerr != nil:
 		return programResult(Fail, "compilation failed:\n"+indent(cerr.Error()))
-	case st.sel.Mode == TypeCheck:
+	}
+	var results []Result
+	if len(spec.Warnings) > 0 {
+		if reason := unmatchedWarnings(spec, prog); reason != "" {
+			results = programResult(Fail, reason)
+		} else if st.sel.Mode == TypeCheck || len(instances) == 0 {
+			results = programResult(Pass, "")
+		}
+	}
+	if st.sel.Mode == TypeCheck {
+		if results != nil {
+			return results
+		}
 		return programResult(Pass, "")
 	}
 
@@ -316,18 +389,54 @@ func (st *runState) runFile(path string) []Result {
 		}()
 	}
 	wg.Wait()
-	results := make([]Result, len(jobs))
-	for i, j := range jobs {
-		results[i] = j.res
+	for _, j := range jobs {
+		results = append(results, j.res)
 	}
 	return results
+}
+
+// Warner is a Program that can tell the compiler's warnings on it.
+type Warner interface {
+	Warnings() []string
+}
+
+// unmatchedWarnings checks the program's warning: clauses and returns why
+// they fail, or "" if every one matches some warning.
+func unmatchedWarnings(spec *Spec, prog Program) string {
+	var got []string
+	if w, ok := prog.(Warner); ok {
+		got = w.Warnings()
+	}
+	var missing []string
+	for _, want := range spec.Warnings {
+		found := false
+		for _, g := range got {
+			if want.Regexp.MatchString(g) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			missing = append(missing, fmt.Sprintf("%s: no warning matches %q", want.Pos, want.Pattern))
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	if len(got) == 0 {
+		return strings.Join(missing, "\n") + "\n  (the compiler gave no warnings)"
+	}
+	return strings.Join(missing, "\n") + "\n  the compiler's warnings:\n" + indent(indent(strings.Join(got, "\n")))
 }
 
 // runCase runs one case on one entry point and returns why it failed, or
 // "" if it passed.
 func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, entry string) string {
-	args, err := CaseInput(spec, c, entry)
+	args, err := ProgramInput(spec, c, entry, prog)
 	if err != nil {
+		if isArgumentError(err) {
+			return "invalid script input:\n" + indent(err.Error())
+		}
 		return err.Error()
 	}
 	got, rerr := st.run(prog, entry, args)
@@ -355,8 +464,8 @@ func (st *runState) runCase(prog Program, ref *reference, spec *Spec, c *Case, e
 	switch c.Expect.Kind {
 	case ExpectSuccess:
 		return ""
-	case ExpectValues, ExpectFile:
-		want, err = ExpectedValues(spec, c)
+	case ExpectValues, ExpectFile, ExpectScript:
+		want, err = ProgramExpected(spec, c, prog)
 		if err != nil {
 			return err.Error()
 		}
@@ -391,8 +500,32 @@ func CaseInput(spec *Spec, c *Case, entry string) ([]Value, error) {
 		return vs, nil
 	case InputRandom:
 		return RandomInput(spec.Path, entry, c), nil
+	case InputScript, InputScriptFile:
+		return nil, fmt.Errorf("%s: a script input needs the program to run (ProgramInput)", c.Input.Pos)
 	}
 	return c.Input.Values, nil
+}
+
+// ProgramInput is CaseInput for every kind of input: script inputs are
+// evaluated with the entry points of prog.
+func ProgramInput(spec *Spec, c *Case, entry string, prog Program) ([]Value, error) {
+	dir := filepath.Dir(spec.Path)
+	switch c.Input.Kind {
+	case InputScript:
+		return EvalScript(c.Input.Script, prog, dir)
+	case InputScriptFile:
+		path := DataPath(spec, c.Input.Path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: reading script input: %v", c.Input.Pos, err)
+		}
+		e, err := ParseScript(string(src), Pos{path, 1, 1})
+		if err != nil {
+			return nil, err
+		}
+		return EvalScript(e, prog, dir)
+	}
+	return CaseInput(spec, c, entry)
 }
 
 // DataPath resolves the path of an input @ or output @ clause: relative
@@ -418,6 +551,19 @@ func ExpectedValues(spec *Spec, c *Case) ([]Value, error) {
 		return vs, nil
 	}
 	return nil, nil
+}
+
+// ProgramExpected is ExpectedValues for every kind of expected output:
+// script outputs are evaluated with the entry points of prog.
+func ProgramExpected(spec *Spec, c *Case, prog Program) ([]Value, error) {
+	if c.Expect.Kind == ExpectScript {
+		vs, err := EvalScript(c.Expect.Script, prog, filepath.Dir(spec.Path))
+		if err != nil {
+			return nil, fmt.Errorf("script output failed:\n%s", indent(err.Error()))
+		}
+		return vs, nil
+	}
+	return ExpectedValues(spec, c)
 }
 
 // Mismatches judges results against expected values (FORMATS.md §3.6) and

@@ -246,6 +246,12 @@ func TestReportSummary(t *testing.T) {
 		{Report{}, "0 passed, 0 failed", true},
 		{Report{Passed: 3}, "3 passed, 0 failed", true},
 		{Report{Passed: 3, Failed: 1, Skipped: 2}, "3 passed, 1 failed, 2 skipped", false},
+		{Report{Passed: 1, Skipped: 3, Results: []Result{
+			{Outcome: Skip, Reason: "tagged disable"},
+			{Outcome: Pass},
+			{Outcome: Skip, Reason: "tagged compiled (interpreter mode)"},
+			{Outcome: Skip, Reason: "tagged compiled (interpreter mode)"},
+		}}, "1 passed, 0 failed, 3 skipped (2 tagged compiled (interpreter mode), 1 tagged disable)", true},
 	}
 	for _, tt := range tests {
 		if got := tt.rep.Summary(); got != tt.want || tt.rep.OK() != tt.ok {
@@ -392,5 +398,84 @@ func TestDataPath(t *testing.T) {
 		if got := DataPath(&Spec{Path: tt.prog}, tt.path); got != tt.want {
 			t.Errorf("DataPath(%q, %q) = %q, want %q", tt.prog, tt.path, got, tt.want)
 		}
+	}
+}
+
+// preparingBackend records what Prepare was given and hands out programs
+// that record being closed.
+type preparingBackend struct {
+	fakeBackend
+	prepared []string
+	before   int // programs compiled before Prepare was called
+	closes   int
+}
+
+func (b *preparingBackend) Prepare(paths []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.before = len(b.compiled)
+	for _, p := range paths {
+		b.prepared = append(b.prepared, filepath.Base(p))
+	}
+}
+
+type closingProgram struct {
+	fakeProgram
+	b *preparingBackend
+}
+
+func (p *closingProgram) Close() error {
+	p.b.mu.Lock()
+	p.b.closes++
+	p.b.mu.Unlock()
+	return nil
+}
+
+func (b *preparingBackend) Compile(path string) (Program, error) {
+	p, err := b.fakeBackend.Compile(path)
+	if err != nil {
+		return nil, err
+	}
+	return &closingProgram{*p.(*fakeProgram), b}, nil
+}
+
+func TestRunnerPreparesAndCloses(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a.fut":        "-- ==\n-- input { 1 }\n",
+		"b.fut":        "-- ==\n-- input { 2 }\n",
+		"disabled.fut": "-- ==\n-- tags { disable }\n-- input { 3 }\n",
+		"excluded.fut": "-- ==\n-- tags { slow }\n-- input { 3 }\n",
+		"bad.fut":      "-- ==\n-- input { 1 \n",
+		"none.fut":     "entry main = 1\n",
+	})
+	b := &preparingBackend{fakeBackend: fakeBackend{name: "fake", programs: map[string]*fakeProgram{
+		"a.fut": {entries: map[string]func([]Value) ([]Value, error){"main": succeed}},
+		"b.fut": {entries: map[string]func([]Value) ([]Value, error){"main": succeed}},
+	}}}
+	r := &Runner{Backend: b, Select: Selection{Exclude: []string{"slow"}}}
+	rep, err := r.Run([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(b.prepared, " "), "a.fut b.fut none.fut"; got != want {
+		t.Errorf("Prepare got %q, want %q", got, want)
+	}
+	if b.before != 0 {
+		t.Errorf("%d programs compiled before Prepare", b.before)
+	}
+	if b.closes != len(b.compiled) || b.closes != 3 {
+		t.Errorf("%d programs compiled, %d closed; want 3 and 3", len(b.compiled), b.closes)
+	}
+	if rep.Passed != 2 {
+		t.Errorf("%s", rep.Summary())
+	}
+	// Type-checking compiles nothing ahead.
+	b.prepared = nil
+	r.Select.Mode = TypeCheck
+	if _, err := r.Run([]string{dir}); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.prepared) != 0 {
+		t.Errorf("Prepare called in type-check mode with %v", b.prepared)
 	}
 }

@@ -69,6 +69,16 @@ func (s *scanner) peek() token {
 	return t
 }
 
+// peekSecond returns the token after the next one without consuming
+// either.
+func (s *scanner) peekSecond() token {
+	saved := s.at
+	s.next()
+	t := s.next()
+	s.at = saved
+	return t
+}
+
 // advance consumes t, which must have come from peek at the current mark.
 func (s *scanner) advance(t token) { s.at = t.end }
 
@@ -160,7 +170,19 @@ func (s *scanner) word() token {
 // line k of the text is file line first.Line+k, at the same column.
 // ok is false if there is no closing brace.
 func (s *scanner) rawUntilBrace() (text string, first Pos, ok bool) {
+	return s.rawUntilClose(false)
+}
+
+// rawUntilMatchingBrace is rawUntilBrace for text that may contain braces
+// in pairs (script expressions with records): it stops at the "}" that
+// closes the one already consumed.
+func (s *scanner) rawUntilMatchingBrace() (text string, first Pos, ok bool) {
+	return s.rawUntilClose(true)
+}
+
+func (s *scanner) rawUntilClose(nested bool) (text string, first Pos, ok bool) {
 	first = s.pos(s.at)
+	depth := 0
 	var b strings.Builder
 	for li, off := s.at.li, s.at.off; li < len(s.lines); li, off = li+1, 0 {
 		l := s.lines[li]
@@ -175,7 +197,15 @@ func (s *scanner) rawUntilBrace() (text string, first Pos, ok bool) {
 			switch t[j] {
 			case '"':
 				j = stringEnd(t, j) - 1
+			case '{':
+				if nested {
+					depth++
+				}
 			case '}':
+				if depth > 0 {
+					depth--
+					continue
+				}
 				b.WriteString(t[off:j])
 				s.at = mark{li, j + 1}
 				return b.String(), Pos{first.File, first.Line, 1}, true

@@ -4,22 +4,30 @@
 //
 // The block grammar, after stripping the comment markers:
 //
-//	block     ::= description "==" ["tags" "{" tag* "}"] group*
+//	block     ::= description "==" ["tags" "{" tag* "}"] item*
 //	            | description "==" ["tags" "{" tag* "}"] "error:" rest-of-line
-//	group     ::= ["entry:" name+ <end of line>] case*
-//	case      ::= [stringlit] runtag* input [expected] structure* warning*
+//	item      ::= "entry:" name+ <end of line> | case | structure | warning
+//	case      ::= [stringlit] runtag* input [expected]
 //	input     ::= "input" "{" value* "}" | "input" "@" path
 //	            | "input" "{" gen* "}"        (when a run tag is "random")
+//	            | "input" "{" script "}"      (when a run tag is "script")
+//	            | "input" "@" path            (script in a file, tag "script")
 //	expected  ::= "output" "{" value* "}" | "output" "@" path
+//	            | "script" "output" "{" script "}"
 //	            | "auto" "output" | "error:" rest-of-line
-//	structure ::= "structure" word* "{" (word natural)* "}"
+//	structure ::= "structure" word* "{" (word natural)* "}"   (ignored)
 //	warning   ::= "warning:" rest-of-line
 //	tag       ::= [A-Za-z0-9_-]+
 //	gen       ::= ("[" natural "]")* primtype | value
 //
 // Tokens may span lines, except that entry names, error regexes and
-// warning text end at the end of their line. Parse gives a Spec; a Runner
-// runs the specs of many programs on a Backend and returns a Report.
+// warning text end at the end of their line. An `entry:` line applies to
+// the cases after it in its block. `structure` clauses state facts about
+// the reference compiler's internals and are accepted and ignored;
+// `warning: REGEX` requires the program to compile with a warning that
+// matches. script is the expression language of script.go. Parse gives a
+// Spec; a Runner runs the specs of many programs on a Backend and returns
+// a Report.
 package testspec
 
 import (
@@ -55,6 +63,8 @@ type Spec struct {
 
 	// CompileError is non-nil when the program is expected to fail to compile.
 	CompileError *ExpectedError
+	// Warnings must each match a warning of the compiler on the program.
+	Warnings []*ExpectedWarning
 
 	Cases []*Case // in source order
 }
@@ -81,9 +91,11 @@ func (c *Case) HasTag(t string) bool { return hasTag(c.Tags, t) }
 type InputKind uint8
 
 const (
-	InputValues InputKind = iota // input { values }
-	InputFile                    // input @ path
-	InputRandom                  // random input { generators }
+	InputValues     InputKind = iota // input { values }
+	InputFile                        // input @ path
+	InputRandom                      // random input { generators }
+	InputScript                      // script input { expression }
+	InputScriptFile                  // script input @ path (an expression)
 )
 
 // Input describes a case's arguments.
@@ -102,6 +114,9 @@ type Input struct {
 
 	// Gens are the generators (InputRandom).
 	Gens []Generator
+
+	// Script is the expression (InputScript).
+	Script ScriptExp
 }
 
 // Generator is one item of random input { ... }: a type to generate a
@@ -122,6 +137,7 @@ const (
 	ExpectFile                      // output @ path
 	ExpectAuto                      // auto output
 	ExpectError                     // error: regex
+	ExpectScript                    // script output { expression }
 )
 
 // Expected describes what a case's run must produce.
@@ -132,6 +148,7 @@ type Expected struct {
 	Values []Value // parsed expected values (ExpectValues)
 	Path   string  // output @ path
 	Error  *ExpectedError
+	Script ScriptExp // script output { expression }
 }
 
 // ExpectedError is an expected failure message pattern.
@@ -143,6 +160,13 @@ type ExpectedError struct {
 // Match reports whether the failure message msg is acceptable.
 func (e *ExpectedError) Match(msg string) bool {
 	return e.Regexp == nil || e.Regexp.MatchString(msg)
+}
+
+// ExpectedWarning is a `warning:` clause.
+type ExpectedWarning struct {
+	Pos     Pos
+	Pattern string
+	Regexp  *regexp.Regexp // Pattern compiled with (?s)
 }
 
 func hasTag(tags []string, t string) bool {

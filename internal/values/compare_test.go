@@ -15,7 +15,7 @@ func TestCompare(t *testing.T) {
 		{"[1.0, 2.0]", "[1.0039, 2.0]", nil},   // tol = 0.002*2
 		{"[1.0, 2.0]", "[1.0041, 2.0]", []string{"Value #0 index [0]: expected 1f64, got 1.0041"}},
 		{"[1000.0, 1.0]", "[1001.9, 2.9]", nil}, // tol = 0.002*1000 = 2 for every element
-		{"[1000.0, 1.0]", "[1000.0, 3.1]", []string{"Value #0 index [1]: expected 1f64, got 3.1000000000000001f64"}},
+		{"[1000.0, 1.0]", "[1000.0, 3.1]", []string{"Value #0 index [1]: expected 1f64, got 3.1f64"}},
 		{"[-1000.0, 1.0]", "[-1000.01, 1.0]", []string{"Value #0 index [0]: expected -1000f64, got -1000.01f64"}}, // negative elements do not raise tol
 		{"[f64.inf, 1.0]", "[f64.inf, 1.0]", nil},                                                                 // infinities do not raise tol
 		{"[f64.inf]", "[-f64.inf]", []string{"Value #0 index [0]: expected f64.inf, got -f64.inf"}},

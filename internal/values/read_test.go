@@ -44,7 +44,7 @@ func TestReadText(t *testing.T) {
 		{"4f32", "4f32"},
 		{"4f16", "4f16"},
 		{"1_0.2_5", "10.25f64"},
-		{"0.1f32", "0.100000001f32"},
+		{"0.1000000001f32", "0.1f32"}, // rounded to the nearest f32
 		{"-0.0", "-0f64"},
 		{"f32.nan", "f32.nan"},
 		{"f64.inf", "f64.inf"},
@@ -203,7 +203,7 @@ func TestReadTyped(t *testing.T) {
 	}{
 		{"1", want{prim.F32, 0}, "1f32"},
 		{"1.0", want{prim.F32, 0}, "1f32"},
-		{"0.1", want{prim.F16, 0}, "0.0999755859f16"},
+		{"0.09999", want{prim.F16, 0}, "0.1f16"}, // rounded to the nearest f16
 		{"1f32", want{prim.F32, 0}, "1f32"},
 		{"[1, 2.5, 3]", want{prim.F64, 1}, "[1f64, 2.5f64, 3f64]"},
 		{"[[1, 2], [3, 4]]", want{prim.I64, 2}, "[[1i64, 2i64], [3i64, 4i64]]"},

@@ -26,7 +26,7 @@ func TestWriteText(t *testing.T) {
 	}{
 		{Scalar(prim.IntValue(prim.I32, -3)), "-3i32"},
 		{mustArray(t, prim.I32, []int64{2, 2}, []int32{1, 2, 3, 4}), "[[1i32, 2i32], [3i32, 4i32]]"},
-		{mustArray(t, prim.F64, []int64{3}, []float64{0.1, math.NaN(), math.Inf(-1)}), "[0.10000000000000001f64, f64.nan, -f64.inf]"},
+		{mustArray(t, prim.F64, []int64{3}, []float64{0.1, math.NaN(), math.Inf(-1)}), "[0.1f64, f64.nan, -f64.inf]"},
 		{mustArray(t, prim.F32, []int64{0}, []float32{}), "empty([0]f32)"},
 		{mustArray(t, prim.I64, []int64{3, 0}, []int64{}), "empty([3][0]i64)"},
 		{mustArray(t, prim.Bool, []int64{1, 1, 2}, []bool{true, false}), "[[[true, false]]]"},

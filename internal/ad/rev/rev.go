@@ -73,15 +73,19 @@ type Error struct {
 	Msg  string
 }
 
+// Error starts with the position, like every compile error, and names the
+// function being differentiated at the end.
 func (e *Error) Error() string {
-	s := "ad: "
-	if e.Func != "" {
-		s += "in " + e.Func + ": "
-	}
+	s := e.Msg
 	if e.Pos.IsKnown() {
-		s += e.Pos.String() + ": "
+		s = e.Pos.String() + ": " + s
+	} else {
+		s = "automatic differentiation: " + s
 	}
-	return s + e.Msg
+	if e.Func != "" {
+		s += " (in " + e.Func + ")"
+	}
+	return s
 }
 
 // failure carries an Error out of the recursive rules.
