@@ -164,6 +164,9 @@ type gen struct {
 	virt    map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
 	reads   map[ir.VName]int      // reads of each array that take one element
 	hoist   map[hoistKey]string   // elements read from data sliced to a loop's range
+	// fewOuter is set while generating the sequential version of a map of
+	// few heavy elements (maybeParallel).
+	fewOuter bool
 	// shp holds, for array names, Go expressions known to equal each
 	// dimension of the value at run time ("" where unknown): shapes are
 	// checked once, where a value is bound, and are facts afterwards.

@@ -11,18 +11,27 @@ import (
 // grain is the minimum chunk size of a parallel loop over l: large for
 // cheap scalar functions, 1 when every application does a loop of its own.
 func grain(l *ir.Lambda) string {
-	heavy := false
-	for _, s := range l.Body.Stms {
-		switch s.Exp.(type) {
-		case *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.WithAcc,
-			*ir.Replicate, *ir.Iota, *ir.Copy, *ir.Concat, *ir.Slice, *ir.Rearrange:
-			heavy = true
-		}
-	}
-	if heavy {
+	if heavy(l.Body) {
 		return "1"
 	}
 	return "1024"
+}
+
+// heavy reports whether b does a loop or builds an array, also in the
+// branches of its ifs.
+func heavy(b *ir.Body) bool {
+	for _, s := range b.Stms {
+		switch e := s.Exp.(type) {
+		case *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma, *ir.WithAcc,
+			*ir.Replicate, *ir.Iota, *ir.Copy, *ir.Concat, *ir.Slice, *ir.Rearrange:
+			return true
+		case *ir.If:
+			if heavy(e.Then) || heavy(e.Else) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // elemArg is the Go expression of element i of input array a for the
@@ -144,15 +153,23 @@ func (g *gen) loopClose(par bool) {
 // elements gets all cores for each element. The choice depends only on the
 // width, so results do not depend on the number of cores.
 func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(par bool) error) error {
-	if !par || grain == "1" && !hasSOAC(f.Body) {
+	// Inside the sequential version of an outer map of few heavy elements,
+	// maps of heavy elements just run in parallel: one choice per nest
+	// keeps the code from doubling at every level.
+	if !par || grain == "1" && (!hasSOAC(f.Body) || g.fewOuter) {
 		return loop(par)
 	}
 	limit := grain
 	if grain == "1" {
 		limit = fmt.Sprint(outerMin - 1)
+		g.fewOuter = true
 	}
 	g.open(fmt.Sprintf("if %s <= %s {", n, limit))
-	if err := loop(false); err != nil {
+	err := loop(false)
+	if grain == "1" {
+		g.fewOuter = false
+	}
+	if err != nil {
 		return err
 	}
 	g.close("} else {")
@@ -255,7 +272,7 @@ const outerMin = 16
 func hasSOAC(b *ir.Body) bool {
 	for _, s := range b.Stms {
 		switch s.Exp.(type) {
-		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter:
+		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma:
 			return true
 		}
 		for _, inner := range ir.Bodies(s.Exp) {
