@@ -164,6 +164,7 @@ type gen struct {
 	virt    map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
 	reads   map[ir.VName]int      // reads of each array that take one element
 	hoist   map[hoistKey]string   // elements read from data sliced to a loop's range
+	accAdd  map[ir.VName]bool     // accumulators known to combine by addition
 	// fewOuter is set while generating the sequential version of a map of
 	// few heavy elements (maybeParallel).
 	fewOuter bool
@@ -174,7 +175,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, shp: map[ir.VName][]string{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, accAdd: map[ir.VName]bool{}, shp: map[ir.VName][]string{}}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

@@ -308,9 +308,12 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	g.widths(pos, "map", n, e.W, e.Arrs, func(i int) bool { return ps[i].Type.Acc })
 	par := g.depth == 0 && !hasAcc
 	var accIn []string
+	var accAdd []bool
 	for i, p := range ps {
 		if p.Type.Acc {
 			accIn = append(accIn, ident(e.Arrs[i]))
+			accAdd = append(accAdd, g.accAdd[e.Arrs[i]])
+			g.accAdd[p.Name] = g.accAdd[e.Arrs[i]]
 		}
 	}
 	// Results whose row shape is known here are allocated before the loop
@@ -469,6 +472,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	for k, t := range e.F.Ret {
 		if t.Acc {
 			g.p("%s = %s", ident(pat[k].Name), accIn[acc])
+			g.accAdd[pat[k].Name] = accAdd[acc]
 			acc++
 		}
 	}
@@ -969,6 +973,9 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 		g.closeChunk()
 		g.close("}}")
 	}
+	for i, in := range e.Inputs {
+		g.accAdd[e.F.Params[i].Name] = in.Op == nil
+	}
 	var dst []string
 	for i := range e.F.Ret {
 		if i < len(e.Inputs) {
@@ -990,6 +997,33 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 
 func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	a := ident(e.Acc)
+	g.accAdd[pat[0].Name] = g.accAdd[e.Acc]
+	t := g.types[e.Acc]
+	if g.accAdd[e.Acc] && len(e.Idx) == t.Rank() {
+		// Addition into one element, inline; out-of-range indices are
+		// ignored.
+		var conds []string
+		off := ""
+		for k, x := range e.Idx {
+			i, d := g.i64(x), fmt.Sprintf("%s.arr.Shape[%d]", a, k)
+			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", i, i, d))
+			if k == 0 {
+				off = i
+			} else {
+				off = fmt.Sprintf("(%s)*%s + %s", off, d, i)
+			}
+		}
+		el := fmt.Sprintf("%s.arr.Data[%s]", a, off)
+		add, err := binExpr(prim.Add, t.Elem, el, g.operand(e.Val), pos)
+		if err != nil {
+			return err
+		}
+		g.p("if %s {", strings.Join(conds, " && "))
+		g.p("%s = %s", el, add)
+		g.p("}")
+		g.bind(pat[0], a)
+		return nil
+	}
 	idx := "[]int64{" + g.i64s(e.Idx) + "}"
 	if g.typeOf(e.Val).IsScalar() {
 		g.p("%s.upd(%s, %s)", a, idx, g.sub(e.Val))
