@@ -14,7 +14,7 @@ import (
 // body of a loop (once per iteration). An array created in a repeated
 // region whose storage cannot outlive the region's current iteration (it
 // is not reachable from the region's results through the ways arrays share
-// storage, ir.StorageEdges) is built in a scratch buffer: the worker that
+// storage, ir.Facts.Sources) is built in a scratch buffer: the worker that
 // runs the code (the function, or one chunk of a parallel loop) declares
 // the buffer once and every execution reuses it, growing it when it is too
 // small. An array that becomes a row of a map's result is built in place,
@@ -33,8 +33,8 @@ type memPlan struct {
 	// escapes is set for names whose storage may outlive one iteration
 	// of their region.
 	escapes map[ir.VName]bool
-	// edges are the function's storage edges (ir.StorageEdges).
-	edges map[ir.VName][]ir.VName
+	// facts are the function's IR facts; the planner reads their aliasing.
+	facts *ir.Facts
 }
 
 // reaches reports whether the storage of from may be that of one of the
@@ -55,14 +55,13 @@ func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
 		if targets[n] {
 			return true
 		}
-		work = append(work, m.edges[n]...)
+		work = append(work, m.facts.Sources(n)...)
 	}
 	return false
 }
 
-func planMemory(f *ir.Func) *memPlan {
-	edges := ir.StorageEdges(f)
-	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, edges: edges}
+func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts}
 	regions := 0
 	var walk func(b *ir.Body, r int)
 	repeated := func(b *ir.Body) {
@@ -87,7 +86,7 @@ func planMemory(f *ir.Func) *memPlan {
 			if m.region[n] == r {
 				m.escapes[n] = true
 			}
-			work = append(work, edges[n]...)
+			work = append(work, facts.Sources(n)...)
 		}
 	}
 	walk = func(b *ir.Body, r int) {
@@ -258,6 +257,16 @@ func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
 			return nil
 		}
 		return rowRoots(e.F.Body, e.F.Body.Result[idx])
+	case *ir.Screma:
+		// Scanned values and map outputs are built by the Screma; the
+		// histograms' and scatters' results are their destinations.
+		if dst, ok := scremaDest(e, idx); ok {
+			return rowRoots(b, ir.Var(dst))
+		}
+		if scremaBuilds(e, idx) {
+			return []ir.VName{r.Var}
+		}
+		return nil
 	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
 		return []ir.VName{r.Var}
 	}

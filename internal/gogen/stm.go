@@ -484,6 +484,8 @@ func (g *gen) exp(s *ir.Stm) error {
 		return g.hist(e, pat, pos)
 	case *ir.Scatter:
 		return g.scatter(e, pat, pos)
+	case *ir.Screma:
+		return g.screma(e, pat, pos)
 	case *ir.WithAcc:
 		return g.withAcc(e, pat, pos)
 	case *ir.UpdAcc:
