@@ -324,6 +324,8 @@ var declTests = []struct{ src, want string }{
 	{"module M = \\(P: S) -> P", "(module M _ (mlambda (P: S) _ P))"},
 	{"module M = \\(P: S) : R -> P", "(module M _ (mlambda (P: S) R P))"},
 	{"module M = import \"f\"", `(module M _ (import "f"))`},
+	{"module M = { def x = 1 }\nimport \"f\"", "(module M _ (struct (def x () (params) _ 1)))\n(import \"f\")"},
+	{"module M = F (import \"f\")", `(module M _ (mapply F (import "f")))`},
 	{"module type S = { type t val f: t -> t }", "(module-type S (sig (type t () _) (val f () (-> t t))))"},
 	{"module type S2 = S with t = f32 with int_t = u32", "(module-type S2 (with (with S t () f32) int_t () u32))"},
 	{"module type S3 = S with m.t 'a = [3]a", "(module-type S3 (with S m.t ('a) ([3] a)))"},
