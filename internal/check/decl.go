@@ -127,9 +127,25 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	for _, b := range fd.implicit {
 		sc.SizeParams = append(sc.SizeParams, &SizeVar{Name: b.Name, ID: b.ID})
 	}
+	// A constrained variable stays monomorphic, and so does every variable
+	// in its constraints: in \s -> s.2 the field's type is known only once
+	// the record is.
+	pinned := map[*TypeVar]bool{}
+	walkVars(fd.typ, func(v *TypeVar) {
+		if len(v.Fields) > 0 || len(v.Cons) > 0 {
+			for _, ft := range v.Fields {
+				walkVars(ft, func(u *TypeVar) { pinned[u] = true })
+			}
+			for _, ps := range v.Cons {
+				for _, p := range ps {
+					walkVars(p, func(u *TypeVar) { pinned[u] = true })
+				}
+			}
+		}
+	})
 	n := 0
 	walkVars(fd.typ, func(v *TypeVar) {
-		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 {
+		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 || pinned[v] {
 			return
 		}
 		n++
