@@ -429,10 +429,10 @@ func (c *checker) sizeOf(e Expr) Size {
 			}
 		}
 	case *BinOpExpr:
-		if e.Op == "+" || e.Op == "-" || e.Op == "*" {
+		if op, ok := sizeOperator(e.Op); ok {
 			l, r := c.sizeOf(e.X), c.sizeOf(e.Y)
 			if isStaticSize(l) && isStaticSize(r) {
-				return simplifySize(&SizeOp{Op: e.Op[0], L: l, R: r})
+				return simplifySize(&SizeOp{Op: op, L: l, R: r})
 			}
 		}
 	case *Coerce:

@@ -276,9 +276,8 @@ func (c *checker) sizeExp(sc *scope, e syntax.Expr, tc *typeCtx) Size {
 			return c.qualifiedSize(sc, e)
 		}
 	case *syntax.BinOp:
-		op := e.Op.Name.Name
-		if !e.Backtick && len(e.Op.Quals) == 0 && (op == "+" || op == "-" || op == "*") {
-			return simplifySize(&SizeOp{Op: op[0], L: c.sizeExp(sc, e.X, tc), R: c.sizeExp(sc, e.Y, tc)})
+		if op, ok := sizeOperator(e.Op.Name.Name); ok && !e.Backtick && len(e.Op.Quals) == 0 {
+			return simplifySize(&SizeOp{Op: op, L: c.sizeExp(sc, e.X, tc), R: c.sizeExp(sc, e.Y, tc)})
 		}
 	}
 	// Other size expressions are evaluated at run time; statically the

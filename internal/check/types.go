@@ -192,9 +192,10 @@ type SizeMeta struct {
 	Level int
 }
 
-// SizeOp is size arithmetic: Op is '+', '-' or '*'.
+// SizeOp is size arithmetic: an integer operator of §8.1 (+, -, *, /,
+// %, //, %%, **, the bitwise and shift operators) on i64 sizes.
 type SizeOp struct {
-	Op   byte
+	Op   prim.BinOp
 	L, R Size
 }
 
@@ -578,8 +579,14 @@ func writeSize(b *strings.Builder, s Size) {
 		b.WriteString(s.Name)
 	case *SizeMeta:
 	case *SizeOp:
-		writeSize(b, s.L)
-		b.WriteByte(s.Op)
+		if _, ok := ResolveSize(s.L).(*SizeOp); ok && s.Op != prim.Add && s.Op != prim.Mul {
+			b.WriteByte('(')
+			writeSize(b, s.L)
+			b.WriteByte(')')
+		} else {
+			writeSize(b, s.L)
+		}
+		b.WriteString(s.Op.String())
 		if _, ok := ResolveSize(s.R).(*SizeOp); ok {
 			b.WriteByte('(')
 			writeSize(b, s.R)

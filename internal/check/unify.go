@@ -155,9 +155,14 @@ func (in *inference) unify(a, b Type) error {
 			break
 		}
 		for i := range a.Args {
-			if a.Args[i].Type != nil && b.Args[i].Type != nil {
+			switch {
+			case a.Args[i].Type != nil && b.Args[i].Type != nil:
 				if err := in.unify(a.Args[i].Type, b.Args[i].Type); err != nil {
 					return err
+				}
+			case a.Args[i].Size != nil && b.Args[i].Size != nil:
+				if err := in.unifySize(a.Args[i].Size, b.Args[i].Size); err != nil {
+					return &unifyError{fmt.Sprintf("cannot unify %s with %s (%v)", TypeString(a), TypeString(b), err)}
 				}
 			}
 		}
@@ -648,21 +653,28 @@ func (s *substitution) size(z Size) Size {
 	}
 }
 
-// simplifySize folds constant arithmetic.
+// simplifySize folds constant arithmetic (not an operation that fails,
+// such as a division by zero: that is left to run time).
 func simplifySize(s *SizeOp) Size {
 	l, lok := ResolveSize(s.L).(*SizeConst)
 	r, rok := ResolveSize(s.R).(*SizeConst)
 	if lok && rok {
-		switch s.Op {
-		case '+':
-			return &SizeConst{N: l.N + r.N, From: s}
-		case '-':
-			return &SizeConst{N: l.N - r.N, From: s}
-		case '*':
-			return &SizeConst{N: l.N * r.N, From: s}
+		v, err := prim.EvalBinOp(s.Op, prim.I64, prim.IntValue(prim.I64, l.N), prim.IntValue(prim.I64, r.N))
+		if err == nil {
+			return &SizeConst{N: v.Int(), From: s}
 		}
 	}
 	return s
+}
+
+// sizeOperator is the operator of a size expression x op y, if op is a
+// built-in integer operator.
+func sizeOperator(name string) (prim.BinOp, bool) {
+	op, cmp := opCodes(name)
+	if cmp != 0 || op == 0 || op == prim.LogAnd || op == prim.LogOr {
+		return 0, false
+	}
+	return op, true
 }
 
 // Instance records how a polymorphic binding was instantiated at one

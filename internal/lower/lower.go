@@ -205,7 +205,10 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 // ref is the value of a reference to binding b.
 func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 	if v, ok := e.lookup(b.ID); ok {
-		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 {
+		// A local size-polymorphic function is instantiated at each
+		// reference; a function passed as an argument already was, where
+		// it was referenced.
+		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 && c.sizes == nil {
 			return l.instantiate(c, inst, e)
 		}
 		return v
@@ -288,8 +291,7 @@ func (l *lowerer) sizeValue(s check.Size, e *env) value {
 		if a == nil || b == nil {
 			return nil
 		}
-		op := map[byte]prim.BinOp{'+': prim.Add, '-': prim.Sub, '*': prim.Mul}[s.Op]
-		return &leaf{l.b.BinOp(op, a.(*leaf).se, b.(*leaf).se)}
+		return &leaf{l.b.BinOp(s.Op, a.(*leaf).se, b.(*leaf).se)}
 	}
 	return nil
 }
