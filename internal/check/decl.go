@@ -110,10 +110,36 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 		inner.bindTerm(name, &term{bind: self})
 	}
 	fd.body = c.expr(inner, body)
-	if err := c.unify(fd.ret, fd.body.Type()); err != nil {
+	if err := c.unify(c.openExistentials(fd.ret, fd.params), fd.body.Type()); err != nil {
 		c.fail(body.Pos(), "%v: the body of %s does not have its declared return type %s", err, name, TypeString(fd.ret))
 	}
 	return fd
+}
+
+// openExistentials is the declared return type as the body must match it:
+// its existential and anonymous sizes (those no parameter mentions) may
+// be any size the body produces, so they become size metas here.
+func (c *checker) openExistentials(ret Type, params []Pat) Type {
+	inParams := map[int]bool{}
+	for _, p := range params {
+		walkSizes(p.Type(), func(s Size) {
+			forSizeVars(s, func(v *SizeVar) { inParams[v.ID] = true })
+		})
+	}
+	sub := &substitution{sizes: map[int]Size{}}
+	walkSizes(ret, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) {
+			if v.Unknown && !inParams[v.ID] {
+				if _, ok := sub.sizes[v.ID]; !ok {
+					sub.sizes[v.ID] = c.newSizeMeta()
+				}
+			}
+		})
+	})
+	if len(sub.sizes) == 0 {
+		return ret
+	}
+	return sub.typ(ret)
 }
 
 // generalise closes fd's type over the variables and size metas created
@@ -160,8 +186,25 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	// Sizes inferred only from parameters become implicit size
 	// parameters; those only in the result cannot be known by a caller
 	// (§9.6 rule 1) and become unknown.
+	// A definition without parameters whose value is a function
+	// (def norm = map f >-> sum) is generalised over the sizes of its
+	// function type's parameters the same way.
+	paramTypes := make([]Type, 0, len(fd.params))
 	for _, p := range fd.params {
-		walkSizes(p.Type(), func(s Size) {
+		paramTypes = append(paramTypes, p.Type())
+	}
+	if len(fd.params) == 0 {
+		for t := Resolve(fd.typ); ; {
+			f, ok := t.(*Func)
+			if !ok {
+				break
+			}
+			paramTypes = append(paramTypes, f.Param)
+			t = Resolve(f.Result)
+		}
+	}
+	for _, pt := range paramTypes {
+		walkSizes(pt, func(s Size) {
 			walkSizeMetas(s, func(m *SizeMeta) {
 				if m.Level <= c.level || m.Link != nil {
 					return

@@ -71,8 +71,13 @@
 // A function type (n: i64) -> [n]t records the parameter name as
 // Func.ParamName; applying it substitutes the argument's size expression
 // (§9.6 rule 5). Uniqueness marks (*) are kept on types but not enforced
-// (§10.3). Sizes are only checked statically where cheap (distinct
-// constants, ranks); lowering must check the rest at run time. A size
+// (§10.3). Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
+// when they are the same variable, constant or arithmetic over sizes
+// (any integer operator), compared structurally after folding constants;
+// otherwise the error says 'Sizes "n" and "m" do not match'. Unknown
+// (existential) sizes equal only themselves; the branches of if and
+// match, loop results and sizes leaving scope become unknown where they
+// differ, and :> coercions are checked at run time. A size
 // parameter that unification leaves undetermined and that no parameter
 // type has as a dimension is the error "cannot infer size parameter"
 // (§9.6 rule 1); a constant folded from arithmetic (SizeConst.From) still

@@ -326,7 +326,11 @@ func (c *checker) ref(t *term, pos syntax.Pos, name string) Expr {
 	ty, inst := c.instantiate(b.Scheme)
 	if t.view != nil {
 		vt, _ := c.instantiate(t.view)
-		if err := c.unify(Reveal(ty), Reveal(vt)); err != nil {
+		// Sizes were matched leniently against the signature too.
+		c.sizeLenient++
+		err := c.unify(Reveal(ty), Reveal(vt))
+		c.sizeLenient--
+		if err != nil {
 			c.fail(pos, "internal: signature view of %s does not match: %v", name, err)
 		}
 		ty = vt
@@ -746,7 +750,7 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 			if d.Start == nil && d.End == nil && d.Stride == nil {
 				dims = append(dims, arr.Size)
 			} else {
-				dims = append(dims, c.sliceSize(di))
+				dims = append(dims, c.sliceSize(di, arr.Size))
 			}
 		}
 		out[i] = di
@@ -756,18 +760,29 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 	return c.node(&Index{ExprInfo: c.info(pos, res), X: x, Indices: out})
 }
 
-// sliceSize is n for a[:n], a[0:n], a[:n:1], a[0:n:1] with n a variable or
-// constant; otherwise unknown (§7.9).
-func (c *checker) sliceSize(d *DimIndex) Size {
-	startZero := d.Start == nil || isIntLit(d.Start, 0)
-	strideOne := d.Stride == nil || isIntLit(d.Stride, 1)
-	if startZero && strideOne && d.End != nil {
-		switch d.End.(type) {
-		case *Lit, *VarRef:
-			return c.sizeOf(d.End)
-		}
+// sliceSize is j-i for a[i:j] and a[i:j:1], where a missing i is 0 and a
+// missing j the dimension n (so a[:j] has size j and a[i:] size n-i), when
+// i and j are sizes (variables, constants, arithmetic); otherwise unknown
+// (§7.9). Two slices with the same operands have the same size.
+func (c *checker) sliceSize(d *DimIndex, n Size) Size {
+	if d.Stride != nil && !isIntLit(d.Stride, 1) {
+		return c.newUnknownSize("d")
 	}
-	return c.newUnknownSize("d")
+	end := n
+	if d.End != nil {
+		end = c.sizeOf(d.End)
+	}
+	if d.Start == nil || isIntLit(d.Start, 0) {
+		if isStaticSize(end) {
+			return end
+		}
+		return c.newUnknownSize("d")
+	}
+	start := c.sizeOf(d.Start)
+	if !isStaticSize(start) || !isStaticSize(end) {
+		return c.newUnknownSize("d")
+	}
+	return simplifySize(&SizeOp{Op: prim.Sub, L: end, R: start})
 }
 
 func isIntLit(e Expr, n int64) bool {

@@ -24,6 +24,7 @@ type spec struct {
 	name       string
 	pos        syntax.Pos
 	scheme     *TypeScheme // specVal
+	bind       *Binding    // specVal: what later specs' sizes refer to
 	tdef       *typeDef    // specType: the placeholder or the transparent definition
 	abstractID int         // specType: non-zero while abstract
 	sig        *sig        // specMod
@@ -106,8 +107,9 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 			})
 		})
 		scheme.Type = Zonk(t)
-		s.specs = append(s.specs, &spec{kind: specVal, name: sp.Name.Name, pos: sp.Pos(), scheme: scheme})
-		sc.bindTerm(sp.Name.Name, &term{bind: &Binding{Name: sp.Name.Name, ID: c.fresh(), Scheme: scheme}})
+		b := &Binding{Name: sp.Name.Name, ID: c.fresh(), Scheme: scheme}
+		s.specs = append(s.specs, &spec{kind: specVal, name: sp.Name.Name, pos: sp.Pos(), scheme: scheme, bind: b})
+		sc.bindTerm(sp.Name.Name, &term{bind: b})
 	case *syntax.TypeSpec:
 		var def *typeDef
 		id := 0
@@ -144,7 +146,7 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 			case specType:
 				sc.bindType(x.name, x.tdef)
 			case specVal:
-				sc.bindTerm(x.name, &term{bind: &Binding{Name: x.name, ID: c.fresh(), Scheme: x.scheme}})
+				sc.bindTerm(x.name, &term{bind: x.bind})
 			case specMod:
 				sc.bindTerm(x.name, &term{mod: c.moduleOfSig(x.sig, x.name+".")})
 			}
@@ -161,7 +163,9 @@ func (c *checker) moduleOfSig(s *sig, path string) *module {
 	for _, sp := range s.specs {
 		switch sp.kind {
 		case specVal:
-			m.terms[sp.name] = &term{bind: &Binding{Name: path + sp.name, ID: c.fresh(), Pos: sp.pos, Scheme: sp.scheme}}
+			// The same identity as the spec's, which the sizes of later
+			// specs name ([len]a after val len: i64).
+			m.terms[sp.name] = &term{bind: &Binding{Name: path + sp.name, ID: sp.bind.ID, Pos: sp.pos, Scheme: sp.scheme}}
 		case specType:
 			m.types[sp.name] = sp.tdef
 		case specMod:
@@ -183,7 +187,7 @@ func (c *checker) refine(s *sig, path []string, def *typeDef, pos syntax.Pos) *s
 	if len(target.tdef.params) != len(def.params) {
 		c.fail(pos, "type %s has %d parameters, but the refinement gives %d", joinPath(path), len(target.tdef.params), len(def.params))
 	}
-	return substSig(s, map[int]*typeDef{target.abstractID: def})
+	return substSig(s, map[int]*typeDef{target.abstractID: def}, nil)
 }
 
 func joinPath(p []string) string {
@@ -212,25 +216,30 @@ func findTypeSpec(s *sig, path []string) *spec {
 	return nil
 }
 
-// substSig replaces abstract placeholders by definitions throughout s.
-func substSig(s *sig, defs map[int]*typeDef) *sig {
+// substSig replaces abstract placeholders by definitions throughout s,
+// and sizes naming val specs by the sizes in sizes.
+func substSig(s *sig, defs map[int]*typeDef, sizes map[int]Size) *sig {
 	out := &sig{specs: make([]*spec, len(s.specs))}
+	ssub := &substitution{sizes: sizes}
 	for i, sp := range s.specs {
 		n := *sp
 		switch sp.kind {
 		case specVal:
-			n.scheme = &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: substAbstract(sp.scheme.Type, defs)}
+			n.scheme = &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: ssub.typ(substAbstract(sp.scheme.Type, defs))}
+			if v, ok := sizes[sp.bind.ID].(*SizeVar); ok {
+				n.bind = &Binding{Name: sp.bind.Name, ID: v.ID, Scheme: n.scheme}
+			}
 		case specType:
 			if d, ok := defs[sp.abstractID]; ok && sp.abstractID != 0 {
 				n.tdef = d
 				n.abstractID = 0
 			} else {
 				td := *sp.tdef
-				td.body = substAbstract(sp.tdef.body, defs)
+				td.body = ssub.typ(substAbstract(sp.tdef.body, defs))
 				n.tdef = &td
 			}
 		case specMod:
-			n.sig = substSig(sp.sig, defs)
+			n.sig = substSig(sp.sig, defs, sizes)
 		}
 		out.specs[i] = &n
 	}
@@ -357,13 +366,16 @@ func (c *checker) ascribe(m *module, s *sig, opaque bool, pos syntax.Pos, path s
 	}
 	impl := map[int]*typeDef{}
 	view := map[int]*typeDef{}
-	c.matchSig(m, s, impl, view, opaque, pos, path)
-	return c.viewModule(m, s, impl, view, path)
+	sizes := map[int]Size{}
+	c.matchSig(m, s, impl, view, sizes, opaque, pos, path)
+	return c.viewModule(m, s, impl, view, sizes, path)
 }
 
 // matchSig checks m against s, filling impl (placeholder -> the module's
 // type) and view (placeholder -> what users of the result see).
-func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, opaque bool, pos syntax.Pos, path string) {
+// sizes maps the val specs to the module's values, for the sizes that
+// name them.
+func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, sizes map[int]Size, opaque bool, pos syntax.Pos, path string) {
 	for _, sp := range s.specs {
 		switch sp.kind {
 		case specType:
@@ -421,8 +433,9 @@ func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, opaqu
 			if t.view != nil {
 				have = t.view
 			}
+			sizes[sp.bind.ID] = &SizeVar{Name: path + sp.name, ID: t.bind.ID}
 			got, _ := c.instantiate(have)
-			want := substAbstract(sp.scheme.Type, impl)
+			want := (&substitution{sizes: sizes}).typ(substAbstract(sp.scheme.Type, impl))
 			c.sizeLenient++
 			err := c.unify(got, want)
 			c.sizeLenient--
@@ -434,7 +447,7 @@ func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, opaqu
 			if !ok || t.mod == nil {
 				c.fail(pos, "module does not define module %s%s required by the module type", path, sp.name)
 			}
-			c.matchSig(t.mod, sp.sig, impl, view, opaque, pos, path+sp.name+".")
+			c.matchSig(t.mod, sp.sig, impl, view, sizes, opaque, pos, path+sp.name+".")
 		}
 	}
 }
@@ -452,7 +465,7 @@ func paramArgs(d *typeDef) []TypeArg {
 }
 
 // viewModule builds the module seen through s.
-func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, path string) *module {
+func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, sizes map[int]Size, path string) *module {
 	out := newModule()
 	for _, sp := range s.specs {
 		switch sp.kind {
@@ -464,10 +477,10 @@ func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, pat
 			}
 		case specVal:
 			t := m.terms[sp.name]
-			vs := &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: substAbstract(sp.scheme.Type, view)}
+			vs := &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: (&substitution{sizes: sizes}).typ(substAbstract(sp.scheme.Type, view))}
 			out.terms[sp.name] = &term{bind: t.bind, view: vs}
 		case specMod:
-			out.terms[sp.name] = &term{mod: c.viewModule(m.terms[sp.name].mod, sp.sig, impl, view, path+sp.name+".")}
+			out.terms[sp.name] = &term{mod: c.viewModule(m.terms[sp.name].mod, sp.sig, impl, view, sizes, path+sp.name+".")}
 		}
 	}
 	return out
@@ -478,10 +491,13 @@ func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, pat
 // parameters) have distinct abstract types.
 func (c *checker) freshenSig(s *sig) *sig {
 	defs := map[int]*typeDef{}
+	sizes := map[int]Size{}
 	var collect func(*sig)
 	collect = func(s *sig) {
 		for _, sp := range s.specs {
 			switch {
+			case sp.kind == specVal:
+				sizes[sp.bind.ID] = &SizeVar{Name: sp.bind.Name, ID: c.fresh()}
 			case sp.kind == specType && sp.abstractID != 0:
 				old, ok := sp.tdef.body.(*Abstract)
 				if !ok {
@@ -497,10 +513,10 @@ func (c *checker) freshenSig(s *sig) *sig {
 		}
 	}
 	collect(s)
-	if len(defs) == 0 {
+	if len(defs) == 0 && len(sizes) == 0 {
 		return s
 	}
-	out := substSig(s, defs)
+	out := substSig(s, defs, sizes)
 	// Keep the specs abstract, under their new identities.
 	var relabel func(*sig)
 	relabel = func(s *sig) {

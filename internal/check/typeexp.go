@@ -153,10 +153,24 @@ func (c *checker) typeApp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 	if len(args) != len(def.params) {
 		c.fail(name.Pos(), "type %s takes %s, but is given %d", name.Name.String(), plural(len(def.params), "argument"), len(args))
 	}
-	if len(args) == 0 {
-		return def.body
-	}
+	// The existential and anonymous sizes of a size-lifted abbreviation
+	// are new at each use: inferred where the annotation's [] would be,
+	// otherwise unknown.
 	sub := &substitution{types: map[int]Type{}, sizes: map[int]Size{}}
+	walkSizes(def.body, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) {
+			if _, ok := sub.sizes[v.ID]; !ok && v.Unknown {
+				if tc.anon == anonMeta {
+					sub.sizes[v.ID] = c.newSizeMeta()
+				} else {
+					sub.sizes[v.ID] = c.newUnknownSize(trimDigits(v.Name))
+				}
+			}
+		})
+	})
+	if len(args) == 0 {
+		return sub.typ(def.body)
+	}
 	for i, p := range def.params {
 		a := args[i]
 		if p.size != a.IsSize {

@@ -13,6 +13,8 @@ type inference struct {
 	level  int
 	// sizeLenient > 0 makes size unification never fail (coercions).
 	sizeLenient int
+	// funcResult > 0 while unifying the results of two function types.
+	funcResult int
 	// unifyDepth and unifyWork bound the work of one unification.
 	unifyDepth, unifyWork int
 }
@@ -85,7 +87,7 @@ func (in *inference) unify(a, b Type) error {
 			break
 		}
 		if err := in.unifySize(a.Size, b.Size); err != nil {
-			return &unifyError{fmt.Sprintf("cannot unify %s with %s (%v)", TypeString(a), TypeString(b), err)}
+			return &unifyError{fmt.Sprintf("%v (cannot unify %s with %s)", err, TypeString(a), TypeString(b))}
 		}
 		if err := in.unify(a.Elem, b.Elem); err != nil {
 			if _, ok := err.(*unifyError); ok && rankOf(a) != rankOf(b) {
@@ -144,7 +146,16 @@ func (in *inference) unify(a, b Type) error {
 		if err := in.unify(a.Param, b.Param); err != nil {
 			return err
 		}
-		return in.unify(a.Result, b.Result)
+		// (n: i64) -> [n]t is (m: i64) -> [m]t.
+		br := b.Result
+		if a.ParamName != nil && b.ParamName != nil && a.ParamName.ID != b.ParamName.ID {
+			br = (&substitution{sizes: map[int]Size{b.ParamName.ID: a.ParamName}}).typ(br)
+		}
+		// An unknown size in a function's result is existential there
+		// (a -> ?[k].[k]b): it matches whatever the other result has.
+		in.funcResult++
+		defer func() { in.funcResult-- }()
+		return in.unify(a.Result, br)
 	case *Param:
 		if b, ok := b.(*Param); ok && a.ID == b.ID {
 			return nil
@@ -162,7 +173,7 @@ func (in *inference) unify(a, b Type) error {
 				}
 			case a.Args[i].Size != nil && b.Args[i].Size != nil:
 				if err := in.unifySize(a.Args[i].Size, b.Args[i].Size); err != nil {
-					return &unifyError{fmt.Sprintf("cannot unify %s with %s (%v)", TypeString(a), TypeString(b), err)}
+					return &unifyError{fmt.Sprintf("%v (cannot unify %s with %s)", err, TypeString(a), TypeString(b))}
 				}
 			}
 		}
@@ -182,7 +193,7 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 		return in.merge(v, tv)
 	}
 	if occurs(v, t) {
-		return &unifyError{fmt.Sprintf("cannot unify %s with %s (the type would be infinite)", TypeString(v), TypeString(t))}
+		return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate %s with %s (the type would be infinite)", TypeString(v), TypeString(t))}
 	}
 	if v.Prims != 0 {
 		p, ok := t.(*Prim)
@@ -261,7 +272,7 @@ func (in *inference) merge(a, b *TypeVar) error {
 		return nil
 	}
 	if occursInConstraints(a, b) || occursInConstraints(b, a) {
-		return &unifyError{fmt.Sprintf("cannot unify %s with %s (the type would be infinite)", TypeString(a), TypeString(b))}
+		return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate %s with %s (the type would be infinite)", TypeString(a), TypeString(b))}
 	}
 	if a.Prims != 0 || b.Prims != 0 {
 		m := a.Prims
@@ -513,52 +524,84 @@ func walkSizeMetas(s Size, f func(*SizeMeta)) {
 	}
 }
 
-// unifySize equates two sizes. Only distinct constants are a static error;
-// everything else that is not syntactically equal is left to run time.
+// unifySize equates two sizes (LANGUAGE-V2 §1): a size meta is bound to
+// the other size; otherwise the sizes must be the same variable, constant
+// or arithmetic, compared structurally. In lenient mode (coercions, the
+// branches of if and match, loop parameters) a mismatch is left to the
+// caller, which makes the size unknown or checks it at run time.
 func (in *inference) unifySize(a, b Size) error {
-	a, b = ResolveSize(a), ResolveSize(b)
+	a, b = ZonkSize(a), ZonkSize(b)
 	if SizeEqual(a, b) {
 		return nil
 	}
 	if ma, ok := a.(*SizeMeta); ok {
-		if !sizeMentions(b, ma) {
-			lowerSizeLevel(b, ma.Level)
-			ma.Link = b
-		}
-		return nil
+		return in.bindSize(ma, b)
 	}
 	if mb, ok := b.(*SizeMeta); ok && in.sizeLenient == 0 {
-		if !sizeMentions(a, mb) {
-			lowerSizeLevel(a, mb.Level)
-			mb.Link = a
-		}
-		return nil
+		return in.bindSize(mb, a)
 	}
 	// A folded constant still matches the arithmetic it came from.
+	fa, fb := a, b
 	if c, ok := a.(*SizeConst); ok && c.From != nil {
 		if _, ok := b.(*SizeOp); ok {
-			a = c.From
+			fa = c.From
 		}
 	}
 	if c, ok := b.(*SizeConst); ok && c.From != nil {
 		if _, ok := a.(*SizeOp); ok {
-			b = c.From
+			fb = c.From
 		}
 	}
-	if oa, ok := a.(*SizeOp); ok {
-		if ob, ok := b.(*SizeOp); ok && oa.Op == ob.Op {
-			// Structural matching infers n and m from [a*b] against [n*m];
-			// a mismatch is left to run time.
-			_ = in.unifySize(oa.L, ob.L)
-			_ = in.unifySize(oa.R, ob.R)
+	if oa, ok := fa.(*SizeOp); ok {
+		if ob, ok := fb.(*SizeOp); ok && oa.Op == ob.Op {
+			// Structural matching infers n and m from [a*b] against [n*m].
+			el := in.unifySize(oa.L, ob.L)
+			er := in.unifySize(oa.R, ob.R)
+			if el == nil && er == nil {
+				return nil
+			}
+		}
+	}
+	if in.sizeLenient > 0 || in.funcResult > 0 && (isUnknownSize(a) || isUnknownSize(b)) {
+		return nil
+	}
+	// Arithmetic over sizes still to be inferred ([n*m] against [6]) is
+	// not solved here; if nothing else determines them, the reference
+	// reports that it cannot infer them.
+	if hasSizeMeta(a) || hasSizeMeta(b) {
+		return nil
+	}
+	return &sizeMismatch{a: a, b: b}
+}
+
+func hasSizeMeta(s Size) bool {
+	found := false
+	walkSizeMetas(s, func(*SizeMeta) { found = true })
+	return found
+}
+
+func isUnknownSize(s Size) bool {
+	v, ok := ResolveSize(s).(*SizeVar)
+	return ok && v.Unknown
+}
+
+// sizeMismatch is a static size error, in the reference compiler's words.
+type sizeMismatch struct{ a, b Size }
+
+func (e *sizeMismatch) Error() string {
+	return fmt.Sprintf("Sizes %q and %q do not match", SizeString(e.a), SizeString(e.b))
+}
+
+// bindSize sets m := s, unless s mentions m (the occurs check).
+func (in *inference) bindSize(m *SizeMeta, s Size) error {
+	if sizeMentions(s, m) {
+		if in.sizeLenient > 0 {
 			return nil
 		}
+		return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate a size with %s, which contains it", SizeString(s))}
 	}
-	ca, aok := a.(*SizeConst)
-	cb, bok := b.(*SizeConst)
-	if aok && bok && ca.N != cb.N && in.sizeLenient == 0 {
-		return fmt.Errorf("sizes %d and %d differ", ca.N, cb.N)
-	}
+	lowerSizeLevel(s, m.Level)
+	m.Link = s
 	return nil
 }
 

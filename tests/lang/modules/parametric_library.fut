@@ -19,8 +19,8 @@ module norms (S: vspace with real = f64) = {
 module n3 = norms s3
 
 def main (a: [3]f64) (b: [3]f64) =
-  let va = s3.V.from_array a
-  let vb = s3.V.from_array b
+  let va = s3.V.from_array (a :> [s3.V.len]f64)
+  let vb = s3.V.from_array (b :> [s3.V.len]f64)
   let u = {x = 1.0, y = 2.0}
   let w : p.vector = {x = 3.0, y = -5.0}
   in ( s3.dot va vb
