@@ -88,8 +88,17 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	fd := &funDef{}
 	fd.sizeBinds, fd.tparams = c.bindTypeParams(inner, tps)
 	implicit := map[string]*Binding{}
+	// Parameters and size parameters share one namespace: a name bound
+	// twice among them is an error.
+	seen := map[string]syntax.Pos{}
+	for _, b := range fd.sizeBinds {
+		if at, ok := seen[b.Name]; ok {
+			c.fail(b.Pos, "Name %q also bound at %d:%d", b.Name, at.Line, at.Col)
+		}
+		seen[b.Name] = b.Pos
+	}
 	for _, p := range params {
-		fd.params = append(fd.params, c.pattern(inner, p, &patCtx{anon: anonMeta, irrefutable: true, implicit: implicit}))
+		fd.params = append(fd.params, c.pattern(inner, p, &patCtx{anon: anonMeta, irrefutable: true, implicit: implicit, seen: seen}))
 	}
 	for _, b := range implicit {
 		fd.implicit = append(fd.implicit, b)

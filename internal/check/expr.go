@@ -179,8 +179,9 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 	case *syntax.Lambda:
 		inner := newScope(sc)
 		ps := make([]Pat, len(e.Params))
+		seen := map[string]syntax.Pos{}
 		for i, p := range e.Params {
-			ps[i] = c.pattern(inner, p, &patCtx{anon: anonMeta})
+			ps[i] = c.pattern(inner, p, &patCtx{anon: anonMeta, seen: seen})
 		}
 		body := c.expr(inner, e.Body)
 		ids := map[int]bool{}
