@@ -42,6 +42,19 @@ func CheckFile(filePath string) (*Program, error) {
 // CheckSource checks a program whose main file is named name with the
 // given source; imports are read with load (nil: no imports possible).
 func CheckSource(name string, src []byte, load Loader) (*Program, error) {
+	return CheckSourceOptions(name, src, load, Options{})
+}
+
+// Options control a check.
+type Options struct {
+	// NoUniqueness skips the uniqueness and aliasing checker (LANGUAGE-V2
+	// §2), so that tests of the lowering's copy-on-write fallback can
+	// reach programs the checker rejects.
+	NoUniqueness bool
+}
+
+// CheckSourceOptions is CheckSource with options.
+func CheckSourceOptions(name string, src []byte, load Loader, opts Options) (*Program, error) {
 	pre, err := checkedPrelude()
 	if err != nil {
 		return nil, err
@@ -50,6 +63,7 @@ func CheckSource(name string, src []byte, load Loader) (*Program, error) {
 		load = func(p string) ([]byte, error) { return nil, fs.ErrNotExist }
 	}
 	c := newChecker(load)
+	c.opts = opts
 	c.nextID = pre.nextID
 	c.prog.Decls = append(c.prog.Decls, pre.decls...)
 	c.root = pre.root

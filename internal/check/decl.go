@@ -42,6 +42,11 @@ type checker struct {
 	refutable []*PConstr
 	unops     []*UnOpExpr
 	extra     []*Type
+
+	// aliasGlobals names the top-level arrays the uniqueness checker has
+	// seen used (LANGUAGE-V2 §2).
+	aliasGlobals map[int]string
+	opts         Options
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -74,6 +79,7 @@ type funDef struct {
 	implicit  []*Binding
 	params    []Pat
 	ret       Type
+	retGiven  bool // the return type is written, not inferred
 	body      Expr
 	typ       Type
 }
@@ -106,6 +112,7 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	}
 	if retType != nil {
 		fd.ret = c.typeExp(inner, retType, &typeCtx{anon: anonUnknown})
+		fd.retGiven = true
 	} else {
 		fd.ret = c.newVar()
 	}
@@ -250,7 +257,7 @@ func (c *checker) letFun(sc *scope, e *syntax.LetFun) Expr {
 	inner := newScope(sc)
 	inner.bindTerm(b.Name, &term{bind: b})
 	body := c.expr(inner, e.Body)
-	return c.node(&LetFun{ExprInfo: c.info(e.Pos(), body.Type()), Bind: b, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Value: fd.body, Body: body})
+	return c.node(&LetFun{ExprInfo: c.info(e.Pos(), body.Type()), Bind: b, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, RetGiven: fd.retGiven, Value: fd.body, Body: body})
 }
 
 // beginDecl resets the per-declaration state.
@@ -422,8 +429,11 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.extra = append(c.extra, &scheme.Type)
 	c.finishDecl(d.Pos())
 	self.Scheme = scheme
-	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Body: fd.body, Entry: d.Kind == syntax.KwEntry, Prelude: c.prelude}
+	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, RetGiven: fd.retGiven, Body: fd.body, Entry: d.Kind == syntax.KwEntry, Prelude: c.prelude}
 	self.Decl = vb
+	if !c.prelude && !c.opts.NoUniqueness {
+		c.checkAliases(vb)
+	}
 	c.prog.Decls = append(c.prog.Decls, vb)
 	return self
 }

@@ -70,8 +70,11 @@
 //
 // A function type (n: i64) -> [n]t records the parameter name as
 // Func.ParamName; applying it substitutes the argument's size expression
-// (§9.6 rule 5). Uniqueness marks (*) are kept on types but not enforced
-// (§10.3). Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
+// (§9.6 rule 5). Uniqueness is checked statically (alias.go, LANGUAGE-V2
+// §2) on every declaration outside the prelude; uniqueness marks (*) are
+// declared, never inferred through unification, except that a function
+// without a written result type gets a unique result when the checker
+// finds that it aliases nothing its caller sees. Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
 // when they are the same variable, constant or arithmetic over sizes
 // (any integer operator), compared structurally after folding constants;
 // otherwise the error says 'Sizes "n" and "m" do not match'. Unknown

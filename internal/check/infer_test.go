@@ -30,7 +30,7 @@ func TestInferTypes(t *testing.T) {
 		{"def f = 6.283", "f64"},
 		{"def f (x: f32) = x * 2 + 1", "f32 -> f32"},
 		{"def f x = x + x", "i32 -> i32"},
-		{"def f = map (+1) (iota 5)", "*[5]i64"},
+		{"def f = map (+1) (iota 5)", "[5]i64"},
 		{"def f (n: i64) = replicate n 0f32", "(n: i64) -> *[n]f32"},
 		{"def f 'a (x: a) = (x, x)", "a -> (a, a)"},
 		{"def f x = x", "t0 -> t0"},
@@ -90,9 +90,9 @@ func TestInferTypes(t *testing.T) {
 		{"def f (xs: []i32) = let [n] (ys: [n]i32) = xs in (ys, n)", "[n0]i32 -> ([?]i32, i64)"},
 		{"def f (m: [][]f32) = m[:, 0]", "[n0][n1]f32 -> [n0]f32"},
 		{"def f (xs: [2][3]i32) = flatten xs |> unflatten", "[2][3]i32 -> [2][3]i32"},
-		{"def f (x: i32) = match x case 0 -> \"zero\" case _ -> \"other\"", "i32 -> [?]u8"},
-		{"def f (b: bool) = if b then [1, 2] else [3]", "bool -> [?]i32"},
-		{"def f (n: i64) = loop xs = [0i32] for i < n do xs ++ xs", "i64 -> [?]i32"},
+		{"def f (x: i32) = match x case 0 -> \"zero\" case _ -> \"other\"", "i32 -> *[?]u8"},
+		{"def f (b: bool) = if b then [1, 2] else [3]", "bool -> *[?]i32"},
+		{"def f (n: i64) = loop xs = [0i32] for i < n do xs ++ xs", "i64 -> *[?]i32"},
 		{"module N = { def n = 3i64 } def f (xs: [N.n]f32) = xs", "[N.n]f32 -> [N.n]f32"},
 	}
 	for _, tt := range tests {

@@ -48,6 +48,7 @@ type ValBind struct {
 	SizeBinds []*Binding
 	Params    []Pat
 	RetType   Type
+	RetGiven  bool // RetType is written in the source, not inferred
 	Body      Expr
 	Entry     bool
 	Prelude   bool // defined by the prelude
@@ -162,6 +163,7 @@ type LetFun struct {
 	SizeBinds []*Binding
 	Params    []Pat
 	RetType   Type
+	RetGiven  bool
 	Value     Expr
 	Body      Expr
 }

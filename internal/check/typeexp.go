@@ -97,7 +97,7 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 		rc := *tc
 		rc.anon = anonUnknown
 		ft.Result = c.typeExp(inner, t.Result, &rc)
-		if r, ok := ft.Result.(*Array); ok && r.Unique {
+		if isUniqueResult(ft.Result) {
 			ft.Unique = true
 		}
 		return ft
@@ -109,6 +109,10 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 			cp.Unique = true
 			return &cp
 		case *Record:
+			cp := *el
+			cp.Unique = true
+			return &cp
+		case *Param:
 			cp := *el
 			cp.Unique = true
 			return &cp

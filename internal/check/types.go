@@ -66,6 +66,7 @@ type Param struct {
 	Name   string
 	ID     int
 	Lifted Liftedness
+	Unique bool // written *t (a copy of the parameter with this set)
 }
 
 // Abstract is an abstract type introduced by module ascription; it is equal

@@ -243,8 +243,73 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 		}
 	}
 	lowerLevels(t, v.Level, v.Eq, v.Lifted)
-	v.Link = t
+	// Uniqueness is declared, never inferred: an unannotated parameter
+	// passed to a * parameter does not become unique.
+	v.Link = stripUnique(t)
 	return nil
+}
+
+// stripUnique is t without uniqueness marks (t itself if it has none).
+func stripUnique(t Type) Type {
+	if !hasUnique(t) {
+		return t
+	}
+	switch t := Resolve(t).(type) {
+	case *Array:
+		return &Array{Size: t.Size, Elem: stripUnique(t.Elem)}
+	case *Record:
+		fs := make([]Field, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = Field{f.Name, stripUnique(f.Type)}
+		}
+		return &Record{Fields: fs}
+	case *Sum:
+		cs := make([]Constructor, len(t.Cons))
+		for i, c := range t.Cons {
+			ps := make([]Type, len(c.Payload))
+			for j, p := range c.Payload {
+				ps[j] = stripUnique(p)
+			}
+			cs[i] = Constructor{c.Name, ps}
+		}
+		return &Sum{Cons: cs}
+	case *Func:
+		return &Func{Param: stripUnique(t.Param), ParamName: t.ParamName, Result: stripUnique(t.Result)}
+	case *Param:
+		cp := *t
+		cp.Unique = false
+		return &cp
+	}
+	return t
+}
+
+func hasUnique(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Array:
+		return t.Unique || hasUnique(t.Elem)
+	case *Record:
+		if t.Unique {
+			return true
+		}
+		for _, f := range t.Fields {
+			if hasUnique(f.Type) {
+				return true
+			}
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				if hasUnique(p) {
+					return true
+				}
+			}
+		}
+	case *Func:
+		return t.Unique || hasUnique(t.Param) || hasUnique(t.Result)
+	case *Param:
+		return t.Unique
+	}
+	return false
 }
 
 func whyText(v *TypeVar) string {

@@ -14,7 +14,12 @@ import (
 // run checks, lowers, verifies and interprets src's entry point main.
 func run(t *testing.T, src string, args []string) ([]string, error) {
 	t.Helper()
-	prog, err := check.CheckSource("t.fut", []byte(src), nil)
+	return runWith(t, src, args, check.Options{})
+}
+
+func runWith(t *testing.T, src string, args []string, opts check.Options) ([]string, error) {
+	t.Helper()
+	prog, err := check.CheckSourceOptions("t.fut", []byte(src), nil, opts)
 	if err != nil {
 		t.Fatalf("check: %v", err)
 	}

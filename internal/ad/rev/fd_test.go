@@ -79,7 +79,7 @@ var fdFuncs = []struct{ name, body string }{
 	{"segmented_scan", `let (_, v) = unzip (scan (\(f1, v1) (f2, v2) -> (f1 || f2, if f2 then v2 else v1 * y + v2)) (false, 0) (zip ([true, false, true, false] :> [n]bool) xs)) in f64.sum (map2 (*) v xs)`},
 	{"reduce_free_in_op", `reduce (\a b -> a + b + y * a * b) 0 (map (*0.3) xs)`},
 	{"scan_free_in_op", `f64.sum (scan (\a b -> a + b + y * a * b) 0 (map (*0.3) xs))`},
-	{"map_updates_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (\r -> r with [0] = y * r[0] * r[1]) (copy m))) * xs[0]`},
+	{"map_updates_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (\r -> copy r with [0] = y * r[0] * r[1]) m)) * xs[0]`},
 	{"scan_in_map", `f64.sum (map (\x -> f64.sum (scan (*) 1 (map (*x) xs))) xs) * y`},
 	{"reduce_in_loop", `loop acc = y for i < 3 do acc * reduce (\a b -> a * b + a + b) 0 (map (*acc) xs) * 0.1 + xs[i]`},
 	{"hist_in_map", `f64.sum (map (\x -> f64.sum (hist (+) 0 2 ([0, 1, 1, 0] :> [n]i64) (map (*x) xs))) xs) * y`},
