@@ -318,7 +318,7 @@ func (c *checker) entry(vb *ValBind) {
 	}
 	sc := vb.Bind.Scheme
 	if len(sc.TypeParams) > 0 {
-		c.fail(vb.Pos, "entry point %s is polymorphic (type parameter %s); entry points must have monomorphic types", name, sc.TypeParams[0].Name)
+		c.fail(vb.Pos, "Entry point functions may not be polymorphic: entry point %s is polymorphic (type parameter %s)", name, sc.TypeParams[0].Name)
 	}
 	e := &Entry{Name: name, Bind: vb}
 	t := sc.Type
@@ -328,13 +328,13 @@ func (c *checker) entry(vb *ValBind) {
 			break
 		}
 		if ContainsFunc(f.Param) {
-			c.fail(vb.Pos, "entry point %s cannot take a function argument (%s)", name, TypeString(f.Param))
+			c.fail(vb.Pos, "Entry point functions may not be higher-order: entry point %s cannot take a function argument (%s)", name, TypeString(f.Param))
 		}
 		e.Params = append(e.Params, Reveal(f.Param))
 		t = f.Result
 	}
 	if ContainsFunc(t) {
-		c.fail(vb.Pos, "entry point %s cannot return a function (%s)", name, TypeString(t))
+		c.fail(vb.Pos, "Entry point functions may not be higher-order: entry point %s cannot return a function (%s)", name, TypeString(t))
 	}
 	e.Results = unpackTuple(Reveal(t))
 	c.prog.Entries = append(c.prog.Entries, e)

@@ -257,7 +257,7 @@ func (c *checker) checkExhaustive(m *Match) {
 		rows[i] = []Pat{cs.Pat}
 	}
 	if missing, ok := uncovered(rows, []Type{m.X.Type()}, 0); ok {
-		c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: "+missing+" is not covered"))
+		c.errs = append(c.errs, c.newError(m.At, "Unmatched cases in match expression (non-exhaustive match): "+missing+" is not covered"))
 	}
 }
 
