@@ -42,6 +42,7 @@ type checker struct {
 	refutable []*PConstr
 	unops     []*UnOpExpr
 	extra     []*Type
+	holes     []*Hole
 
 	// aliasGlobals names the top-level arrays the uniqueness checker has
 	// seen used (LANGUAGE-V2 §2).
@@ -272,6 +273,7 @@ func (c *checker) beginDecl() {
 	c.refutable = c.refutable[:0]
 	c.unops = c.unops[:0]
 	c.extra = c.extra[:0]
+	c.holes = c.holes[:0]
 }
 
 // forEachType calls f on every type recorded in the declaration.
@@ -391,6 +393,11 @@ func (c *checker) finishDecl(pos syntax.Pos) {
 	}
 	for _, m := range c.matches {
 		c.checkExhaustive(m)
+	}
+	if !c.prelude {
+		for _, h := range c.holes {
+			c.prog.Warnings = append(c.prog.Warnings, Warning{Pos: h.At, Msg: "Hole of type: " + TypeString(h.T)})
+		}
 	}
 	for _, p := range c.refutable {
 		if s, ok := Resolve(p.T).(*Sum); ok && len(s.Cons) > 1 {

@@ -205,6 +205,10 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 		c.mustUnify(e.Cond.Pos(), boolT(), cond.Type(), "in the condition of assert")
 		body := c.expr(sc, e.Body)
 		return c.node(&Assert{ExprInfo: c.info(e.Pos(), body.Type()), Cond: cond, CondText: c.sourceText(e.Cond.Pos(), e.Cond.End()), Body: body})
+	case *syntax.Hole:
+		h := &Hole{ExprInfo: c.info(e.Pos(), c.newVar())}
+		c.holes = append(c.holes, h)
+		return c.node(h)
 	case *syntax.ConstrExp:
 		args := make([]Expr, len(e.Args))
 		ts := make([]Type, len(e.Args))

@@ -301,6 +301,11 @@ type Assert struct {
 	Body     Expr
 }
 
+// Hole is a typed hole ???: evaluating it is a run-time error.
+type Hole struct {
+	ExprInfo
+}
+
 // Constr builds a value of a sum type.
 type Constr struct {
 	ExprInfo

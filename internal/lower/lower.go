@@ -336,6 +336,12 @@ func (l *lowerer) apply(f value, arg value) value {
 			return r
 		}
 		return l.callRec(r)
+	case *holeFun:
+		ft, ok := check.Resolve(f.t).(*check.Func)
+		if !ok {
+			l.fail("application of a value that is not a function")
+		}
+		return l.holeValue(ft.Result, l.root)
 	case *intrinsic:
 		in := &intrinsic{b: f.b, args: append(append([]value{}, f.args...), arg)}
 		if len(in.args) < l.arity(f.b) {

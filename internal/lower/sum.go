@@ -30,6 +30,14 @@ func consIndex(l *lowerer, t check.Type, name string, e *env) int {
 	return 0
 }
 
+// holeValue is a placeholder of type t for a typed hole.
+func (l *lowerer) holeValue(t check.Type, e *env) value {
+	if _, ok := concrete(t, e).(*check.Func); ok {
+		return &holeFun{t: concrete(t, e)}
+	}
+	return l.blank(t, e)
+}
+
 // blank is a placeholder value of type t for the payloads of constructors
 // a sum value does not hold (arrays are empty in every dimension).
 func (l *lowerer) blank(t check.Type, e *env) value {

@@ -47,6 +47,10 @@ type closure struct {
 	name      string
 }
 
+// holeFun is the value of a typed hole of function type: applying it
+// gives a placeholder of its result type (the hole itself already failed).
+type holeFun struct{ t check.Type }
+
 // intrinsic is a built-in function with the arguments applied so far.
 type intrinsic struct {
 	b    *check.Binding
@@ -114,7 +118,7 @@ func leaves(v value) []ir.SubExp {
 // hasFunction reports whether v contains a function.
 func hasFunction(v value) bool {
 	switch v := v.(type) {
-	case *closure, *intrinsic, *recFun:
+	case *closure, *intrinsic, *recFun, *holeFun:
 		return true
 	case *record:
 		for _, f := range v.fields {

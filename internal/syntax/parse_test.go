@@ -49,6 +49,8 @@ var expTests = []struct{ src, want string }{
 	{"\\(x: i32) (a, b) -> x", "(lambda (params (: x i32) (tuple a b)) _ x)"},
 	{"assert (x > 0) x + 1", "(assert (> x 0) (+ x 1))"},
 	{"assert ok f x", "(assert ok (app f x))"},
+	{"f ??? (g ???)", "(app (app f ???) (app g ???))"},
+	{"??? : i32", "(: ??? i32)"},
 	// A lambda may be the last argument.
 	{"tabulate n \\i -> i * 2", "(app (app tabulate n) (lambda (params i) _ (* i 2)))"},
 	{"map (\\x -> x + 1) xs", "(app (app map (lambda (params x) _ (+ x 1))) xs)"},
