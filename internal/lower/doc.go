@@ -26,6 +26,11 @@
 // function), a Copy is inserted first (copies.go), so the result keeps
 // value semantics; arrays never used again are updated in place.
 //
+// Accumulators of source programs (scatter_stream, hist_stream) are
+// values of their arrays that remember how writes combine; a stream is a
+// sequential loop over its input (docs/INTRINSICS.md). A typed hole is an
+// assertion that fails, with a placeholder value of its type.
+//
 // Not supported yet (a clear error at the construct): recursive functions
 // with function-typed arguments, size parameters that neither an argument
 // shape nor the checker's instance determines, and functions returned

@@ -47,6 +47,14 @@ type closure struct {
 	name      string
 }
 
+// accum is an accumulator (LANGUAGE-V2 §3): the array it writes, and how
+// writes combine: by op from ne for hist_stream, by replacing the element
+// for scatter_stream (op nil). Its IR values are the array's.
+type accum struct {
+	arr    value
+	op, ne value
+}
+
 // holeFun is the value of a typed hole of function type: applying it
 // gives a placeholder of its result type (the hole itself already failed).
 type holeFun struct{ t check.Type }
@@ -102,6 +110,8 @@ func leaves(v value) []ir.SubExp {
 			for _, f := range v.fields {
 				walk(f)
 			}
+		case *accum:
+			walk(v.arr)
 		case *sum:
 			out = append(out, v.tag)
 			for _, p := range v.payloads {
@@ -145,6 +155,8 @@ func rebuild(tmpl value, ls []ir.SubExp) value {
 				r.fields[k] = walk(f)
 			}
 			return r
+		case *accum:
+			return &accum{arr: walk(v.arr), op: v.op, ne: v.ne}
 		case *sum:
 			i++
 			out := &sum{tag: ls[i-1], payloads: make([][]value, len(v.payloads))}
