@@ -194,8 +194,20 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				r.fields = append(r.fields, walk(f.Type, dims))
 			}
 			return r
+		case *check.Sum:
+			// An opaque value (LANGUAGE-V2 §3): its tag, then the payloads
+			// of every constructor, as a result of another entry gives them.
+			p := l.b.Param("tag", ir.Type{Elem: prim.I64, Shape: dims})
+			params = append(params, p)
+			s := &sum{tag: ir.Var(p.Name), payloads: make([][]value, len(t.Cons))}
+			for k, c := range t.Cons {
+				for _, pt := range c.Payload {
+					s.payloads[k] = append(s.payloads[k], walk(pt, dims))
+				}
+			}
+			return s
 		}
-		l.fail("entry points cannot take a value of type %T", t)
+		l.fail("entry points cannot take a value of type %s", check.TypeString(t))
 		return nil
 	}
 	v := walk(t, nil)
