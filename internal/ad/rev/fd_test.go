@@ -68,6 +68,8 @@ var fdFuncs = []struct{ name, body string }{
 	{"rbi_2d", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (reduce_by_index_2d (copy m) (+) 0 [(0, 1), (1, 0), (0, 1)] [y * y, xs[2] * y, y])))`},
 	{"update_row", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (copy m with [1] = [y, y * xs[0]])))`},
 	{"while_map", `f64.sum ((loop (ys, k) = (xs, 0) while k < 3 do (map (\x -> x * y + 0.1) ys, k + 1)).0)`},
+	{"scan_rows_affine", `f64.sum (map (\r -> r[0] + r[1] * r[1]) (scan (\a b -> [a[0] * b[0], a[1] * b[0] + b[1]]) [1, 0] (map (\x -> [x, x * y]) xs)))`},
+	{"scan_rows_free", `f64.sum (flatten (scan (\a b -> [a[0] + b[0] + xs[1] * y * a[0] * b[0], a[1] * b[1]]) [0, 1] (map (\x -> [x * 0.3, x + y]) xs)))`},
 	{"scan_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (scan (map2 (\a b -> a * b + a)) [0, 0] (map (map (*y)) m)))`},
 	{"scatter_rows", `let m: [2][2]f64 = unflatten (xs :> [2*2]f64) in f64.sum (flatten (map (map (\x -> x * x)) (scatter (copy m) [1, 1, 4] [[y, y * y], [xs[0] * y, xs[3]], [y, y]])))`},
 	{"input_also_free", `f64.sum (map (\x -> x * xs[0] + xs[3] * y) xs)`},

@@ -28,6 +28,14 @@ var histGenericFuncs = []fdFunc{
 	{"one_bucket", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs[0:3]) (\a b -> a * b + a + b) 0 (replicate n 1) (map (*0.3) xs)))`},
 	{"no_values", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs) (\a b -> a * b + a + b) 0 (iota 0) (map (*y) xs[0:0])))`},
 	{"no_buckets", `f64.sum (hist (\a b -> a * b + a + b) 0 0 ([0, 1, 0, 1, 0, 1] :> [n]i64) (map (*y) xs)) + y`},
+	// Operators on whole rows that are no map2 of a scalar operator: the
+	// generic rule lifted to arrays. Composition of affine maps (not
+	// commutative), a choice between rows, different operators per column
+	// with a free variable, and rows of three with a free array.
+	{"rows_affine", `let m = map (\i -> [xs[i] * y, xs[(i + 1) % n]]) (iota n) in f64.sum (map (\r -> r[0] * r[1] + r[1]) (hist (\a b -> [a[0] * b[0], a[1] * b[0] + b[1]]) [1, 0] 3 ([0, 2, 0, 1, 2, 0] :> [n]i64) m))`},
+	{"rows_select", `let m = map (\i -> [xs[i] * y, xs[(i + 2) % n]]) (iota n) in f64.sum (flatten (reduce_by_index (map (\x -> [x * 0.1, x]) xs[0:3]) (\a b -> if a[0] * a[1] >= b[0] * b[1] then a else b) [0, 0] ([1, 0, 1, 2, 7, 1] :> [n]i64) m))`},
+	{"rows_free_columns", `f64.sum (map (\r -> r[0] * r[1]) (hist (\a b -> [a[0] + b[0] + y * a[0] * b[0], a[1] * b[1]]) [0, 1] 2 ([1, 0, 1, 1, -1, 0] :> [n]i64) (map (\x -> [x * 0.3, x + y]) xs)))`},
+	{"rows_three", `f64.sum (flatten (hist (\a b -> [a[0] * b[0], a[1] * b[0] + b[1], a[2] + b[2] + xs[1] * a[2] * b[2]]) [1, 0, 0] 2 ([0, 1, 0, 0, 1, 0] :> [n]i64) (map (\x -> [x, x * y, x * 0.2]) xs)))`},
 	// The special cases, compared with the generic rule by checkFD.
 	{"mul", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs[0:3]) (*) 1 ([0, 2, 0, 1, 2, 4] :> [n]i64) (map (\x -> x - 0.7) xs)))`},
 	{"min", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*y) xs[0:3]) f64.min f64.inf ([0, 2, 0, 1, 2, -1] :> [n]i64) (map (*0.9) xs)))`},
