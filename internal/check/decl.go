@@ -48,6 +48,9 @@ type checker struct {
 	// seen used (LANGUAGE-V2 §2).
 	aliasGlobals map[int]string
 	opts         Options
+	// anonSizes are the unknown sizes made for [] in return types, which
+	// the body's sizes may refine.
+	anonSizes map[int]bool
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -127,16 +130,55 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 		inner.bindTerm(name, &term{bind: self})
 	}
 	fd.body = c.expr(inner, body)
-	if err := c.unify(c.openExistentials(fd.ret, fd.params), fd.body.Type()); err != nil {
+	opened, metas := c.openExistentials(fd.ret, fd.params)
+	if err := c.unify(opened, fd.body.Type()); err != nil {
 		c.fail(body.Pos(), "%v: the body of %s does not have its declared return type %s", err, name, TypeString(fd.ret))
+	}
+	// An anonymous size of the written return type ([][]f64) is the
+	// body's size where a caller can know it: a constant, or one made of
+	// the function's parameters and size parameters.
+	known := map[int]bool{}
+	for _, b := range append(append([]*Binding{}, fd.sizeBinds...), fd.implicit...) {
+		known[b.ID] = true
+	}
+	for _, p := range fd.params {
+		forNames(p, func(n *PName) { known[n.Bind.ID] = true })
+	}
+	refined := &substitution{sizes: map[int]Size{}}
+	for id, m := range metas {
+		if !c.anonSizes[id] {
+			continue
+		}
+		if s := ZonkSize(m); sizeKnownTo(s, known) {
+			refined.sizes[id] = s
+		}
+	}
+	if len(refined.sizes) > 0 {
+		fd.ret = refined.typ(fd.ret)
+		fd.typ = funcType(fd.params, fd.ret)
 	}
 	return fd
 }
 
+// sizeKnownTo reports whether s is made only of constants and the
+// variables in known.
+func sizeKnownTo(s Size, known map[int]bool) bool {
+	switch s := ResolveSize(s).(type) {
+	case *SizeConst:
+		return true
+	case *SizeVar:
+		return !s.Unknown && known[s.ID]
+	case *SizeOp:
+		return sizeKnownTo(s.L, known) && sizeKnownTo(s.R, known)
+	}
+	return false
+}
+
 // openExistentials is the declared return type as the body must match it:
 // its existential and anonymous sizes (those no parameter mentions) may
-// be any size the body produces, so they become size metas here.
-func (c *checker) openExistentials(ret Type, params []Pat) Type {
+// be any size the body produces, so they become size metas here, which
+// are also returned by the unknown sizes' IDs.
+func (c *checker) openExistentials(ret Type, params []Pat) (Type, map[int]*SizeMeta) {
 	inParams := map[int]bool{}
 	for _, p := range params {
 		walkSizes(p.Type(), func(s Size) {
@@ -144,19 +186,22 @@ func (c *checker) openExistentials(ret Type, params []Pat) Type {
 		})
 	}
 	sub := &substitution{sizes: map[int]Size{}}
+	metas := map[int]*SizeMeta{}
 	walkSizes(ret, func(s Size) {
 		forSizeVars(s, func(v *SizeVar) {
 			if v.Unknown && !inParams[v.ID] {
 				if _, ok := sub.sizes[v.ID]; !ok {
-					sub.sizes[v.ID] = c.newSizeMeta()
+					m := c.newSizeMeta()
+					sub.sizes[v.ID] = m
+					metas[v.ID] = m
 				}
 			}
 		})
 	})
 	if len(sub.sizes) == 0 {
-		return ret
+		return ret, nil
 	}
-	return sub.typ(ret)
+	return sub.typ(ret), metas
 }
 
 // generalise closes fd's type over the variables and size metas created
@@ -203,22 +248,17 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	// Sizes inferred only from parameters become implicit size
 	// parameters; those only in the result cannot be known by a caller
 	// (§9.6 rule 1) and become unknown.
-	// A definition without parameters whose value is a function
-	// (def norm = map f >-> sum) is generalised over the sizes of its
-	// function type's parameters the same way.
-	paramTypes := make([]Type, 0, len(fd.params))
-	for _, p := range fd.params {
-		paramTypes = append(paramTypes, p.Type())
-	}
-	if len(fd.params) == 0 {
-		for t := Resolve(fd.typ); ; {
-			f, ok := t.(*Func)
-			if !ok {
-				break
-			}
-			paramTypes = append(paramTypes, f.Param)
-			t = Resolve(f.Result)
+	// So are those of the parameters of a function the definition
+	// returns (def scale k = map (* k), def norm = map f >-> sum): every
+	// parameter of the curried type.
+	var paramTypes []Type
+	for t := Resolve(fd.typ); ; {
+		f, ok := t.(*Func)
+		if !ok {
+			break
 		}
+		paramTypes = append(paramTypes, f.Param)
+		t = Resolve(f.Result)
 	}
 	for _, pt := range paramTypes {
 		walkSizes(pt, func(s Size) {

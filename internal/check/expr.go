@@ -741,7 +741,9 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 		di := &DimIndex{Slice: d.Slice}
 		if !d.Slice {
 			di.Index = c.expr(sc, d.Index)
-			c.mustUnify(d.Index.Pos(), c.newPrimVar(maskSigned, "an index"), di.Index.Type(), "in an index (indices are signed integers)")
+			iv := c.newPrimVar(maskSigned, "an index")
+			iv.Index = true
+			c.mustUnify(d.Index.Pos(), iv, di.Index.Type(), "in an index (indices are signed integers)")
 		} else {
 			for _, p := range []struct {
 				src syntax.Expr

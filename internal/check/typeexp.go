@@ -32,7 +32,12 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 			if tc.anon == anonMeta {
 				size = c.newSizeMeta()
 			} else {
-				size = c.newUnknownSize("d")
+				v := c.newUnknownSize("d")
+				if c.anonSizes == nil {
+					c.anonSizes = map[int]bool{}
+				}
+				c.anonSizes[v.ID] = true
+				size = v
 			}
 		} else {
 			size = c.sizeExp(sc, t.Size, tc)

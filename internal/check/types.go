@@ -114,6 +114,9 @@ type TypeVar struct {
 	Lifted Liftedness
 	// Why describes where the constraint came from, for messages.
 	Why string
+	// Index marks a variable used as an array index: it defaults to i64,
+	// the reference's index type, rather than i32.
+	Index bool
 }
 
 func (*Prim) isType()     {}

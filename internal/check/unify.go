@@ -357,6 +357,7 @@ func (in *inference) merge(a, b *TypeVar) error {
 		if b.Why == "" {
 			b.Why = a.Why
 		}
+		b.Index = b.Index || a.Index
 	}
 	if len(a.Fields) > 0 && len(b.Cons) > 0 || len(a.Cons) > 0 && len(b.Fields) > 0 {
 		return &unifyError{"a type cannot be both a record and a sum type"}
@@ -818,6 +819,8 @@ func (in *inference) instantiate(sc *TypeScheme) (Type, *Instance) {
 // i32 if allowed, else f64, else the first allowed type.
 func defaultVar(v *TypeVar) {
 	switch {
+	case v.Index && v.Prims&(1<<prim.I64) != 0:
+		v.Link = &Prim{prim.I64}
 	case v.Prims&(1<<prim.I32) != 0:
 		v.Link = &Prim{prim.I32}
 	case v.Prims&(1<<prim.F64) != 0:
