@@ -102,7 +102,7 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 		l.b.Bind(nil, &ir.Assert{Cond: ir.Bool(false), Full: true, Msg: "Reached a typed hole (???) of type " + check.TypeString(x.T) + "."})
 		return l.holeValue(x.T, e)
 	}
-	l.fail("%T is not supported by the lowering yet", x)
+	l.fail("this expression (of type %s) is not supported by the lowering yet", check.TypeString(x.Type()))
 	return nil
 }
 
@@ -480,7 +480,7 @@ func (l *lowerer) emptyArray(t check.Type, e *env) value {
 			}
 			return r
 		}
-		l.fail("cannot build an empty array of %T", t)
+		l.fail("cannot build an empty array of %s", check.TypeString(t))
 		return nil
 	}
 	return walk(t, nil)

@@ -434,7 +434,7 @@ func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
 			l.bindPat(f.Pat, fv, e)
 		}
 	default:
-		l.fail("pattern %T is not supported here", p)
+		l.fail("this pattern (of type %s) is not supported here", check.TypeString(p.Type()))
 	}
 }
 

@@ -82,7 +82,7 @@ func (l *lowerer) blank(t check.Type, e *env) value {
 		}
 		return s
 	}
-	l.fail("cannot make a value of type %T", t)
+	l.fail("cannot make a value of type %s", check.TypeString(t))
 	return nil
 }
 
@@ -137,7 +137,7 @@ func (l *lowerer) matches(p check.Pat, v value, e *env) ir.SubExp {
 		}
 		return cond
 	}
-	l.fail("pattern %T cannot be matched", p)
+	l.fail("this pattern (of type %s) cannot be matched", check.TypeString(p.Type()))
 	return ir.SubExp{}
 }
 
