@@ -449,6 +449,7 @@ func (c *checker) finishDecl(pos syntax.Pos) {
 // valDecl checks a top-level def/entry/let and returns its binding.
 func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.beginDecl()
+	start := c.nextID
 	name := d.Name.Name
 	if len(name) > 1 && name[0] == '_' && name[1] == '_' && !c.prelude {
 		c.fail(d.Name.Pos(), "names starting with __ are reserved")
@@ -478,6 +479,9 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	self.Scheme = scheme
 	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, RetGiven: fd.retGiven, Body: fd.body, Entry: d.Kind == syntax.KwEntry, Prelude: c.prelude}
 	self.Decl = vb
+	if !c.prelude {
+		c.checkCausality(vb.Body, start)
+	}
 	if !c.prelude && !c.opts.NoUniqueness {
 		c.checkAliases(vb)
 	}

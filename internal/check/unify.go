@@ -600,6 +600,11 @@ func (in *inference) unifySize(a, b Size) error {
 	if SizeEqual(a, b) {
 		return nil
 	}
+	// An existential size in a function's result matches any size, and
+	// determines none: it is new at each call.
+	if in.funcResult > 0 && (isUnknownSize(a) || isUnknownSize(b)) {
+		return nil
+	}
 	if ma, ok := a.(*SizeMeta); ok {
 		return in.bindSize(ma, b)
 	}

@@ -56,3 +56,13 @@ def norm2 = map (** 2) >-> f64.sum
 entry through_functions [n] (xs: [n]f64) : ([n]f64, f64) =
   let ys = twice (map (* 2)) xs |> map (/ 2)
   in (map2 (+) xs ys |> map (/ 1), norm2 (map2 (-) ys (map (/ 2) xs)) + norm2 [2.0])
+
+-- ==
+-- entry: causal_forms
+-- input { [1, -2, 3] } output { 2i64 2i64 2i64 }
+
+-- Arguments run before the function is instantiated, and a pipeline's
+-- left operand before its right: all three are causal.
+entry causal_forms (xs: []i32) : (i64, i64, i64) =
+  let ys = filter (> 0) xs
+  in (length (filter (> 0) xs), filter (> 0) xs |> length, length ys)
