@@ -601,8 +601,10 @@ func (in *inference) unifySize(a, b Size) error {
 		return nil
 	}
 	// An existential size in a function's result matches any size, and
-	// determines none: it is new at each call.
-	if in.funcResult > 0 && (isUnknownSize(a) || isUnknownSize(b)) {
+	// determines none: it is new at each call. Nor do the branches of an
+	// if (lenient mode) make a size to be inferred an unknown one: the
+	// result's size becomes unknown instead.
+	if (in.funcResult > 0 || in.sizeLenient > 0) && (isUnknownSize(a) || isUnknownSize(b)) {
 		return nil
 	}
 	if ma, ok := a.(*SizeMeta); ok {
