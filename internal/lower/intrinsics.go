@@ -219,9 +219,11 @@ func (l *lowerer) intrinsic(b *check.Binding, args []value) value {
 	case "__acc_write":
 		return l.accWrite(args[0], l.leafOf(args[1]), args[2])
 	case "__scatter_stream":
-		return l.accStream(args[0], nil, nil, args[1], args[2])
+		return l.accStream(args[0], nil, args[1], args[2])
 	case "__hist_stream":
-		return l.accStream(args[0], args[1], args[2], args[3], args[4])
+		// The loop starts from the destination, so the neutral element
+		// (args[2]) is never needed.
+		return l.accStream(args[0], args[1], args[3], args[4])
 	case "__jvp2", "__jmp2":
 		f, x, dx := args[0], args[1], args[2]
 		lam, rv := l.lambda(f, []value{x}, []bool{false})
@@ -250,7 +252,7 @@ func (l *lowerer) intrinsic(b *check.Binding, args []value) value {
 // accStream lowers scatter_stream (op nil) and hist_stream: a sequential
 // loop over bs whose state is the destination, which f updates through an
 // accumulator on it.
-func (l *lowerer) accStream(dest, op, ne, f, bs value) value {
+func (l *lowerer) accStream(dest, op, f, bs value) value {
 	params, pv := l.loopParams(dest)
 	i := l.b.Param("i", ir.Scalar(prim.I64))
 	lp := &ir.Loop{Params: params, Init: leaves(dest), Form: &ir.For{I: i.Name, T: prim.I64, Bound: l.width(bs)}}
@@ -258,7 +260,7 @@ func (l *lowerer) accStream(dest, op, ne, f, bs value) value {
 		b := mapLeaves(bs, func(s ir.SubExp) ir.SubExp {
 			return l.b.Let("row", &ir.Index{Arr: s.Var, Idx: []ir.SubExp{ir.Var(i.Name)}})
 		})
-		r, ok := l.apply(l.apply(f, &accum{arr: pv, op: op, ne: ne}), b).(*accum)
+		r, ok := l.apply(l.apply(f, &accum{arr: pv, op: op}), b).(*accum)
 		if !ok {
 			l.fail("the function given to an accumulator stream must return its accumulator")
 		}
@@ -267,30 +269,42 @@ func (l *lowerer) accStream(dest, op, ne, f, bs value) value {
 	return rebuild(dest, vars(l.b.LetN("stream", lp)))
 }
 
-// accWrite writes v at index i through accumulator a: a scatter of one
-// element, or a histogram of one when the accumulator has an operator.
-// Both ignore an index out of range.
+// accWrite writes v at index i through accumulator a: an in-place update
+// of element (or row) i, with op applied to the old value and v when the
+// accumulator has an operator, skipped when i is out of range. An update
+// at one index per iteration keeps reverse mode from saving the whole
+// array per iteration of the stream's loop.
 func (l *lowerer) accWrite(a value, i ir.SubExp, v value) value {
 	acc, ok := a.(*accum)
 	if !ok {
 		l.fail("acc_write needs an accumulator")
 	}
-	one := func(s ir.SubExp) ir.VName {
-		t, _ := l.typeOf(s)
-		return l.b.Let("one", &ir.ArrayLit{Elems: []ir.SubExp{s}, Elem: t}).Var
+	arr := leaves(acc.arr)
+	if len(arr) == 0 {
+		return acc
 	}
-	is := []ir.VName{one(i)}
-	var vs []ir.VName
-	for _, s := range leaves(v) {
-		vs = append(vs, one(s))
-	}
-	dests := names(leaves(acc.arr))
-	var e ir.Exp = &ir.Scatter{W: ir.I64(1), Dests: dests, Inds: is, Vals: vs}
-	if acc.op != nil {
-		lam, _ := l.lambda(acc.op, []value{v, v}, []bool{false, false})
-		e = &ir.Hist{W: ir.I64(1), Dests: dests, Op: lam, Neutral: leaves(acc.ne), Inds: is, Vals: vs}
-	}
-	return &accum{arr: rebuild(acc.arr, vars(l.b.LetN("acc", e))), op: acc.op, ne: acc.ne}
+	n := l.dimSize(arr[0], 0)
+	ok1 := l.b.CmpOp(prim.Le, ir.I64(0), i)
+	ok2 := l.b.CmpOp(prim.Lt, i, n)
+	in := l.b.BinOp(prim.LogAnd, ok1, ok2)
+	th, tv := l.sub(func() value {
+		nv := v
+		if acc.op != nil {
+			old := mapLeaves(acc.arr, func(s ir.SubExp) ir.SubExp {
+				return l.b.Let("old", &ir.Index{Arr: s.Var, Idx: []ir.SubExp{i}})
+			})
+			nv = l.apply(l.apply(acc.op, old), v)
+		}
+		vs := leaves(nv)
+		k := 0
+		return mapLeaves(acc.arr, func(s ir.SubExp) ir.SubExp {
+			k++
+			return l.b.Let("acc", &ir.Update{Arr: s.Var, Dims: []ir.DimSlice{{Fixed: true, I: i}}, Val: vs[k-1]})
+		})
+	})
+	el, _ := l.sub(func() value { return acc.arr })
+	names := l.b.LetN("acc", &ir.If{Cond: in, Then: th, Else: el, Ret: l.branchTypes(th, el)})
+	return &accum{arr: rebuild(tv, vars(names)), op: acc.op}
 }
 
 // sizesFrom lists the sizes of dimensions from..rank-1 of array s.

@@ -48,11 +48,11 @@ type closure struct {
 }
 
 // accum is an accumulator (LANGUAGE-V2 §3): the array it writes, and how
-// writes combine: by op from ne for hist_stream, by replacing the element
-// for scatter_stream (op nil). Its IR values are the array's.
+// writes combine: by op for hist_stream, by replacing the element for
+// scatter_stream (op nil). Its IR values are the array's.
 type accum struct {
-	arr    value
-	op, ne value
+	arr value
+	op  value
 }
 
 // holeFun is the value of a typed hole of function type: applying it
@@ -156,7 +156,7 @@ func rebuild(tmpl value, ls []ir.SubExp) value {
 			}
 			return r
 		case *accum:
-			return &accum{arr: walk(v.arr), op: v.op, ne: v.ne}
+			return &accum{arr: walk(v.arr), op: v.op}
 		case *sum:
 			i++
 			out := &sum{tag: ls[i-1], payloads: make([][]value, len(v.payloads))}
