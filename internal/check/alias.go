@@ -528,8 +528,17 @@ func (a *aliasChecker) varRef(v *VarRef) *alsTree {
 	return nil
 }
 
-// expr checks e and returns the aliases of its value.
+// expr checks e and returns the aliases of its value; a value that holds
+// no array, type parameter or function aliases nothing.
 func (a *aliasChecker) expr(e Expr) *alsTree {
+	als := a.expr1(e)
+	if e != nil && !aliasable(e.Type()) {
+		return nil
+	}
+	return als
+}
+
+func (a *aliasChecker) expr1(e Expr) *alsTree {
 	switch e := e.(type) {
 	case *Lit, *StringLit:
 		return nil
@@ -676,10 +685,11 @@ func (a *aliasChecker) update(e *Update) *alsTree {
 			a.indices(st.Indices)
 		}
 	}
-	v := a.expr(e.Value)
-	src := a.expr(e.X)
 	if !inPlace {
-		// r with f.g = v: the field gets v's aliases.
+		// r with f = v: the record is read before the value (which may
+		// consume one of its fields); the field gets v's aliases.
+		src := a.expr(e.X)
+		v := a.expr(e.Value)
 		var set func(t *alsTree, path []string) *alsTree
 		set = func(t *alsTree, path []string) *alsTree {
 			if len(path) == 0 {
@@ -701,6 +711,8 @@ func (a *aliasChecker) update(e *Update) *alsTree {
 		}
 		return set(src, path)
 	}
+	v := a.expr(e.Value)
+	src := a.expr(e.X)
 	srcIDs := src.all()
 	for id := range v.all() {
 		if srcIDs[id] {

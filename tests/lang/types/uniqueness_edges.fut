@@ -2,10 +2,11 @@
 -- of let-bound and loop-carried arrays, a unique result inferred for a
 -- function without a written result type, branches that consume in one
 -- arm, records whose components alias separately, loops that consume only
--- a fresh copy, and in-place updates reading the array first.
+-- a fresh copy, in-place updates reading the array first, and an update
+-- of a unique record's array field written with a scalar field.
 -- ==
 -- input { [1, 2, 3, 4] }
--- output { [0, 1, 2, 3] [2, 1, 3, 4] [9, 2, 3, 4] [1, 2, 3, 4] [7, 2, 3, 4] 10 [5, 2, 3, 4] }
+-- output { [0, 1, 2, 3] [2, 1, 3, 4] [9, 2, 3, 4] [1, 2, 3, 4] [7, 2, 3, 4] 10 [5, 2, 3, 4] [1, 7, 3, 4] }
 
 -- The result is a fresh array (map), so callers may update it in place.
 def bumped xs = map (+ 1) xs
@@ -21,6 +22,9 @@ def count_up (n: i64) : *[n]i32 =
 def pick (c: bool) (xs: *[]i32) : *[]i32 =
   if c then xs with [0] = 9 else xs
 
+def bump (r: *{count: i32, xs: []i32}) (i: i64) : *{count: i32, xs: []i32} =
+  r with xs = (r.xs with [i] = r.count)
+
 def main [n] (xs: [n]i32) =
   let b = bumped xs
   let b2 = b with [0] = 2
@@ -32,4 +36,4 @@ def main [n] (xs: [n]i32) =
   let scratch = loop ys = copy xs for i < 1 do ys with [i] = 5
   let swapped = swap (copy xs) 0 1
   in (count_up n, swapped with [0] = b2[0], pick true (copy xs), pick false (copy xs)
-     , first, total, scratch)
+     , first, total, scratch, (bump {count = 7, xs = copy xs} 1).xs)
