@@ -12,8 +12,9 @@ import (
 // right: length is instantiated with the size of filter's result before
 // filter has run. Arguments run before the function they are passed to is
 // instantiated, so length (filter p xs) and filter p xs |> length are
-// fine. Only unknown sizes made while checking the declaration (IDs above
-// from) are concerned.
+// fine. Only the existential sizes of function results made while checking
+// the declaration (IDs above from) are concerned; other unknown sizes, such
+// as that of replicate (length xs) 1, are known where they are made.
 
 type causality struct {
 	c        *checker
@@ -35,7 +36,7 @@ func (c *checker) checkCausality(body Expr, from int) {
 func (k *causality) local(t Type, f func(v *SizeVar)) {
 	walkSizes(t, func(s Size) {
 		forSizeVars(s, func(v *SizeVar) {
-			if v.Unknown && v.ID > k.from {
+			if v.Unknown && v.ID > k.from && k.c.existentials[v.ID] {
 				f(v)
 			}
 		})

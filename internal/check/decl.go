@@ -49,8 +49,9 @@ type checker struct {
 	aliasGlobals map[int]string
 	opts         Options
 	// anonSizes are the unknown sizes made for [] in return types, which
-	// the body's sizes may refine.
-	anonSizes map[int]bool
+	// the body's sizes may refine; existentials those made for the
+	// existential results of function calls (the causality check's).
+	anonSizes, existentials map[int]bool
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

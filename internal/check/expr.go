@@ -363,7 +363,12 @@ func (c *checker) freshenExistentials(t Type) Type {
 		forSizeVars(s, func(v *SizeVar) {
 			if v.Unknown {
 				if _, ok := sub.sizes[v.ID]; !ok {
-					sub.sizes[v.ID] = c.newUnknownSize(trimDigits(v.Name))
+					u := c.newUnknownSize(trimDigits(v.Name))
+					if c.existentials == nil {
+						c.existentials = map[int]bool{}
+					}
+					c.existentials[u.ID] = true
+					sub.sizes[v.ID] = u
 				}
 			}
 		})
