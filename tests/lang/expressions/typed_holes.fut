@@ -8,6 +8,7 @@
 -- ==
 -- entry: used
 -- input { 1 } error: Reached a typed hole \(\?\?\?\) of type i32
+-- warning: Hole of type: i32
 -- ==
 -- entry: hole_function
 -- input { [1, 2] } output { [2, 3] }
