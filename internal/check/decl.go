@@ -644,31 +644,41 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 // their signatures, to report errors in the body even if it is never
 // applied. The bindings produced are discarded.
 func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
+	c.discarding(func() {
+		env := newScope(f.env)
+		for _, p := range f.params {
+			s := c.freshenSig(c.modTypeExp(env, p.Type))
+			env.bindTerm(p.Name.Name, &term{mod: c.moduleOfSig(s, f.path+p.Name.Name+".")})
+		}
+		c.guard(pos, func() {
+			m := c.modExp(env, f.body, f.path)
+			if f.result != nil {
+				s := c.modTypeExp(env, f.result)
+				c.ascribe(m, s, true, f.result.Pos(), f.path)
+			}
+		})
+	})
+}
+
+// discarding runs f and then drops the declarations it elaborated: f
+// checks modules over stand-ins, whose code is never run.
+func (c *checker) discarding(f func()) {
 	saved := len(c.prog.Decls)
 	loaded := make(map[string]bool, len(c.files))
 	for p := range c.files {
 		loaded[p] = true
 	}
-	env := newScope(f.env)
-	for _, p := range f.params {
-		s := c.freshenSig(c.modTypeExp(env, p.Type))
-		env.bindTerm(p.Name.Name, &term{mod: c.moduleOfSig(s, f.path+p.Name.Name+".")})
-	}
-	c.guard(pos, func() {
-		m := c.modExp(env, f.body, f.path)
-		if f.result != nil {
-			s := c.modTypeExp(env, f.result)
-			c.ascribe(m, s, true, f.result.Pos(), f.path)
+	defer func() {
+		c.prog.Decls = c.prog.Decls[:saved]
+		// Files first imported here lost their bindings: check them
+		// again when they are imported for real.
+		for p := range c.files {
+			if !loaded[p] {
+				delete(c.files, p)
+			}
 		}
-	})
-	c.prog.Decls = c.prog.Decls[:saved]
-	// Files first imported here lost their bindings: check them again when
-	// they are imported for real.
-	for p := range c.files {
-		if !loaded[p] {
-			delete(c.files, p)
-		}
-	}
+	}()
+	f()
 }
 
 // modExp elaborates a module expression.
@@ -703,9 +713,6 @@ func (c *checker) modExp(sc *scope, e syntax.ModExp, path string) *module {
 // applyFunctor elaborates the functor body with its first parameter bound
 // to arg (seen through the parameter's signature, transparently).
 func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path string) *module {
-	if arg.functor != nil {
-		c.fail(pos, "a parametric module cannot be a functor argument (unsupported in Fluxion v1)")
-	}
 	if c.functorDepth > 64 {
 		c.fail(pos, "functor applications are nested too deeply")
 	}
@@ -715,6 +722,9 @@ func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path str
 	}
 	c.functorDepth++
 	defer func() { c.functorDepth-- }()
+	if f.apply != nil {
+		return f.apply(arg, pos, path)
+	}
 	p := f.params[0]
 	s := c.modTypeExp(f.env, p.Type)
 	bound := c.ascribe(arg, s, false, pos, "")

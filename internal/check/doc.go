@@ -107,4 +107,7 @@
 // ascription checks a module against a signature (abstract types become
 // *Abstract types with fresh identities), and a functor application
 // re-elaborates the functor body with the argument bound to the parameter.
+// A functor type (P: S) -> R is kept as syntax for R, elaborated per
+// argument; a functor matches it if applied to a stand-in of S its result
+// matches R (the declarations that elaborates are discarded).
 package check

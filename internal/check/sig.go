@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
 
@@ -9,6 +11,18 @@ import (
 // that val specs mention; ascription replaces them.
 type sig struct {
 	specs []*spec
+	// arrow is set for the module type of a parametric module,
+	// (P: S) -> R; specs is then empty.
+	arrow *sigArrow
+}
+
+// sigArrow is a functor type. The result may mention the parameter, so it
+// is elaborated anew for each argument, in env with the parameter bound.
+type sigArrow struct {
+	param  string // "" for S -> R
+	from   *sig
+	result syntax.ModTypeExp
+	env    *scope
 }
 
 type specKind uint8
@@ -57,6 +71,9 @@ func (c *checker) modTypeExp(sc *scope, mt syntax.ModTypeExp) *sig {
 		return s
 	case *syntax.ModTypeWith:
 		base := c.modTypeExp(sc, mt.Sig)
+		if base.arrow != nil {
+			c.fail(mt.Pos(), "the module type of a parametric module has no types to refine")
+		}
 		inner := newScope(sc)
 		def := &typeDef{name: mt.Name.Name.Name}
 		for _, tp := range mt.TypeParams {
@@ -79,7 +96,14 @@ func (c *checker) modTypeExp(sc *scope, mt syntax.ModTypeExp) *sig {
 		path = append(path, mt.Name.Name.Name)
 		return c.refine(base, path, def, mt.Name.Pos())
 	case *syntax.ModTypeArrow:
-		c.fail(mt.Pos(), "module types of parametric modules are unsupported in Fluxion v1")
+		a := &sigArrow{from: c.modTypeExp(sc, mt.From), result: mt.Result, env: snapshot(sc, c.root)}
+		if mt.Param != nil {
+			a.param = mt.Param.Name
+		}
+		// Elaborate the result once against a stand-in parameter, so
+		// errors in it are reported where the module type is declared.
+		c.discarding(func() { c.arrowResult(a, c.moduleOfSig(c.freshenSig(a.from), a.param+".")) })
+		return &sig{arrow: a}
 	}
 	c.fail(mt.Pos(), "unsupported module type")
 	return nil
@@ -140,6 +164,9 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 		sc.bindTerm(sp.Name.Name, &term{mod: c.moduleOfSig(sub, sp.Name.Name+".")})
 	case *syntax.IncludeSpec:
 		inc := c.freshenSig(c.modTypeExp(sc, sp.Type))
+		if inc.arrow != nil {
+			c.fail(sp.Pos(), "cannot include the module type of a parametric module")
+		}
 		for _, x := range inc.specs {
 			s.specs = append(s.specs, x)
 			switch x.kind {
@@ -159,6 +186,13 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 // moduleOfSig is a stand-in module with exactly the names of s, used to
 // check functor bodies and specs that refer to module specs.
 func (c *checker) moduleOfSig(s *sig, path string) *module {
+	if s.arrow != nil {
+		a := s.arrow
+		return &module{functor: &functor{path: path, apply: func(arg *module, pos syntax.Pos, p string) *module {
+			bound := c.ascribe(arg, c.freshenSig(a.from), false, pos, "")
+			return c.moduleOfSig(c.freshenSig(c.arrowResult(a, bound)), p)
+		}}}
+	}
 	m := newModule()
 	for _, sp := range s.specs {
 		switch sp.kind {
@@ -219,6 +253,12 @@ func findTypeSpec(s *sig, path []string) *spec {
 // substSig replaces abstract placeholders by definitions throughout s,
 // and sizes naming val specs by the sizes in sizes.
 func substSig(s *sig, defs map[int]*typeDef, sizes map[int]Size) *sig {
+	if s.arrow != nil {
+		// The result is elaborated per application, from its syntax.
+		a := *s.arrow
+		a.from = substSig(a.from, defs, sizes)
+		return &sig{arrow: &a}
+	}
 	out := &sig{specs: make([]*spec, len(s.specs))}
 	ssub := &substitution{sizes: sizes}
 	for i, sp := range s.specs {
@@ -361,8 +401,11 @@ func Reveal(t Type) Type {
 // s: only the names of s, with abstract types made opaque if opaque is
 // set (module ascription) or left transparent (functor arguments).
 func (c *checker) ascribe(m *module, s *sig, opaque bool, pos syntax.Pos, path string) *module {
+	if s.arrow != nil {
+		return c.ascribeFunctor(m, s.arrow, opaque, pos, path)
+	}
 	if m.functor != nil {
-		c.fail(pos, "a parametric module does not match a module type (unsupported in Fluxion v1)")
+		c.fail(pos, "%s is parametric, but the module type requires a module that is not parametric", moduleName(path))
 	}
 	impl := map[int]*typeDef{}
 	view := map[int]*typeDef{}
@@ -447,6 +490,13 @@ func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, sizes
 			if !ok || t.mod == nil {
 				c.fail(pos, "module does not define module %s%s required by the module type", path, sp.name)
 			}
+			if sp.sig.arrow != nil {
+				c.matchFunctor(t.mod, sp.sig.arrow, pos, path+sp.name+".")
+				continue
+			}
+			if t.mod.functor != nil {
+				c.fail(pos, "module %s%s is parametric, but the module type requires a module that is not parametric", path, sp.name)
+			}
 			c.matchSig(t.mod, sp.sig, impl, view, sizes, opaque, pos, path+sp.name+".")
 		}
 	}
@@ -480,6 +530,10 @@ func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, siz
 			vs := &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: (&substitution{sizes: sizes}).typ(substAbstract(sp.scheme.Type, view))}
 			out.terms[sp.name] = &term{bind: t.bind, view: vs}
 		case specMod:
+			if sp.sig.arrow != nil {
+				out.terms[sp.name] = &term{mod: c.viewFunctor(m.terms[sp.name].mod, sp.sig.arrow, true, path+sp.name+".")}
+				continue
+			}
 			out.terms[sp.name] = &term{mod: c.viewModule(m.terms[sp.name].mod, sp.sig, impl, view, sizes, path+sp.name+".")}
 		}
 	}
@@ -537,4 +591,54 @@ func (c *checker) freshenSig(s *sig) *sig {
 	}
 	relabel(out)
 	return out
+}
+
+// arrowResult elaborates the result of a functor type for an argument.
+func (c *checker) arrowResult(a *sigArrow, arg *module) *sig {
+	env := newScope(a.env)
+	if a.param != "" {
+		env.bindTerm(a.param, &term{mod: arg})
+	}
+	rs := c.modTypeExp(env, a.result)
+	return rs
+}
+
+// ascribeFunctor matches the parametric module m against the functor type
+// a and returns m seen through it.
+func (c *checker) ascribeFunctor(m *module, a *sigArrow, opaque bool, pos syntax.Pos, path string) *module {
+	c.matchFunctor(m, a, pos, path)
+	return c.viewFunctor(m, a, opaque, path)
+}
+
+// matchFunctor checks that the parametric module m has the functor type a:
+// applied to any module of a's parameter type, its result matches a's
+// result type. m is applied to a stand-in of the parameter, and what that
+// elaborates is discarded.
+func (c *checker) matchFunctor(m *module, a *sigArrow, pos syntax.Pos, path string) {
+	if m.functor == nil {
+		c.fail(pos, "%s is not parametric, but the module type requires a parametric module", moduleName(path))
+	}
+	c.discarding(func() {
+		arg := c.moduleOfSig(c.freshenSig(a.from), path+"arg.")
+		r := c.applyFunctor(m.functor, arg, pos, path)
+		c.ascribe(r, c.freshenSig(c.arrowResult(a, arg)), false, pos, path)
+	})
+}
+
+// viewFunctor is the parametric module m seen through the functor type a:
+// applying it applies m, and sees the result through a's result type.
+func (c *checker) viewFunctor(m *module, a *sigArrow, opaque bool, path string) *module {
+	return &module{functor: &functor{path: path, apply: func(arg *module, pos syntax.Pos, p string) *module {
+		bound := c.ascribe(arg, c.freshenSig(a.from), false, pos, "")
+		r := c.applyFunctor(m.functor, bound, pos, p)
+		return c.ascribe(r, c.arrowResult(a, bound), opaque, pos, p)
+	}}}
+}
+
+// moduleName names the module at path ("M.N.") in messages.
+func moduleName(path string) string {
+	if path == "" {
+		return "the module"
+	}
+	return "module " + strings.TrimSuffix(path, ".")
 }
