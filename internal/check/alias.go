@@ -465,9 +465,19 @@ func aliasable(t Type) bool {
 
 // observe is a use of the variables als: none may be consumed.
 func (a *aliasChecker) observe(pos syntax.Pos, als *alsTree) {
+	a.observeAs(pos, als, "")
+}
+
+// observeAs is observe for a use of the variable name (if not empty),
+// which the message names even if what was consumed is one of its aliases.
+func (a *aliasChecker) observeAs(pos syntax.Pos, als *alsTree, name string) {
 	for _, id := range sortedIDs(als.all()) {
 		if at, ok := a.consumed[id]; ok {
-			a.errorf(pos, "Using %s, but this was consumed at %s. (Possibly through aliases.)", a.describe(id), posText(at))
+			what := a.describe(id)
+			if name != "" {
+				what = fmt.Sprintf("variable %q", name)
+			}
+			a.errorf(pos, "Using %s, but this was consumed at %s. (Possibly through aliases.)", what, posText(at))
 			return
 		}
 	}
@@ -509,7 +519,7 @@ func (a *aliasChecker) consume(pos syntax.Pos, als *alsTree) {
 // varRef is the aliases of a use of a variable.
 func (a *aliasChecker) varRef(v *VarRef) *alsTree {
 	if e := a.vtable[v.Bind.ID]; e != nil {
-		a.observe(v.At, e.als)
+		a.observeAs(v.At, e.als, e.name)
 		if e.level < a.level && len(a.outer) > 0 {
 			for id := range e.als.all() {
 				a.outer[len(a.outer)-1][id] = true
