@@ -588,7 +588,7 @@ func writeSize(b *strings.Builder, s Size) {
 			writeSize(b, s.L)
 			b.WriteByte(')')
 		} else {
-			writeSize(b, s.L)
+			writeSizeOperand(b, s.L)
 		}
 		b.WriteString(s.Op.String())
 		if _, ok := ResolveSize(s.R).(*SizeOp); ok {
@@ -596,9 +596,19 @@ func writeSize(b *strings.Builder, s Size) {
 			writeSize(b, s.R)
 			b.WriteByte(')')
 		} else {
-			writeSize(b, s.R)
+			writeSizeOperand(b, s.R)
 		}
 	}
+}
+
+// writeSizeOperand writes an operand of size arithmetic; a size not known yet
+// reads "?" there (alone it is the empty size of []t).
+func writeSizeOperand(b *strings.Builder, s Size) {
+	if _, ok := ResolveSize(s).(*SizeMeta); ok {
+		b.WriteByte('?')
+		return
+	}
+	writeSize(b, s)
 }
 
 // SizeEqual reports whether two sizes are syntactically equal after
