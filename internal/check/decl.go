@@ -95,7 +95,10 @@ type funDef struct {
 func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.Pat, retType syntax.TypeExp, body syntax.Expr, self *Binding, name string) *funDef {
 	c.level++
 	defer func() { c.level-- }()
-	inner := newScope(sc)
+	// The function's own name (for recursion) is bound outside its
+	// parameters, which shadow it.
+	selfScope := newScope(sc)
+	inner := newScope(selfScope)
 	fd := &funDef{}
 	fd.sizeBinds, fd.tparams = c.bindTypeParams(inner, tps)
 	implicit := map[string]*Binding{}
@@ -128,7 +131,7 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 			sizes[i] = &SizeVar{Name: b.Name, ID: b.ID}
 		}
 		self.Scheme = &TypeScheme{TypeParams: fd.tparams, SizeParams: sizes, Type: fd.typ}
-		inner.bindTerm(name, &term{bind: self})
+		selfScope.bindTerm(name, &term{bind: self})
 	}
 	fd.body = c.expr(inner, body)
 	opened, metas := c.openExistentials(fd.ret, fd.params)
