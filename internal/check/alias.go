@@ -506,7 +506,7 @@ func (a *aliasChecker) consume(pos syntax.Pos, als *alsTree) {
 	for _, id := range ids {
 		e := a.vtable[id]
 		if e == nil || !e.consumable || e.level != a.level {
-			a.errorf(pos, "Consuming %s, which is not consumable.", a.describe(id))
+			a.errorf(pos, "Would consume %s, which is not consumable. (Consuming needs a unique parameter, marked *, or a fresh value; \"copy\" makes one.)", a.describe(id))
 			break
 		}
 	}

@@ -1,6 +1,6 @@
 -- A loop body may not consume a variable from outside the loop.
 -- ==
--- error: :7:39: Consuming variable "ys", which is not consumable
+-- error: :7:39: Would consume variable "ys", which is not consumable
 
 def f (n: i64) =
   let ys = replicate n 0i32
