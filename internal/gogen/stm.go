@@ -307,7 +307,7 @@ func (g *gen) exp(s *ir.Stm) error {
 				// A range of the outer dimension: the checks and the view
 				// inline (slices of small rows are common in inner loops).
 				s0, e0 := g.fresh("s"), g.fresh("e")
-				g.p("%s, %s := %s, %s", s0, e0, start, end)
+				g.p("%s, %s := int64(%s), int64(%s)", s0, e0, start, end)
 				if d.End.IsNone() {
 					g.p("%s = %s", e0, g.dimOf(e.Arr, 0))
 				}
