@@ -333,6 +333,9 @@ func (c *checker) entry(vb *ValBind) {
 		c.fail(vb.Pos, "entry point name %s must not contain '", name)
 	}
 	sc := vb.Bind.Scheme
+	if len(sc.TypeParams) > 0 && c.usesPlaceholder(vb.Body) {
+		return // the type variable is a failed declaration's, already reported
+	}
 	if len(sc.TypeParams) > 0 {
 		c.fail(vb.Pos, "Entry point functions may not be polymorphic: entry point %s is polymorphic (type parameter %s)", name, sc.TypeParams[0].Name)
 	}
@@ -366,4 +369,17 @@ func unpackTuple(t Type) []Type {
 		out = append(out, unpackTuple(e)...)
 	}
 	return out
+}
+
+// usesPlaceholder reports whether e refers to a declaration that failed to
+// check.
+func (c *checker) usesPlaceholder(e Expr) bool {
+	found := false
+	Inspect(e, func(x Expr) bool {
+		if v, ok := x.(*VarRef); ok && c.placeholders[v.Bind.ID] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

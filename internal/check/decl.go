@@ -12,13 +12,16 @@ import (
 // checker is the state of one run.
 type checker struct {
 	inference
-	load    Loader
-	sources map[string][]byte
-	files   map[string]*module
-	loading []string
-	prog    *Program
-	errs    ErrorList
-	root    *scope
+	// placeholders are the bindings that stand for declarations that
+	// failed to check (of any type, so uses do not cascade).
+	placeholders map[int]bool
+	load         Loader
+	sources      map[string][]byte
+	files        map[string]*module
+	loading      []string
+	prog         *Program
+	errs         ErrorList
+	root         *scope
 	// self is the top-level binding being checked and selfRefs its
 	// recursive references, completed once its scheme is known.
 	self     *Binding
@@ -558,6 +561,10 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 			// Bind a placeholder of any type so uses do not cascade.
 			p := &Param{Name: "a", ID: c.fresh(), Lifted: FullLifted}
 			b = &Binding{Name: path + d.Name.Name, ID: c.fresh(), Pos: d.Name.Pos(), Scheme: &TypeScheme{TypeParams: []*Param{p}, Type: p}}
+			if c.placeholders == nil {
+				c.placeholders = map[int]bool{}
+			}
+			c.placeholders[b.ID] = true
 		}
 		t := &term{bind: b}
 		sc.bindTerm(d.Name.Name, t)
