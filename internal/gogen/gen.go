@@ -132,6 +132,9 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 	}
 	writeEntryTable(&b, prog, names)
 	out, err := format.Source(b.Bytes())
+	if err == nil {
+		out, err = blankUnused(out)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("gogen: generated code does not parse (a bug): %w", err)
 	}
