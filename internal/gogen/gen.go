@@ -72,7 +72,8 @@ func token(s string) bool {
 
 // reserved are the exported names of the runtime that entry points must
 // not take.
-var reserved = map[string]bool{"Array": true, "NewArray": true, "Error": true, "F16": true, "ToF16": true, "EntryPoint": true, "Entries": true, "ReadBinary": true, "WriteBinary": true}
+var reserved = map[string]bool{"Array": true, "NewArray": true, "Error": true, "F16": true, "ToF16": true, "EntryPoint": true, "Entries": true, "ReadBinary": true, "WriteBinary": true,
+	"BudgetEnv": true, "MemoryBudget": true, "SetMemoryBudget": true, "CheckAlloc": true, "AllocError": true, "FormatSize": true}
 
 // exportedName derives a Go exported identifier from an entry name.
 func exportedName(s string) string {
@@ -154,6 +155,7 @@ type gen struct {
 	prog  *ir.Program
 	depth int // > 0: inside the function of a parallel SOAC, so run sequentially
 	tmp   int
+	at    string // the Go literal of the position of the statement being generated
 	// Memory planning (mem.go).
 	mem     *memPlan
 	worker  *worker
@@ -170,7 +172,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, shp: map[ir.VName][]string{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
@@ -335,10 +337,7 @@ func (g *gen) entry(f *ir.Func, name, fn string) {
 	entry := strconv.Quote(f.Name)
 	for i, p := range f.Params {
 		if p.Type.IsArray() {
-			x := fmt.Sprintf("a%d", i)
-			g.p("if len(%s.Shape) != %d || product(%s.Shape) != int64(len(%s.Data)) {", x, p.Type.Rank(), x, x)
-			g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+\"%s, want a value of type %s\")", i+1, entry, x, p.Type.Elem, p.Type)
-			g.p("}")
+			g.p("checkArg(%s, %d, %d, %q, a%d)", entry, i, p.Type.Rank(), p.Type.String(), i)
 		}
 	}
 	if len(outs) == 0 {

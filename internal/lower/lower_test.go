@@ -36,7 +36,11 @@ func run(t *testing.T, src string, args []string) ([]string, error) {
 			t.Fatalf("bad test argument %q: %v", a, err)
 		}
 		for _, x := range v {
-			in = append(in, interp.FromValue(x))
+			iv, err := interp.FromValue(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in = append(in, iv)
 		}
 	}
 	res, err := c.Run("main", in)

@@ -98,12 +98,8 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 // *Error values.
 func Dot(a0 Array[float64], a1 Array[float64]) (r0 float64, err error) {
 	defer catch(&err)
-	if len(a0.Shape) != 1 || product(a0.Shape) != int64(len(a0.Data)) {
-		fail("", "argument 1 of "+"dot"+": got an array of shape "+shapeString(a0.Shape)+"f64, want a value of type [n_1]f64")
-	}
-	if len(a1.Shape) != 1 || product(a1.Shape) != int64(len(a1.Data)) {
-		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(a1.Shape)+"f64, want a value of type [n_1]f64")
-	}
+	checkArg("dot", 0, 1, "[n_1]f64", a0)
+	checkArg("dot", 1, 1, "[n_1]f64", a1)
 	r0 = fn0_dot_0(0, a0, a1)
 	return r0, nil
 }
@@ -127,33 +123,34 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 		checkWidth("../dot.fut:5:12", "map", tn2)
 	}
 	var v_map_32 Array[float64]
-	ta4 := Array[float64]{Shape: []int64{v_n_1}, Data: make([]float64, (v_n_1))}
+	tsize5 := allocLen[float64]("../dot.fut:5:12", v_n_1)
+	ta4 := Array[float64]{Shape: []int64{v_n_1}, Data: make([]float64, tsize5)}
 	v_map_32 = ta4
 	if tn2 <= 1024 {
-		td6 := v_arg_3.Data[int64(0):tn2]
-		td7 := v_map_32.Data[int64(0):tn2]
-		for tj5 := range td6 {
-			ti3 := int64(0) + int64(tj5)
+		td7 := v_arg_3.Data[int64(0):tn2]
+		td8 := v_map_32.Data[int64(0):tn2]
+		for tj6 := range td7 {
+			ti3 := int64(0) + int64(tj6)
 			_ = ti3
 			{
-				v_x_27 := td6[tj5]
+				v_x_27 := td7[tj6]
 				v_ybar_29 := float64(1)
 				v_contrib_30 := float64(v_ybar_29 * v_x_27)
-				td7[tj5] = v_contrib_30
+				td8[tj6] = v_contrib_30
 			}
 		}
 	} else {
 		parFor(tn2, 1024, func(lo, hi int64) {
-			td9 := v_arg_3.Data[lo:hi]
-			td10 := v_map_32.Data[lo:hi]
-			for tj8 := range td9 {
-				ti3 := lo + int64(tj8)
+			td10 := v_arg_3.Data[lo:hi]
+			td11 := v_map_32.Data[lo:hi]
+			for tj9 := range td10 {
+				ti3 := lo + int64(tj9)
 				_ = ti3
 				{
-					v_x_27 := td9[tj8]
+					v_x_27 := td10[tj9]
 					v_ybar_29 := float64(1)
 					v_contrib_30 := float64(v_ybar_29 * v_x_27)
-					td10[tj8] = v_contrib_30
+					td11[tj9] = v_contrib_30
 				}
 			}
 		})
@@ -170,12 +167,8 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 // *Error values.
 func Grad(a0 Array[float64], a1 Array[float64]) (r0 Array[float64], err error) {
 	defer catch(&err)
-	if len(a0.Shape) != 1 || product(a0.Shape) != int64(len(a0.Data)) {
-		fail("", "argument 1 of "+"grad"+": got an array of shape "+shapeString(a0.Shape)+"f64, want a value of type [n_1]f64")
-	}
-	if len(a1.Shape) != 1 || product(a1.Shape) != int64(len(a1.Data)) {
-		fail("", "argument 2 of "+"grad"+": got an array of shape "+shapeString(a1.Shape)+"f64, want a value of type [n_1]f64")
-	}
+	checkArg("grad", 0, 1, "[n_1]f64", a0)
+	checkArg("grad", 1, 1, "[n_1]f64", a1)
 	r0 = fn1_grad_0(0, a0, a1)
 	return r0, nil
 }
