@@ -3,10 +3,14 @@ package gogen
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	gotoken "go/token"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
@@ -70,10 +74,42 @@ func token(s string) bool {
 	return true
 }
 
-// reserved are the exported names of the runtime that entry points must
-// not take.
-var reserved = map[string]bool{"Array": true, "NewArray": true, "Error": true, "F16": true, "ToF16": true, "EntryPoint": true, "Entries": true, "ReadBinary": true, "WriteBinary": true,
-	"BudgetEnv": true, "MemoryBudget": true, "SetMemoryBudget": true, "CheckAlloc": true, "AllocError": true, "FormatSize": true}
+// reserved are the names entry points must not take: Entries and the
+// exported names of the runtime, read from its sources.
+var reserved = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{"Entries": true}
+	fset := gotoken.NewFileSet()
+	for _, name := range rt.SourceFiles {
+		src, err := rt.Sources.ReadFile(name)
+		if err != nil {
+			panic(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			panic(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = d.Name.IsExported()
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						names[sp.Name.Name] = sp.Name.IsExported()
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names[n.Name] = n.IsExported()
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
+})
 
 // exportedName derives a Go exported identifier from an entry name.
 func exportedName(s string) string {
@@ -113,7 +149,7 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 			continue
 		}
 		n := exportedName(f.Name)
-		for used[n] || reserved[n] {
+		for used[n] || reserved()[n] {
 			n += "_"
 		}
 		used[n] = true
