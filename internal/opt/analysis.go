@@ -23,13 +23,18 @@ func anyExp(e ir.Exp, pred func(ir.Exp) bool) bool {
 	return false
 }
 
-// hasEffect reports whether e contains an Assert or an accumulator update:
-// statements DCE keeps even when their results are unused.
+// hasEffect reports whether e contains an Assert, an accumulator update or
+// a while loop (which may not terminate, and a program that runs forever
+// is not the same as one that stops): statements DCE keeps even when their
+// results are unused.
 func hasEffect(e ir.Exp) bool {
 	return anyExp(e, func(e ir.Exp) bool {
-		switch e.(type) {
+		switch e := e.(type) {
 		case *ir.Assert, *ir.UpdAcc:
 			return true
+		case *ir.Loop:
+			_, while := e.Form.(*ir.While)
+			return while
 		}
 		return false
 	})
