@@ -74,21 +74,19 @@ func TestParseSize(t *testing.T) {
 	}
 }
 
-// TestAllocFailsAtPosition checks the generated code's helpers: an array
-// over the budget is an *Error at the allocation's position, never Go's
-// makeslice panic or an out-of-memory crash.
+// TestAllocFailsAtPosition checks the helpers generated code allocates
+// through: an array over the budget is an *Error at the allocation's
+// position, never Go's makeslice panic or an out-of-memory crash.
 func TestAllocFailsAtPosition(t *testing.T) {
 	withBudget(t, 1<<20, func() {
 		for name, f := range map[string]func(){
-			"replicate":    func() { replicate("a.fut:1:2", 1.0, 1<<62) },
-			"replicateArr": func() { replicateArr("a.fut:1:2", Array[int32]{Shape: []int64{2}, Data: []int32{1, 2}}, 1<<62) },
-			"scratch":      func() { scratch[float32]("a.fut:1:2", 1<<40, 1<<40) },
-			"alloc":        func() { alloc[float64]("a.fut:1:2", 1<<62, nil) },
-			"alloc rows":   func() { alloc[int8]("a.fut:1:2", 1<<32, []int64{1 << 32}) },
-			"iota":         func() { iota("a.fut:1:2", 1<<62, 0, 1, func(x int64) int64 { return x }) },
+			"allocLen":      func() { allocLen[float64]("a.fut:1:2", 1<<62) },
+			"allocLen rows": func() { allocLen[int8]("a.fut:1:2", 1<<32, 1<<32) },
+			"alloc":         func() { alloc[float64]("a.fut:1:2", 1<<62, nil) },
+			"alloc rows":    func() { alloc[int8]("a.fut:1:2", 1<<32, []int64{1 << 32}) },
 			"concat": func() {
 				a := Array[int64]{Shape: []int64{1 << 62, 0}}
-				concat("a.fut:1:2", a, a)
+				checkConcat("a.fut:1:2", a, a)
 			},
 		} {
 			var err error

@@ -389,12 +389,17 @@ func fillRows[T any](data, row []T) {
 	}
 }
 
-// checkConcat fails unless the arrays' rows have the same shape.
+// checkConcat fails unless the arrays' rows have the same shape and the
+// number of rows of the result fits an int64.
 func checkConcat[T any](pos string, arrs ...Array[T]) {
 	first := arrs[0]
+	total := int64(0)
 	for _, a := range arrs {
 		if !sameShape(a.Shape[1:], first.Shape[1:]) {
 			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+".")
+		}
+		if total += a.Shape[0]; total < 0 {
+			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+": the result has too many rows.")
 		}
 	}
 }

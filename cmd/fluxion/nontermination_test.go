@@ -4,10 +4,7 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -38,23 +35,8 @@ func TestLoopRunsUntilStopped(t *testing.T) {
 					t.Fatalf("ok: exit %d: %s", code, stderr)
 				}
 			}
-			cmd := exec.Command(os.Args[0], args...)
-			cmd.Env = append(os.Environ(), "FLUXION_TEST_AS_CLI=1")
-			cmd.Stdin = strings.NewReader("1")
-			var out strings.Builder
-			cmd.Stdout, cmd.Stderr = &out, &out
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				t.Errorf("the loop stopped by itself (%v), output %q", err, out.String())
-			case <-time.After(2 * time.Second):
-				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-				<-done
+			if _, stdout, stderr, done := cliProcess(t, "1", 2*time.Second, nil, args...); done {
+				t.Errorf("the loop stopped by itself: stdout %q, stderr %q", stdout, stderr)
 			}
 		})
 	}
