@@ -503,6 +503,9 @@ func walkSizeMetas(s Size, f func(*SizeMeta)) {
 	case *SizeMeta:
 		f(s)
 	case *SizeOp:
+		if s.ground {
+			return // no unresolved size variable inside
+		}
 		walkSizeMetas(s.L, f)
 		walkSizeMetas(s.R, f)
 	}
@@ -516,17 +519,11 @@ func (in *inference) unifySize(a, b Size) error {
 		return nil
 	}
 	if ma, ok := a.(*SizeMeta); ok {
-		if !sizeMentions(b, ma) {
-			lowerSizeLevel(b, ma.Level)
-			ma.Link = b
-		}
+		bindSize(ma, b)
 		return nil
 	}
 	if mb, ok := b.(*SizeMeta); ok && in.sizeLenient == 0 {
-		if !sizeMentions(a, mb) {
-			lowerSizeLevel(a, mb.Level)
-			mb.Link = a
-		}
+		bindSize(mb, a)
 		return nil
 	}
 	// A folded constant still matches the arithmetic it came from.
@@ -555,6 +552,22 @@ func (in *inference) unifySize(a, b Size) error {
 		return fmt.Errorf("sizes %d and %d differ", ca.N, cb.N)
 	}
 	return nil
+}
+
+// bindSize links the unresolved m to s unless s mentions m. s is zonked
+// first: its constant arithmetic folds, and a ground s (holding no
+// unresolved size variable) needs neither the occurs check nor the level
+// walk, so that a chain of n concatenations, whose sizes nest, unifies in
+// time linear in n.
+func bindSize(m *SizeMeta, s Size) {
+	s, ground := zonkSize(s)
+	if !ground {
+		if sizeMentions(s, m) {
+			return
+		}
+		lowerSizeLevel(s, m.Level)
+	}
+	m.Link = s
 }
 
 func lowerSizeLevel(s Size, level int) {
