@@ -330,7 +330,12 @@ func TestRunCompiledAndInterpretedAgree(t *testing.T) {
 }
 
 // TestMain keeps compiled programs of the tests out of the user's cache.
+// With FLUXION_TEST_AS_CLI set, the test binary is the fluxion command
+// instead (for tests that need it in a process of its own).
 func TestMain(m *testing.M) {
+	if os.Getenv("FLUXION_TEST_AS_CLI") != "" {
+		os.Exit(runCLI(&cliEnv{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
+	}
 	dir, err := os.MkdirTemp("", "fluxion-test-cache-")
 	if err != nil {
 		panic(err)

@@ -567,8 +567,23 @@ func (a *aliasChecker) expr1(e Expr) *alsTree {
 		a.expr(e.End)
 		return nil
 	case *BinOpExpr:
-		a.expr(e.X)
-		a.expr(e.Y)
+		// A chain of operators nests down its left operands: walk the
+		// spine with a loop (a chain of 100,000 terms would overflow the
+		// stack), then check the operands in evaluation order.
+		var ys []Expr
+		x := Expr(e)
+		for {
+			b, ok := x.(*BinOpExpr)
+			if !ok {
+				break
+			}
+			ys = append(ys, b.Y)
+			x = b.X
+		}
+		a.expr(x)
+		for k := len(ys) - 1; k >= 0; k-- {
+			a.expr(ys[k])
+		}
 		return nil
 	case *UnOpExpr:
 		a.expr(e.X)
@@ -736,6 +751,47 @@ func (a *aliasChecker) update(e *Update) *alsTree {
 
 // apply checks an application spine f a1 ... an.
 func (a *aliasChecker) apply(e *Apply) *alsTree {
+	// Applications nest through their arguments (x |> f |> g, chains of a
+	// user-defined operator): the frames of such a chain are kept on an
+	// explicit stack rather than by recursion, which a chain of 100,000
+	// terms would overflow. Each frame checks its arguments right to left
+	// as the reference evaluates them; at its nested application it waits
+	// for the frame above it to finish.
+	var stack []*applyFrame
+	fr := newApplyFrame(e)
+	for {
+		if nested, ok := a.applyArgs(fr); ok {
+			stack = append(stack, fr)
+			fr = newApplyFrame(nested)
+			continue
+		}
+		res := a.applyDone(fr)
+		if len(stack) == 0 {
+			return res
+		}
+		fr = stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !aliasable(fr.args[fr.i].Type()) {
+			res = nil
+		}
+		a.applyArg(fr, res)
+	}
+}
+
+// applyFrame is the state of checking one application: its function, its
+// arguments and their aliases, and the next argument to check (i, counting
+// down).
+type applyFrame struct {
+	e         *Apply
+	f         Expr
+	args      []Expr
+	params    []Type
+	resUnique bool
+	argAls    []*alsTree
+	i         int
+}
+
+func newApplyFrame(e *Apply) *applyFrame {
 	var args []Expr
 	var f Expr = e
 	for {
@@ -747,30 +803,50 @@ func (a *aliasChecker) apply(e *Apply) *alsTree {
 		f = ap.Fun
 	}
 	params, resUnique := declaredParams(f, len(args))
-	argAls := make([]*alsTree, len(args))
-	// Right to left, as the reference evaluates applications.
-	for i := len(args) - 1; i >= 0; i-- {
-		argAls[i] = a.expr(args[i])
-		if consumesParam(args[i]) {
-			a.errorf(args[i].Pos(), "Function passed as argument may not consume its own argument (its parameter is unique).")
+	return &applyFrame{e: e, f: f, args: args, params: params, resUnique: resUnique, argAls: make([]*alsTree, len(args)), i: len(args) - 1}
+}
+
+// applyArgs checks fr's remaining arguments, right to left, until one is
+// itself an application, which it returns for the caller to check first.
+func (a *aliasChecker) applyArgs(fr *applyFrame) (*Apply, bool) {
+	for fr.i >= 0 {
+		if ap, ok := fr.args[fr.i].(*Apply); ok {
+			return ap, true
 		}
-		if i < len(params) && params[i] != nil && isUniqueType(params[i]) && aliasable(params[i]) {
-			a.overlappingArgs(args, argAls, i)
-			a.consume(args[i].Pos(), argAls[i])
-		}
+		a.applyArg(fr, a.expr(fr.args[fr.i]))
 	}
-	fAls := a.expr(f)
-	if resUnique {
+	return nil, false
+}
+
+// applyArg records the aliases of argument fr.i and moves to the next.
+func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
+	i := fr.i
+	fr.argAls[i] = als
+	if consumesParam(fr.args[i]) {
+		a.errorf(fr.args[i].Pos(), "Function passed as argument may not consume its own argument (its parameter is unique).")
+	}
+	if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
+		a.overlappingArgs(fr.args, fr.argAls, i)
+		a.consume(fr.args[i].Pos(), fr.argAls[i])
+	}
+	fr.i--
+}
+
+// applyDone checks fr's function once its arguments are checked and
+// returns the aliases of the application's value.
+func (a *aliasChecker) applyDone(fr *applyFrame) *alsTree {
+	fAls := a.expr(fr.f)
+	if fr.resUnique {
 		return nil
 	}
 	out := fAls
-	for i, x := range argAls {
-		if i < len(params) && params[i] != nil && isUniqueType(params[i]) && aliasable(params[i]) {
+	for i, x := range fr.argAls {
+		if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
 			continue
 		}
 		out = union(out, flat(x))
 	}
-	if !aliasable(e.T) {
+	if !aliasable(fr.e.T) {
 		return nil
 	}
 	return flat(out)

@@ -17,11 +17,13 @@ type checker struct {
 	placeholders map[int]bool
 	load         Loader
 	sources      map[string][]byte
-	files        map[string]*module
-	loading      []string
-	prog         *Program
-	errs         ErrorList
-	root         *scope
+	// lineStarts indexes the lines of sources (see sourceLine).
+	lineStarts map[string][]int
+	files      map[string]*module
+	loading    []string
+	prog       *Program
+	errs       ErrorList
+	root       *scope
 	// self is the top-level binding being checked and selfRefs its
 	// recursive references, completed once its scheme is known.
 	self     *Binding

@@ -517,10 +517,31 @@ func (c *checker) applyOne(fun, arg Expr, n int, name string, pos syntax.Pos) Ex
 }
 
 // binOp types x op y: a built-in operator or an application of a function.
+// binOp checks e and the chain of operators on its left (x + y + z parses
+// as (x + y) + z) with a loop rather than recursion, so that a chain of
+// any length takes constant stack; the order of the work is recursion's.
 func (c *checker) binOp(sc *scope, e *syntax.BinOp) Expr {
-	t := c.lookupOp(sc, e.Op)
-	x := c.expr(sc, e.X)
-	y := c.expr(sc, e.Y)
+	var chain []*syntax.BinOp
+	var ops []*term
+	var left syntax.Expr = e
+	for {
+		b, ok := left.(*syntax.BinOp)
+		if !ok {
+			break
+		}
+		chain = append(chain, b)
+		ops = append(ops, c.lookupOp(sc, b.Op))
+		left = b.X
+	}
+	x := c.expr(sc, left)
+	for i := len(chain) - 1; i >= 0; i-- {
+		x = c.applyOp(ops[i], chain[i], x, c.expr(sc, chain[i].Y))
+	}
+	return x
+}
+
+// applyOp types the operator t of e applied to the checked operands x, y.
+func (c *checker) applyOp(t *term, e *syntax.BinOp, x, y Expr) Expr {
 	if t.builtin != nil && !e.Backtick {
 		return c.builtinApply(t.builtin, x, y, e.Pos())
 	}

@@ -201,6 +201,9 @@ type SizeMeta struct {
 type SizeOp struct {
 	Op   prim.BinOp
 	L, R Size
+	// ground is set by zonking when L and R hold no unresolved size
+	// variable (see zonkSize).
+	ground bool
 }
 
 func (*SizeConst) isSize() {}
@@ -293,11 +296,43 @@ func zonkList(ts []Type) []Type {
 
 // ZonkSize resolves every size meta inside s.
 func ZonkSize(s Size) Size {
-	switch s := ResolveSize(s).(type) {
+	z, _ := zonkSize(s)
+	return z
+}
+
+// zonkSize is ZonkSize, also reporting whether the result is ground: it
+// holds no unresolved size variable, so zonking it again changes nothing.
+// Ground operations are marked as such, and a size variable is relinked
+// to the zonked form of its value, so that zonking the sizes of a chain
+// of n concatenations (each result's size holds the previous one's) takes
+// time linear in n, not quadratic.
+func zonkSize(s Size) (Size, bool) {
+	switch r := ResolveSize(s).(type) {
+	case *SizeMeta:
+		return r, false
 	case *SizeOp:
-		return simplifySize(&SizeOp{Op: s.Op, L: ZonkSize(s.L), R: ZonkSize(s.R)})
+		if r.ground {
+			return r, true
+		}
+		l, lg := zonkSize(r.L)
+		rr, rg := zonkSize(r.R)
+		op := r
+		if l != r.L || rr != r.R {
+			op = &SizeOp{Op: r.Op, L: l, R: rr}
+		}
+		z := simplifySize(op)
+		if !lg || !rg {
+			return z, false
+		}
+		if zo, ok := z.(*SizeOp); ok {
+			zo.ground = true
+		}
+		if m, ok := s.(*SizeMeta); ok {
+			m.Link = z
+		}
+		return z, true
 	default:
-		return s
+		return r, true
 	}
 }
 

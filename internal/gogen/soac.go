@@ -447,10 +447,10 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			}
 			x, r := ident(pat[k].Name), fmt.Sprintf("%s_%d", f, k)
 			if t.IsScalar() {
-				g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", x, goScalar(t.Elem), n, goScalar(t.Elem), n)
+				g.p("%s = alloc[%s](%s, %s, nil)", x, goScalar(t.Elem), pos, n)
 				g.p("%s.Data[0] = %s", x, r)
 			} else {
-				g.p("%s = alloc[%s](%s, %s.Shape)", x, goScalar(t.Elem), n, r)
+				g.p("%s = alloc[%s](%s, %s, %s.Shape)", x, goScalar(t.Elem), pos, n, r)
 				g.p("putRow(%s, %s, 0, %s)", pos, x, r)
 			}
 		}
@@ -464,7 +464,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			if t.Acc {
 				continue
 			}
-			g.p("%s = alloc[%s](0, %s)", ident(pat[k].Name), goScalar(t.Elem), g.shapeDims(t.Shape))
+			g.p("%s = alloc[%s](%s, 0, %s)", ident(pat[k].Name), goScalar(t.Elem), pos, g.shapeDims(t.Shape))
 		}
 		g.close("}")
 	}
@@ -699,7 +699,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 			if t.IsScalar() {
 				g.p("%s = %s", out(j), g.newArray(pat[j], []string{g.i64(e.W)}, false))
 			} else {
-				g.p("%s = alloc[%s](%s, %s)", out(j), goScalar(t.Elem), n, g.shapeDims(t.Shape))
+				g.p("%s = alloc[%s](%s, %s, %s)", out(j), goScalar(t.Elem), pos, n, g.shapeDims(t.Shape))
 			}
 		}
 		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
@@ -712,7 +712,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 				continue
 			}
 			g.p("if %s == 0 {", i)
-			g.p("%s = alloc[%s](%s, %s.Shape)", out(j), goScalar(e.Op.Ret[j].Elem), n, accs[j])
+			g.p("%s = alloc[%s](%s, %s, %s.Shape)", out(j), goScalar(e.Op.Ret[j].Elem), pos, n, accs[j])
 			g.p("}")
 			g.p("putRow(%s, %s, %s, %s)", pos, out(j), i, accs[j])
 		}

@@ -94,6 +94,8 @@ func (g *gen) declareDone(ps []ir.Param) {
 }
 
 func (g *gen) stm(s *ir.Stm) error {
+	defer func(at string) { g.at = at }(g.at)
+	g.at = posLit(s.Pos)
 	switch s.Exp.(type) {
 	case *ir.Iota, *ir.Replicate, *ir.Rotate:
 		if g.virtualize(s) {

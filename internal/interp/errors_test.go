@@ -75,10 +75,10 @@ func TestRuntimeErrors(t *testing.T) {
 		}), args: []Value{ScalarValue(iv(-3))}, err: "Negative size -3 given to replicate."},
 		{name: "huge iota", prog: one([]ir.Type{i64}, func(b *ir.Builder, ps []ir.SubExp) ir.Exp {
 			return &ir.Iota{N: ps[0], T: prim.I64}
-		}), args: []Value{ScalarValue(iv(1 << 40))}, err: "Cannot allocate an array of shape [1099511627776] (too large)."},
+		}), args: []Value{ScalarValue(iv(1 << 40))}, err: "Cannot allocate an array of shape [1099511627776]: it would take more than the memory budget of "},
 		{name: "huge replicate", prog: one([]ir.Type{i64}, func(b *ir.Builder, ps []ir.SubExp) ir.Exp {
 			return &ir.Replicate{Shape: ir.Shape{ps[0], ps[0]}, Val: ir.I64(0)}
-		}), args: []Value{ScalarValue(iv(1 << 20))}, err: "too large"},
+		}), args: []Value{ScalarValue(iv(1 << 20))}, err: "Cannot allocate an array of shape [1048576][1048576]: it would take more than the memory budget"},
 		{name: "reshape", prog: one([]ir.Type{vec(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) ir.Exp {
 			return &ir.Reshape{Arr: ps[0].Var, Shape: ir.Shape{ir.I64(2), ir.I64(2)}}
 		}), args: []Value{v5}, err: "Cannot reshape array of shape [5] to shape [2][2]."},

@@ -9,17 +9,24 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
 
-func (l *lowerer) expr(x check.Expr, e *env) value {
-	saved := l.at
+// posFor is the position that lowering x reports when the enclosing code
+// is at at: x's own, except that code inlined from the prelude keeps the
+// position of the user's expression that reached it (that is where
+// run-time errors point).
+func (l *lowerer) posFor(x check.Expr, at syntax.Pos) syntax.Pos {
 	pos := x.Pos()
 	if a, ok := x.(*check.Apply); ok {
 		pos = callSite(a)
 	}
-	// Code inlined from the prelude keeps the position of the user's
-	// expression that reached it: that is where run-time errors point.
-	if !l.preludeFiles[pos.File] || l.at.Line == 0 || l.preludeFiles[l.at.File] {
-		l.at = pos
+	if !l.preludeFiles[pos.File] || at.Line == 0 || l.preludeFiles[at.File] {
+		return pos
 	}
+	return at
+}
+
+func (l *lowerer) expr(x check.Expr, e *env) value {
+	saved := l.at
+	l.at = l.posFor(x, l.at)
 	l.b.Pos = l.pos(l.at)
 	defer func() {
 		l.at = saved
@@ -41,8 +48,7 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 	case *check.UnOpExpr:
 		return &leaf{l.b.Let("t", &ir.Un{Op: x.Op, T: x.Prim, X: l.scalar(x.X, e)})}
 	case *check.Apply:
-		f := l.expr(x.Fun, e)
-		return l.apply(f, l.expr(x.Arg, e))
+		return l.applyChain(x, e)
 	case *check.Lambda:
 		return &closure{params: x.Params, body: x.Body, env: e, name: "lambda"}
 	case *check.Let:
@@ -193,7 +199,7 @@ func (l *lowerer) scalar(x check.Expr, e *env) ir.SubExp {
 }
 
 func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
-	if _, ok := check.Resolve(x.Operand).(*check.Prim); !ok {
+	if !primOperands(x) {
 		if x.Cmp != prim.Eq && x.Cmp != prim.Ne {
 			l.fail("operator %s on non-primitive values is not supported", x.Op)
 		}
@@ -207,10 +213,94 @@ func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
 		}
 		return &leaf{eq}
 	}
+	// The chain of operators on the left (x + y + z is (x + y) + z) is
+	// lowered with a loop, so that a chain of any length takes constant
+	// stack; positions and order are those of recursion through expr.
+	chain, ats := []*check.BinOpExpr{x}, []syntax.Pos{l.at}
+	for {
+		y, ok := chain[len(chain)-1].X.(*check.BinOpExpr)
+		if !ok || !primOperands(y) {
+			break
+		}
+		chain = append(chain, y)
+		ats = append(ats, l.posFor(y, ats[len(ats)-1]))
+	}
+	saved := l.at
+	defer func() {
+		l.at = saved
+		l.b.Pos = l.pos(saved)
+	}()
+	last := len(chain) - 1
+	l.at, l.b.Pos = ats[last], l.pos(ats[last])
+	a := l.scalar(chain[last].X, e)
+	for i := last; i >= 0; i-- {
+		l.at, l.b.Pos = ats[i], l.pos(ats[i])
+		a = l.primOp(chain[i], a, e)
+	}
+	return &leaf{a}
+}
+
+// applyChain lowers x, an application. Operator chains of functions
+// (a +^ b +^ c, x |> f |> g) nest as ((op a) b) whose a is again such an
+// application; the chain is lowered with a loop, so that any length takes
+// constant stack, in the order and at the positions of recursion through
+// expr (each application lowers its function, then its argument).
+func (l *lowerer) applyChain(x *check.Apply, e *env) value {
+	saved := l.at
+	defer func() {
+		l.at = saved
+		l.b.Pos = l.pos(saved)
+	}()
+	setAt := func(at syntax.Pos) { l.at, l.b.Pos = at, l.pos(at) }
+	type level struct {
+		outer, inner     *check.Apply // outer applies inner to a second argument
+		outerAt, innerAt syntax.Pos
+		f                value // inner.Fun, lowered
+	}
+	var chain []level
+	for cur, at := x, l.at; ; {
+		inner, ok := cur.Fun.(*check.Apply)
+		if !ok {
+			break
+		}
+		lv := level{outer: cur, inner: inner, outerAt: at, innerAt: l.posFor(inner, at)}
+		setAt(lv.innerAt)
+		lv.f = l.expr(inner.Fun, e)
+		chain = append(chain, lv)
+		next, ok := inner.Arg.(*check.Apply)
+		if !ok {
+			break
+		}
+		cur, at = next, l.posFor(next, lv.innerAt)
+	}
+	if len(chain) == 0 {
+		return l.apply(l.expr(x.Fun, e), l.expr(x.Arg, e))
+	}
+	last := chain[len(chain)-1]
+	setAt(last.innerAt)
+	v := l.expr(last.inner.Arg, e)
+	for i := len(chain) - 1; i >= 0; i-- {
+		lv := chain[i]
+		setAt(lv.innerAt)
+		partial := l.apply(lv.f, v)
+		setAt(lv.outerAt)
+		v = l.apply(partial, l.expr(lv.outer.Arg, e))
+	}
+	return v
+}
+
+// primOperands reports whether x's operands are primitive values.
+func primOperands(x *check.BinOpExpr) bool {
+	_, ok := check.Resolve(x.Operand).(*check.Prim)
+	return ok
+}
+
+// primOp lowers the primitive operator x applied to the lowered left
+// operand a and its right operand.
+func (l *lowerer) primOp(x *check.BinOpExpr, a ir.SubExp, e *env) ir.SubExp {
 	t := check.Resolve(x.Operand).(*check.Prim).P
 	if x.Bin == prim.LogAnd || x.Bin == prim.LogOr {
 		// Short-circuit: the right operand runs only when needed.
-		a := l.scalar(x.X, e)
 		sub := l.b.Sub()
 		saved := l.b
 		l.b = sub
@@ -222,14 +312,13 @@ func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
 		if x.Bin == prim.LogOr {
 			ife.Then, ife.Else = short, rhs
 		}
-		return &leaf{l.b.Let("t", ife)}
+		return l.b.Let("t", ife)
 	}
-	a := l.scalar(x.X, e)
 	b := l.scalar(x.Y, e)
 	if x.Cmp != 0 {
-		return &leaf{l.b.Let("c", &ir.Cmp{Op: x.Cmp, T: t, X: a, Y: b})}
+		return l.b.Let("c", &ir.Cmp{Op: x.Cmp, T: t, X: a, Y: b})
 	}
-	return &leaf{l.b.Let("t", &ir.Bin{Op: x.Bin, T: t, X: a, Y: b})}
+	return l.b.Let("t", &ir.Bin{Op: x.Bin, T: t, X: a, Y: b})
 }
 
 // sub lowers a nested body with its own builder.

@@ -40,6 +40,27 @@ type lowerer struct {
 	// preludeFiles are the files of the prelude definitions referenced so
 	// far; their positions give way to the user's call site.
 	preludeFiles map[string]bool
+	// sizeMemo holds the values sizeValue computed for size arithmetic,
+	// so that a size nested in many others (the sizes of a chain of
+	// concatenations) is computed once, not once per size it is part of.
+	sizeMemo map[sizeKey]sizeMemo
+}
+
+// sizeKey identifies a size computation: the size, the environment that
+// gave its variables and the builder its statement went to.
+type sizeKey struct {
+	op *check.SizeOp
+	e  *env
+	b  *ir.Builder
+}
+
+// sizeMemo is a computed size and where its statement is in the
+// builder: the value is still in scope while the builder holds the same
+// statement there (a builder empties when it makes a body).
+type sizeMemo struct {
+	v   *leaf
+	at  int
+	stm *ir.Stm
 }
 
 func (l *lowerer) fail(format string, args ...any) {
@@ -299,11 +320,24 @@ func (l *lowerer) sizeValue(s check.Size, e *env) value {
 			}
 		}
 	case *check.SizeOp:
+		key := sizeKey{s, e, l.b}
+		if m, ok := l.sizeMemo[key]; ok {
+			if stms := l.b.Stms(); m.at < len(stms) && stms[m.at] == m.stm {
+				return m.v
+			}
+		}
 		a, b := l.sizeValue(s.L, e), l.sizeValue(s.R, e)
 		if a == nil || b == nil {
 			return nil
 		}
-		return &leaf{l.b.BinOp(s.Op, a.(*leaf).se, b.(*leaf).se)}
+		v := &leaf{l.b.BinOp(s.Op, a.(*leaf).se, b.(*leaf).se)}
+		if stms := l.b.Stms(); len(stms) > 0 {
+			if l.sizeMemo == nil {
+				l.sizeMemo = map[sizeKey]sizeMemo{}
+			}
+			l.sizeMemo[key] = sizeMemo{v, len(stms) - 1, stms[len(stms)-1]}
+		}
+		return v
 	}
 	return nil
 }

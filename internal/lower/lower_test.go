@@ -41,7 +41,11 @@ func runWith(t *testing.T, src string, args []string, opts check.Options) ([]str
 			t.Fatalf("bad test argument %q: %v", a, err)
 		}
 		for _, x := range v {
-			in = append(in, interp.FromValue(x))
+			iv, err := interp.FromValue(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in = append(in, iv)
 		}
 	}
 	res, err := c.Run("main", in)

@@ -50,7 +50,11 @@ func TestPreludeErrorPositions(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, v := range vs {
-					in = append(in, interp.FromValue(v))
+					iv, err := interp.FromValue(v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					in = append(in, iv)
 				}
 			}
 			_, err = c.Run("main", in)
