@@ -1,0 +1,257 @@
+package tuned
+
+import "math"
+
+// GMMInput is a GradBench gmm problem, flat row-major as the gmm.fut entry
+// points take it: Alpha [K], Mu and Q [K][D], L [K][D(D−1)/2] (the strictly
+// lower part of each Q_k, packed column by column), X [N][D].
+type GMMInput struct {
+	D, K, N int
+	Alpha   []float64
+	Mu, Q   []float64
+	L       []float64
+	X       []float64
+	Gamma   float64
+	M       int
+}
+
+func (in *GMMInput) check() {
+	if in.D < 1 || in.K < 1 || in.N < 1 {
+		panic("tuned: gmm needs d, k, n >= 1")
+	}
+	d, k, t := in.D, in.K, in.D*(in.D-1)/2
+	need("gmm alpha", len(in.Alpha), k)
+	need("gmm mu", len(in.Mu), k*d)
+	need("gmm q", len(in.Q), k*d)
+	need("gmm l", len(in.L), k*t)
+	need("gmm x", len(in.X), in.N*d)
+}
+
+// GMMWork is the scratch memory of the gmm kernels.
+type GMMWork struct {
+	qdiag, sumq, beta []float64
+	xc, qx            []float64 // one row per component
+}
+
+func (w *GMMWork) prepare(in *GMMInput) {
+	d, k := in.D, in.K
+	w.qdiag = grow(w.qdiag, k*d)
+	w.sumq = grow(w.sumq, k)
+	w.beta = grow(w.beta, k)
+	w.xc = grow(w.xc, k*d)
+	w.qx = grow(w.qx, k*d)
+	for i, q := range in.Q {
+		w.qdiag[i] = math.Exp(q)
+	}
+	for c := range k {
+		s := 0.0
+		for _, q := range in.Q[c*d : (c+1)*d] {
+			s += q
+		}
+		w.sumq[c] = s
+	}
+}
+
+// qTimes writes Q xc to out, Q lower triangular with diagonal diag and
+// strictly lower part l packed by columns, and returns ‖Q xc‖². It walks
+// Q's columns four at a time, adding each column's contribution to every
+// out[j] in column order, as one column at a time would.
+func qTimes(diag, l, xc, out []float64) float64 {
+	d := len(xc)
+	diag, out = diag[:d], out[:d]
+	for j, v := range xc {
+		out[j] = diag[j] * v
+	}
+	off, i := 0, 0
+	for ; i+4 <= d; i += 4 {
+		n0 := d - i - 1 // length of column i
+		c0 := l[off : off+n0]
+		c1 := l[off+n0 : off+2*n0-1]
+		c2 := l[off+2*n0-1 : off+3*n0-3]
+		c3 := l[off+3*n0-3 : off+4*n0-6]
+		off += 4*n0 - 6
+		x0, x1, x2, x3 := xc[i], xc[i+1], xc[i+2], xc[i+3]
+		// Rows i+1…i+3 meet fewer than four of the columns (n0 >= 3).
+		out[i+1] += c0[0] * x0
+		out[i+2] += c0[1] * x0
+		out[i+2] += c1[0] * x1
+		out[i+3] += c0[2] * x0
+		out[i+3] += c1[1] * x1
+		out[i+3] += c2[0] * x2
+		o := out[i+4:]
+		c0, c1, c2, c3 = c0[3:], c1[2:], c2[1:], c3[:len(o)]
+		c0, c1, c2 = c0[:len(o)], c1[:len(o)], c2[:len(o)]
+		for j := range o {
+			o[j] = o[j] + c0[j]*x0 + c1[j]*x1 + c2[j]*x2 + c3[j]*x3
+		}
+	}
+	for ; i < d; i++ {
+		n := d - i - 1
+		c := l[off : off+n]
+		off += n
+		x := xc[i]
+		o := out[i+1:]
+		c = c[:len(o)]
+		for j := range o {
+			o[j] += c[j] * x
+		}
+	}
+	ss := 0.0
+	for _, v := range out {
+		ss += v * v
+	}
+	return ss
+}
+
+// gmmBetas computes, for point xi, β_k = α_k + Σ_j q_kj − ½‖Q_k(x_i − μ_k)‖²
+// into w.beta, keeping x_i − μ_k and Q_k(x_i − μ_k) in w.xc and w.qx.
+func gmmBetas(in *GMMInput, w *GMMWork, xi []float64) {
+	d, t := in.D, in.D*(in.D-1)/2
+	for c := range in.K {
+		mu := in.Mu[c*d : (c+1)*d]
+		xc := w.xc[c*d : (c+1)*d]
+		xc, mu = xc[:len(xi)], mu[:len(xi)]
+		for j, v := range xi {
+			xc[j] = v - mu[j]
+		}
+		ss := qTimes(w.qdiag[c*d:(c+1)*d], in.L[c*t:(c+1)*t], xc, w.qx[c*d:(c+1)*d])
+		w.beta[c] = in.Alpha[c] + w.sumq[c] - 0.5*ss
+	}
+}
+
+// maxOf returns the maximum of a non-empty slice.
+func maxOf(v []float64) float64 {
+	m := v[0]
+	for _, x := range v[1:] {
+		if x > m {
+			m = x
+		}
+	}
+	return m
+}
+
+// logSumExp is max(v) + log Σ exp(v − max(v)).
+func logSumExp(v []float64) float64 {
+	m := maxOf(v)
+	s := 0.0
+	for _, x := range v {
+		s += math.Exp(x - m)
+	}
+	return math.Log(s) + m
+}
+
+// gmmConstants returns −ND/2·log 2π − N·lse(α) + the Wishart log-prior.
+func gmmConstants(in *GMMInput, w *GMMWork) float64 {
+	d, k, t := in.D, in.K, in.D*(in.D-1)/2
+	nu := d + in.M + 1
+	lgd := 0.25 * float64(d*(d-1)) * math.Log(math.Pi)
+	for j := 1; j <= d; j++ {
+		lg, _ := math.Lgamma(0.5*float64(nu) + 0.5*float64(1-j))
+		lgd += lg
+	}
+	c := float64(nu*d)*(math.Log(in.Gamma)-0.5*math.Log(2)) - lgd
+	prior := 0.0
+	for i := range k {
+		frob := 0.0
+		for _, e := range w.qdiag[i*d : (i+1)*d] {
+			frob += e * e
+		}
+		for _, v := range in.L[i*t : (i+1)*t] {
+			frob += v * v
+		}
+		prior += 0.5*in.Gamma*in.Gamma*frob - float64(in.M)*w.sumq[i]
+	}
+	return -float64(in.N*d)*0.5*math.Log(2*math.Pi) - float64(in.N)*logSumExp(in.Alpha) - prior + float64(k)*c
+}
+
+// GMMObjective is the log posterior F of GradBench gmm.
+func GMMObjective(in *GMMInput, w *GMMWork) float64 {
+	in.check()
+	w.prepare(in)
+	d := in.D
+	slse := 0.0
+	for i := range in.N {
+		gmmBetas(in, w, in.X[i*d:(i+1)*d])
+		slse += logSumExp(w.beta)
+	}
+	return slse + gmmConstants(in, w)
+}
+
+// GMMGradient writes ∂F/∂α, ∂F/∂μ, ∂F/∂q and ∂F/∂l (shaped like the
+// inputs) and returns F. Per point, after the β_k, each component's
+// responsibility r_k scales t = r_k Q_k(x − μ_k), and one pass over Q_k's
+// columns adds Q_kᵀt to ∂μ_k and −t (x − μ_k)ᵀ's lower part to ∂l_k.
+func GMMGradient(in *GMMInput, w *GMMWork, gAlpha, gMu, gQ, gL []float64) float64 {
+	in.check()
+	d, k, t := in.D, in.K, in.D*(in.D-1)/2
+	need("gmm alpha gradient", len(gAlpha), k)
+	need("gmm mu gradient", len(gMu), k*d)
+	need("gmm q gradient", len(gQ), k*d)
+	need("gmm l gradient", len(gL), k*t)
+	w.prepare(in)
+	clear(gAlpha)
+	clear(gMu)
+	clear(gQ)
+	clear(gL)
+	slse := 0.0
+	for i := range in.N {
+		gmmBetas(in, w, in.X[i*d:(i+1)*d])
+		beta := w.beta
+		m := maxOf(beta)
+		sum := 0.0
+		for c, b := range beta {
+			e := math.Exp(b - m)
+			beta[c] = e
+			sum += e
+		}
+		slse += math.Log(sum) + m
+		inv := 1 / sum
+		for c := range k {
+			r := beta[c] * inv
+			gAlpha[c] += r
+			diag := w.qdiag[c*d : (c+1)*d]
+			xc := w.xc[c*d : (c+1)*d]
+			tv := w.qx[c*d : (c+1)*d] // becomes t = r·Q(x − μ) in place
+			gm, gq := gMu[c*d:(c+1)*d], gQ[c*d:(c+1)*d]
+			diag, xc, gm, gq = diag[:len(tv)], xc[:len(tv)], gm[:len(tv)], gq[:len(tv)]
+			for j := range tv {
+				tj := r * tv[j]
+				tv[j] = tj
+				gq[j] += r - diag[j]*xc[j]*tj
+			}
+			l, gl := in.L[c*t:(c+1)*t], gL[c*t:(c+1)*t]
+			off := 0
+			for b := range tv {
+				n := d - b - 1
+				col, gcol := l[off:off+n], gl[off:off+n]
+				off += n
+				tb := tv[b+1:]
+				col, gcol = col[:len(tb)], gcol[:len(tb)]
+				xb := xc[b]
+				s := diag[b] * tv[b]
+				for a, ta := range tb {
+					s += col[a] * ta
+					gcol[a] -= ta * xb
+				}
+				gm[b] += s
+			}
+		}
+	}
+	la := logSumExp(in.Alpha)
+	g2 := in.Gamma * in.Gamma
+	fm, fn := float64(in.M), float64(in.N)
+	for c := range k {
+		gAlpha[c] -= fn * math.Exp(in.Alpha[c]-la)
+		diag, gq := w.qdiag[c*d:(c+1)*d], gQ[c*d:(c+1)*d]
+		gq = gq[:len(diag)]
+		for j, e := range diag {
+			gq[j] -= g2*e*e - fm
+		}
+		l, gl := in.L[c*t:(c+1)*t], gL[c*t:(c+1)*t]
+		gl = gl[:len(l)]
+		for j, v := range l {
+			gl[j] -= g2 * v
+		}
+	}
+	return slse + gmmConstants(in, w)
+}
