@@ -35,7 +35,7 @@ func baProject(cam *[11]float64, x0, x1, x2 float64) (float64, float64) {
 	var z0, z1, z2 float64
 	if s := r0*r0 + r1*r1 + r2*r2; s != 0 {
 		th := math.Sqrt(s)
-		ct, st := math.Cos(th), math.Sin(th)
+		st, ct := math.Sincos(th)
 		inv := 1 / th
 		w0, w1, w2 := r0*inv, r1*inv, r2*inv
 		c0, c1, c2 := w1*y2-w2*y1, w2*y0-w0*y2, w0*y1-w1*y0
@@ -83,7 +83,7 @@ func baBlock(cam *[11]float64, x0, x1, x2, w, fx, fy float64, jac *[30]float64) 
 	var dzdy, dzdr [3][3]float64 // [component][variable]
 	if s := r0*r0 + r1*r1 + r2*r2; s != 0 {
 		th := math.Sqrt(s)
-		ct, st := math.Cos(th), math.Sin(th)
+		st, ct := math.Sincos(th)
 		inv := 1 / th
 		om := 1 - ct
 		wv := [3]float64{r0 * inv, r1 * inv, r2 * inv}

@@ -29,17 +29,21 @@ func (in *GMMInput) check() {
 
 // GMMWork is the scratch memory of the gmm kernels.
 type GMMWork struct {
-	qdiag, sumq, beta []float64
-	xc, qx            []float64 // one row per component
+	qdiag, sumq []float64
+	beta        []float64 // [N][K]: β_ik
+	xc, qx      []float64 // [D]
+	xcs, qxs    []float64 // [K][D]: the gradient's xc and qx of every component
 }
 
 func (w *GMMWork) prepare(in *GMMInput) {
 	d, k := in.D, in.K
 	w.qdiag = grow(w.qdiag, k*d)
 	w.sumq = grow(w.sumq, k)
-	w.beta = grow(w.beta, k)
-	w.xc = grow(w.xc, k*d)
-	w.qx = grow(w.qx, k*d)
+	w.beta = grow(w.beta, in.N*k)
+	w.xc = grow(w.xc, d)
+	w.qx = grow(w.qx, d)
+	w.xcs = grow(w.xcs, k*d)
+	w.qxs = grow(w.qxs, k*d)
 	for i, q := range in.Q {
 		w.qdiag[i] = math.Exp(q)
 	}
@@ -103,19 +107,116 @@ func qTimes(diag, l, xc, out []float64) float64 {
 	return ss
 }
 
-// gmmBetas computes, for point xi, β_k = α_k + Σ_j q_kj − ½‖Q_k(x_i − μ_k)‖²
-// into w.beta, keeping x_i − μ_k and Q_k(x_i − μ_k) in w.xc and w.qx.
-func gmmBetas(in *GMMInput, w *GMMWork, xi []float64) {
-	d, t := in.D, in.D*(in.D-1)/2
-	for c := range in.K {
-		mu := in.Mu[c*d : (c+1)*d]
-		xc := w.xc[c*d : (c+1)*d]
-		xc, mu = xc[:len(xi)], mu[:len(xi)]
-		for j, v := range xi {
-			xc[j] = v - mu[j]
+// qtAdd adds Qᵀt to gm and −t xcᵀ's strictly lower part (packed by
+// columns, like l) to gl. Column b of Q gives both: gm[b] gets
+// diag[b] t[b] + Σ_{a>b} Q[a][b] t[a], and gl's column b gets −t[a] xc[b].
+// Columns go four at a time so that four independent sums advance
+// together; each is still summed in row order.
+func qtAdd(diag, l, xc, t, gm, gl []float64) {
+	d := len(t)
+	diag, xc, gm = diag[:d], xc[:d], gm[:d]
+	off, b := 0, 0
+	for ; b+4 <= d; b += 4 {
+		n0 := d - b - 1
+		c0, g0 := l[off:off+n0], gl[off:off+n0]
+		c1, g1 := l[off+n0:off+2*n0-1], gl[off+n0:off+2*n0-1]
+		c2, g2 := l[off+2*n0-1:off+3*n0-3], gl[off+2*n0-1:off+3*n0-3]
+		c3, g3 := l[off+3*n0-3:off+4*n0-6], gl[off+3*n0-3:off+4*n0-6]
+		off += 4*n0 - 6
+		x0, x1, x2, x3 := xc[b], xc[b+1], xc[b+2], xc[b+3]
+		t1, t2, t3 := t[b+1], t[b+2], t[b+3]
+		s0 := diag[b] * t[b]
+		s1 := diag[b+1] * t1
+		s2 := diag[b+2] * t2
+		s3 := diag[b+3] * t3
+		// Rows b+1…b+3 meet fewer than four of the columns.
+		s0 += c0[0] * t1
+		g0[0] -= t1 * x0
+		s0 += c0[1] * t2
+		g0[1] -= t2 * x0
+		s1 += c1[0] * t2
+		g1[0] -= t2 * x1
+		s0 += c0[2] * t3
+		g0[2] -= t3 * x0
+		s1 += c1[1] * t3
+		g1[1] -= t3 * x1
+		s2 += c2[0] * t3
+		g2[0] -= t3 * x2
+		tb := t[b+4:]
+		c0, c1, c2, c3 = c0[3:], c1[2:], c2[1:], c3[:len(tb)]
+		g0, g1, g2, g3 = g0[3:], g1[2:], g2[1:], g3[:len(tb)]
+		c0, c1, c2 = c0[:len(tb)], c1[:len(tb)], c2[:len(tb)]
+		g0, g1, g2 = g0[:len(tb)], g1[:len(tb)], g2[:len(tb)]
+		for a, ta := range tb {
+			s0 += c0[a] * ta
+			s1 += c1[a] * ta
+			s2 += c2[a] * ta
+			s3 += c3[a] * ta
+			g0[a] -= ta * x0
+			g1[a] -= ta * x1
+			g2[a] -= ta * x2
+			g3[a] -= ta * x3
 		}
-		ss := qTimes(w.qdiag[c*d:(c+1)*d], in.L[c*t:(c+1)*t], xc, w.qx[c*d:(c+1)*d])
-		w.beta[c] = in.Alpha[c] + w.sumq[c] - 0.5*ss
+		gm[b] += s0
+		gm[b+1] += s1
+		gm[b+2] += s2
+		gm[b+3] += s3
+	}
+	for ; b < d; b++ {
+		n := d - b - 1
+		col, gcol := l[off:off+n], gl[off:off+n]
+		off += n
+		tb := t[b+1:]
+		col, gcol = col[:len(tb)], gcol[:len(tb)]
+		xb := xc[b]
+		s := diag[b] * t[b]
+		for a, ta := range tb {
+			s += col[a] * ta
+			gcol[a] -= ta * xb
+		}
+		gm[b] += s
+	}
+}
+
+// gmmComp is one component's parameters, sliced once for many points.
+type gmmComp struct {
+	mu, diag, l []float64
+	base        float64 // α_c + Σ_j q_cj
+}
+
+func gmmComponent(in *GMMInput, w *GMMWork, c int) gmmComp {
+	d, t := in.D, in.D*(in.D-1)/2
+	return gmmComp{in.Mu[c*d : (c+1)*d], w.qdiag[c*d : (c+1)*d], in.L[c*t : (c+1)*t], in.Alpha[c] + w.sumq[c]}
+}
+
+// beta returns β = α_c + Σ_j q_cj − ½‖Q_c(x_i − μ_c)‖² for point xi,
+// leaving x_i − μ_c in xc and Q_c(x_i − μ_c) in qx.
+func (g *gmmComp) beta(xi, xc, qx []float64) float64 {
+	mu := g.mu[:len(xi)]
+	xc = xc[:len(xi)]
+	for j, v := range xi {
+		xc[j] = v - mu[j]
+	}
+	return g.base - 0.5*qTimes(g.diag, g.l, xc, qx)
+}
+
+// gmmBlock is the number of points whose coordinates fit in 16 KB: the
+// kernels take the points in blocks of this size and, within a block,
+// component by component, so that both the block and Q_k stay in cache (one
+// point at a time, all of Q_1…Q_K would stream from memory for every point).
+func gmmBlock(d int) int { return max(1, 2048/d) }
+
+// gmmBetas fills w.beta with every β_ik.
+func gmmBetas(in *GMMInput, w *GMMWork) {
+	d, k, bs := in.D, in.K, gmmBlock(in.D)
+	for i0 := 0; i0 < in.N; i0 += bs {
+		i1 := min(i0+bs, in.N)
+		for c := range k {
+			g := gmmComponent(in, w, c)
+			for i := i0; i < i1; i++ {
+				w.beta[i*k+c] = g.beta(in.X[i*d:(i+1)*d], w.xc, w.qx)
+			}
+		}
 	}
 }
 
@@ -168,19 +269,24 @@ func gmmConstants(in *GMMInput, w *GMMWork) float64 {
 func GMMObjective(in *GMMInput, w *GMMWork) float64 {
 	in.check()
 	w.prepare(in)
-	d := in.D
+	k := in.K
+	gmmBetas(in, w)
 	slse := 0.0
 	for i := range in.N {
-		gmmBetas(in, w, in.X[i*d:(i+1)*d])
-		slse += logSumExp(w.beta)
+		slse += logSumExp(w.beta[i*k : (i+1)*k])
 	}
 	return slse + gmmConstants(in, w)
 }
 
 // GMMGradient writes ∂F/∂α, ∂F/∂μ, ∂F/∂q and ∂F/∂l (shaped like the
-// inputs) and returns F. Per point, after the β_k, each component's
-// responsibility r_k scales t = r_k Q_k(x − μ_k), and one pass over Q_k's
-// columns adds Q_kᵀt to ∂μ_k and −t (x − μ_k)ᵀ's lower part to ∂l_k.
+// inputs) and returns F, by the hand-derived gradient: for point i and
+// component k, the responsibility r_ik = softmax_k(β_ik) scales
+// t = r_ik Q_k(x_i − μ_k), and one pass over Q_k's columns adds Q_kᵀt to
+// ∂μ_k and −t (x_i − μ_k)ᵀ's lower part to ∂l_k.
+//
+// Most responsibilities are tiny, and many of these products are subnormal
+// numbers, which cost the processor far more than normal ones; like the C++
+// tool, this kernel keeps IEEE arithmetic and pays for them.
 func GMMGradient(in *GMMInput, w *GMMWork, gAlpha, gMu, gQ, gL []float64) float64 {
 	in.check()
 	d, k, t := in.D, in.K, in.D*(in.D-1)/2
@@ -193,10 +299,22 @@ func GMMGradient(in *GMMInput, w *GMMWork, gAlpha, gMu, gQ, gL []float64) float6
 	clear(gMu)
 	clear(gQ)
 	clear(gL)
+	// Point by point: every β_ik (keeping x_i − μ_k and Q_k(x_i − μ_k) of
+	// each component), the responsibilities, then each component's share.
+	xcs, qxs := w.xcs, w.qxs
 	slse := 0.0
 	for i := range in.N {
-		gmmBetas(in, w, in.X[i*d:(i+1)*d])
-		beta := w.beta
+		xi := in.X[i*d : (i+1)*d]
+		beta := w.beta[:k]
+		for c := range beta {
+			mu, xc := in.Mu[c*d:(c+1)*d], xcs[c*d:(c+1)*d]
+			mu, xc = mu[:len(xi)], xc[:len(xi)]
+			for j, v := range xi {
+				xc[j] = v - mu[j]
+			}
+			ss := qTimes(w.qdiag[c*d:(c+1)*d], in.L[c*t:(c+1)*t], xc, qxs[c*d:(c+1)*d])
+			beta[c] = in.Alpha[c] + w.sumq[c] - 0.5*ss
+		}
 		m := maxOf(beta)
 		sum := 0.0
 		for c, b := range beta {
@@ -206,12 +324,12 @@ func GMMGradient(in *GMMInput, w *GMMWork, gAlpha, gMu, gQ, gL []float64) float6
 		}
 		slse += math.Log(sum) + m
 		inv := 1 / sum
-		for c := range k {
+		for c := range beta {
 			r := beta[c] * inv
 			gAlpha[c] += r
 			diag := w.qdiag[c*d : (c+1)*d]
-			xc := w.xc[c*d : (c+1)*d]
-			tv := w.qx[c*d : (c+1)*d] // becomes t = r·Q(x − μ) in place
+			xc := xcs[c*d : (c+1)*d]
+			tv := qxs[c*d : (c+1)*d] // becomes t = r·Q(x − μ) in place
 			gm, gq := gMu[c*d:(c+1)*d], gQ[c*d:(c+1)*d]
 			diag, xc, gm, gq = diag[:len(tv)], xc[:len(tv)], gm[:len(tv)], gq[:len(tv)]
 			for j := range tv {
@@ -219,22 +337,7 @@ func GMMGradient(in *GMMInput, w *GMMWork, gAlpha, gMu, gQ, gL []float64) float6
 				tv[j] = tj
 				gq[j] += r - diag[j]*xc[j]*tj
 			}
-			l, gl := in.L[c*t:(c+1)*t], gL[c*t:(c+1)*t]
-			off := 0
-			for b := range tv {
-				n := d - b - 1
-				col, gcol := l[off:off+n], gl[off:off+n]
-				off += n
-				tb := tv[b+1:]
-				col, gcol = col[:len(tb)], gcol[:len(tb)]
-				xb := xc[b]
-				s := diag[b] * tv[b]
-				for a, ta := range tb {
-					s += col[a] * ta
-					gcol[a] -= ta * xb
-				}
-				gm[b] += s
-			}
+			qtAdd(diag, in.L[c*t:(c+1)*t], xc, tv, gm, gL[c*t:(c+1)*t])
 		}
 	}
 	la := logSumExp(in.Alpha)

@@ -56,13 +56,16 @@ type HTWork struct {
 	pairs          []htPair
 	pairM          []float64 // [len(pairs)][12]: their derivative transforms
 	pos, verts     []float64 // [V][3], before and after the global transform
-	posd           []float64 // [20][V][3]: ∂pos/∂θ of the finger parameters
+	posd           []float64 // [V][htFingers][3]: ∂pos/∂θ of the finger parameters
 	chunk          []float64 // [3][htChunk]
 	moved          []bool    // [B]: the bones a finger parameter moves
 }
 
 // htPair says that finger parameter param moves bone bone.
 type htPair struct{ param, bone int }
+
+// htFingers is the number of finger parameters, θ_6…θ_25.
+const htFingers = 20
 
 // htChunk is the number of vertices skinned at a time, so that their base
 // positions and accumulated positions stay in the first-level cache
@@ -97,9 +100,9 @@ func htFinger(t int) (bone, angle int) {
 // or with deriv set, its derivative with respect to angle deriv−1 (0 or 1)
 // embedded in a 4×4 zero matrix.
 func eulerRotation(a0, a1, a2 float64, deriv int, out *[16]float64) {
-	c0, s0 := math.Cos(a0), math.Sin(a0)
-	c1, s1 := math.Cos(a1), math.Sin(a1)
-	c2, s2 := math.Cos(a2), math.Sin(a2)
+	s0, c0 := math.Sincos(a0)
+	s1, c1 := math.Sincos(a1)
+	s2, c2 := math.Sincos(a2)
 	rx := [9]float64{1, 0, 0, 0, c0, -s0, 0, s0, c0}
 	ry := [9]float64{c2, 0, s2, 0, 1, 0, -s2, 0, c2}
 	rz := [9]float64{c1, -s1, 0, s1, c1, 0, 0, 0, 1}
@@ -237,7 +240,7 @@ func globalRotation(g0, g1, g2 float64, d *[3][9]float64) [9]float64 {
 	}
 	k := [3]float64{g0 / phi, g1 / phi, g2 / phi}
 	x, y, z := k[0], k[1], k[2]
-	s, c := math.Sin(phi), math.Cos(phi)
+	s, c := math.Sincos(phi)
 	r := [9]float64{
 		x*x + (1-x*x)*c, x*y*(1-c) - z*s, x*z*(1-c) + y*s,
 		x*y*(1-c) + z*s, y*y + (1-y*y)*c, y*z*(1-c) - x*s,
@@ -283,7 +286,7 @@ func htSkin(in *HTInput, w *HTWork, rg *[9]float64, derivs bool) {
 	w.verts = grow(w.verts, 3*nv)
 	w.chunk = grow(w.chunk, 3*htChunk)
 	if derivs {
-		w.posd = grow(w.posd, 20*3*nv)
+		w.posd = grow(w.posd, htFingers*3*nv)
 	}
 	bp := in.BasePos
 	tx, ty, tz := in.Theta[3], in.Theta[4], in.Theta[5]
@@ -299,7 +302,7 @@ func htSkin(in *HTInput, w *HTWork, rg *[9]float64, derivs bool) {
 			skinAdd(w.m[12*b:12*b+12], in.Weights[b*nv+v0:b*nv+v1], bp0, bp1, bp2, bp3, px, py, pz)
 		}
 		pos, verts := w.pos[3*v0:3*v1], w.verts[3*v0:3*v1]
-		htStore(px, py, pz, in.Mirrored, pos)
+		htStore(px, py, pz, in.Mirrored, pos, 3)
 		for v := range n {
 			x, y, z := pos[3*v], pos[3*v+1], pos[3*v+2]
 			verts[3*v] = rg[0]*x + rg[1]*y + rg[2]*z + tx
@@ -318,22 +321,22 @@ func htSkin(in *HTInput, w *HTWork, rg *[9]float64, derivs bool) {
 				b := w.pairs[i].bone
 				skinAdd(w.pairM[12*i:12*i+12], in.Weights[b*nv+v0:b*nv+v1], bp0, bp1, bp2, bp3, px, py, pz)
 			}
-			htStore(px, py, pz, in.Mirrored, w.posd[(t-6)*3*nv+3*v0:(t-6)*3*nv+3*v1])
+			htStore(px, py, pz, in.Mirrored, w.posd[htFingers*3*v0+3*(t-6):], htFingers*3)
 		}
 	}
 }
 
-// htStore interleaves chunk accumulators into [n][3] rows, negating x for
-// a mirrored model.
-func htStore(px, py, pz []float64, mirrored bool, out []float64) {
+// htStore writes chunk accumulators to rows of 3 that start stride
+// apart in out, negating x for a mirrored model.
+func htStore(px, py, pz []float64, mirrored bool, out []float64, stride int) {
 	n := len(px)
-	py, pz, out = py[:n], pz[:n], out[:3*n]
+	py, pz = py[:n], pz[:n]
 	sx := 1.0
 	if mirrored {
 		sx = -1
 	}
 	for v, x := range px {
-		o := out[3*v : 3*v+3 : 3*v+3]
+		o := out[stride*v : stride*v+3 : stride*v+3]
 		o[0], o[1], o[2] = sx*x, py[v], pz[v]
 	}
 }
@@ -387,56 +390,72 @@ func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 	var drg [3][9]float64
 	rg := globalRotation(in.Theta[0], in.Theta[1], in.Theta[2], &drg)
 	htSkin(in, w, &rg, true)
-	col := func(c int) []float64 { return jac[(off+c)*3*n : (off+c+1)*3*n : (off+c+1)*3*n] }
-	if off == 2 {
-		du0, du1 := jac[:3*n:3*n], jac[3*n:6*n:6*n]
-		vs := w.verts
-		for i := range n {
-			tr := in.Triangles[3*in.Corr[i] : 3*in.Corr[i]+3 : 3*in.Corr[i]+3]
-			a := vs[3*tr[0] : 3*tr[0]+3 : 3*tr[0]+3]
-			b := vs[3*tr[1] : 3*tr[1]+3 : 3*tr[1]+3]
-			c := vs[3*tr[2] : 3*tr[2]+3 : 3*tr[2]+3]
-			o0, o1 := du0[3*i:3*i+3:3*i+3], du1[3*i:3*i+3:3*i+3]
-			o0[0], o0[1], o0[2] = c[0]-a[0], c[1]-a[1], c[2]-a[2]
-			o1[0], o1[1], o1[2] = c[0]-b[0], c[1]-b[1], c[2]-b[2]
-		}
+	// Per residual, the skinned model point p and its derivatives by the
+	// finger parameters (a vertex's, or a barycentric combination of a
+	// triangle's) give every column: −(∂R_g/∂θ_k) p for the global
+	// rotation, −1 for the translation, −R_g ∂p/∂θ_t for the fingers.
+	var cols [28][]float64
+	for c := range 26 + off {
+		cols[c] = jac[c*3*n : (c+1)*3*n : (c+1)*3*n]
 	}
-	// Global rotation: −(∂R_g/∂θ_k) p at the skinned model point p.
-	j0, j1, j2 := col(0), col(1), col(2)
+	fingerCols := cols[off+6 : off+26]
+	// A finger parameter that moves no bone of a smaller model has a zero
+	// column; the skinning did not write its derivatives.
+	moves := [htFingers]bool{}
+	for t := range htFingers {
+		bt, _ := htFinger(t + 6)
+		moves[t] = bt < in.B
+	}
+	const rowLen = 3 * htFingers
+	pos, posd, verts := w.pos, w.posd, w.verts
 	for i := range n {
-		x, y, z := htTarget(in, w.pos, i)
-		for k, o := range [3][]float64{j0, j1, j2} {
+		var p [3]float64
+		var pd [rowLen]float64
+		c := int(in.Corr[i])
+		if off == 0 {
+			copy(p[:], pos[3*c:3*c+3])
+			copy(pd[:], posd[rowLen*c:rowLen*c+rowLen])
+		} else {
+			tr := in.Triangles[3*c : 3*c+3 : 3*c+3]
+			a, b, cc := int(tr[0]), int(tr[1]), int(tr[2])
+			u0, u1 := in.Us[2*i], in.Us[2*i+1]
+			u2 := 1 - u0 - u1
+			pa, pb, pc := pos[3*a:3*a+3:3*a+3], pos[3*b:3*b+3:3*b+3], pos[3*cc:3*cc+3:3*cc+3]
+			for k := range p {
+				p[k] = u0*pa[k] + u1*pb[k] + u2*pc[k]
+			}
+			da := posd[rowLen*a : rowLen*a+rowLen : rowLen*a+rowLen]
+			db := posd[rowLen*b : rowLen*b+rowLen : rowLen*b+rowLen]
+			dc := posd[rowLen*cc : rowLen*cc+rowLen : rowLen*cc+rowLen]
+			for k := range pd {
+				pd[k] = u0*da[k] + u1*db[k] + u2*dc[k]
+			}
+			va, vb, vc := verts[3*a:3*a+3:3*a+3], verts[3*b:3*b+3:3*b+3], verts[3*cc:3*cc+3:3*cc+3]
+			o0, o1 := cols[0][3*i:3*i+3:3*i+3], cols[1][3*i:3*i+3:3*i+3]
+			o0[0], o0[1], o0[2] = vc[0]-va[0], vc[1]-va[1], vc[2]-va[2]
+			o1[0], o1[1], o1[2] = vc[0]-vb[0], vc[1]-vb[1], vc[2]-vb[2]
+		}
+		x, y, z := p[0], p[1], p[2]
+		for k := range 3 {
 			d := &drg[k]
-			o = o[3*i : 3*i+3 : 3*i+3]
+			o := cols[off+k][3*i : 3*i+3 : 3*i+3]
 			o[0] = -(d[0]*x + d[1]*y + d[2]*z)
 			o[1] = -(d[3]*x + d[4]*y + d[5]*z)
 			o[2] = -(d[6]*x + d[7]*y + d[8]*z)
+			o = cols[off+3+k][3*i : 3*i+3 : 3*i+3]
+			o[0], o[1], o[2] = 0, 0, 0
+			o[k] = -1
 		}
-	}
-	// Global translation: −1 on the residual's own component.
-	for a := range 3 {
-		o := col(3 + a)
-		clear(o)
-		for i := range n {
-			o[3*i+a] = -1
-		}
-	}
-	// Finger parameters: −R_g ∂p/∂θ_t; a parameter that moves no bone of
-	// a smaller model has a zero column.
-	nv := in.V
-	for t := 6; t < 26; t++ {
-		o := col(t)
-		if bt, _ := htFinger(t); bt >= in.B {
-			clear(o)
-			continue
-		}
-		pd := w.posd[(t-6)*3*nv : (t-5)*3*nv]
-		for i := range n {
-			x, y, z := htTarget(in, pd, i)
-			oi := o[3*i : 3*i+3 : 3*i+3]
-			oi[0] = -(rg[0]*x + rg[1]*y + rg[2]*z)
-			oi[1] = -(rg[3]*x + rg[4]*y + rg[5]*z)
-			oi[2] = -(rg[6]*x + rg[7]*y + rg[8]*z)
+		for t, col := range fingerCols {
+			o := col[3*i : 3*i+3 : 3*i+3]
+			if !moves[t] {
+				o[0], o[1], o[2] = 0, 0, 0
+				continue
+			}
+			x, y, z := pd[3*t], pd[3*t+1], pd[3*t+2]
+			o[0] = -(rg[0]*x + rg[1]*y + rg[2]*z)
+			o[1] = -(rg[3]*x + rg[4]*y + rg[5]*z)
+			o[2] = -(rg[6]*x + rg[7]*y + rg[8]*z)
 		}
 	}
 }

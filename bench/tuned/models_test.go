@@ -163,6 +163,69 @@ func TestBABlockFiniteDifferences(t *testing.T) {
 	}
 }
 
+// TestHTSmallModel checks a model of fewer bones than the hand's 22 (the
+// parameters of the missing fingers move nothing) against central
+// differences of the tuned objective.
+func TestHTSmallModel(t *testing.T) {
+	for _, complicated := range []bool{false, true} {
+		o := oracle.GenHT(30, 6, 7, complicated)
+		in := htFromOracle(o)
+		nb := 8 // the wrist, the thumb and the first bones of the index finger
+		in.B, in.Parents = nb, in.Parents[:nb]
+		in.BaseRel, in.InvAbs = in.BaseRel[:16*nb], in.InvAbs[:16*nb]
+		in.Weights = in.Weights[:nb*in.V]
+		for v := range in.V { // move the weights of the missing bones onto bone 7
+			for b := nb; b < o.Model.B; b++ {
+				in.Weights[7*in.V+v] += o.Model.Weights[v*o.Model.B+b]
+			}
+		}
+		n, nc := in.N, 26
+		if complicated {
+			nc = 28
+		}
+		jac := make([]float64, nc*3*n)
+		// Work memory that the full model filled first must not leak into
+		// the columns of the missing bones.
+		var w HTWork
+		HTJacobian(htFromOracle(o), &w, jac)
+		HTJacobian(in, &w, jac)
+		e := make([]float64, 3*n)
+		for r := range 3 * n {
+			f := func(v []float64) float64 {
+				saved := in.Theta
+				in.Theta = v[:26]
+				defer func() { in.Theta = saved }()
+				if complicated {
+					savedUs := in.Us
+					in.Us = append([]float64(nil), savedUs...)
+					in.Us[2*(r/3)], in.Us[2*(r/3)+1] = v[26], v[27]
+					defer func() { in.Us = savedUs }()
+				}
+				HTObjective(in, &w, e)
+				return e[r]
+			}
+			vars := append([]float64(nil), in.Theta...)
+			if complicated {
+				vars = append(vars, in.Us[2*(r/3)], in.Us[2*(r/3)+1])
+			}
+			fd := centralDiff(f, vars)
+			row := make([]float64, len(vars))
+			for c := range 26 {
+				row[c] = jac[(nc-26+c)*3*n+r]
+			}
+			if complicated {
+				row[26], row[27] = jac[r], jac[3*n+r]
+			}
+			checkSlice(t, fmt.Sprintf("complicated=%v row %d", complicated, r), row, fd, 1e-6)
+			for c := 6 + 4*2; c < 26; c++ { // fingers 2…4 have no bones here
+				if row[c] != 0 {
+					t.Errorf("complicated=%v row %d: column θ_%d = %v, want 0", complicated, r, c, row[c])
+				}
+			}
+		}
+	}
+}
+
 // htFromOracle lays an oracle problem out as ht.fut takes it.
 func htFromOracle(o oracle.HTInput) *HTInput {
 	m := o.Model
