@@ -56,55 +56,64 @@ func (w *GMMWork) prepare(in *GMMInput) {
 	}
 }
 
-// qTimes writes Q xc to out, Q lower triangular with diagonal diag and
-// strictly lower part l packed by columns, and returns ‖Q xc‖². It walks
-// Q's columns four at a time, adding each column's contribution to every
-// out[j] in column order, as one column at a time would.
-func qTimes(diag, l, xc, out []float64) float64 {
-	d := len(xc)
-	diag, out = diag[:d], out[:d]
-	for j, v := range xc {
-		out[j] = diag[j] * v
-	}
-	off, i := 0, 0
-	for ; i+4 <= d; i += 4 {
-		n0 := d - i - 1 // length of column i
-		c0 := l[off : off+n0]
-		c1 := l[off+n0 : off+2*n0-1]
-		c2 := l[off+2*n0-1 : off+3*n0-3]
-		c3 := l[off+3*n0-3 : off+4*n0-6]
-		off += 4*n0 - 6
-		x0, x1, x2, x3 := xc[i], xc[i+1], xc[i+2], xc[i+3]
-		// Rows i+1…i+3 meet fewer than four of the columns (n0 >= 3).
-		out[i+1] += c0[0] * x0
-		out[i+2] += c0[1] * x0
-		out[i+2] += c1[0] * x1
-		out[i+3] += c0[2] * x0
-		out[i+3] += c1[1] * x1
-		out[i+3] += c2[0] * x2
-		o := out[i+4:]
-		c0, c1, c2, c3 = c0[3:], c1[2:], c2[1:], c3[:len(o)]
-		c0, c1, c2 = c0[:len(o)], c1[:len(o)], c2[:len(o)]
-		for j := range o {
-			o[j] = o[j] + c0[j]*x0 + c1[j]*x1 + c2[j]*x2 + c3[j]*x3
+// gmmBetas computes β = base − ½‖Q(x − μ)‖² for each point x of xs
+// (len(mu) coordinates each) into beta[0], beta[stride], …, where Q is
+// lower triangular with diagonal diag and strictly lower part l packed by
+// columns. It leaves the last point's x − μ in xc and Q(x − μ) in qx. Q's
+// columns go four at a time, each adding its contribution to every qx[j]
+// in column order, as one column at a time would. Taking many points per
+// call matters for small d, where a call costs as much as the arithmetic.
+func gmmBetas(diag, l, mu, xs []float64, base float64, beta []float64, stride int, xc, qx []float64) {
+	d := len(mu)
+	diag, xc, qx = diag[:d], xc[:d], qx[:d]
+	for p := 0; p*d < len(xs); p++ {
+		xi := xs[p*d : (p+1)*d]
+		xi = xi[:len(mu)]
+		for j, v := range xi {
+			c := v - mu[j]
+			xc[j] = c
+			qx[j] = diag[j] * c
 		}
-	}
-	for ; i < d; i++ {
-		n := d - i - 1
-		c := l[off : off+n]
-		off += n
-		x := xc[i]
-		o := out[i+1:]
-		c = c[:len(o)]
-		for j := range o {
-			o[j] += c[j] * x
+		off, i := 0, 0
+		for ; i+4 <= d; i += 4 {
+			n0 := d - i - 1 // length of column i
+			c0 := l[off : off+n0]
+			c1 := l[off+n0 : off+2*n0-1]
+			c2 := l[off+2*n0-1 : off+3*n0-3]
+			c3 := l[off+3*n0-3 : off+4*n0-6]
+			off += 4*n0 - 6
+			x0, x1, x2, x3 := xc[i], xc[i+1], xc[i+2], xc[i+3]
+			// Rows i+1…i+3 meet fewer than four of the columns (n0 >= 3).
+			qx[i+1] += c0[0] * x0
+			qx[i+2] += c0[1] * x0
+			qx[i+2] += c1[0] * x1
+			qx[i+3] += c0[2] * x0
+			qx[i+3] += c1[1] * x1
+			qx[i+3] += c2[0] * x2
+			o := qx[i+4:]
+			c0, c1, c2, c3 = c0[3:], c1[2:], c2[1:], c3[:len(o)]
+			c0, c1, c2 = c0[:len(o)], c1[:len(o)], c2[:len(o)]
+			for j := range o {
+				o[j] = o[j] + c0[j]*x0 + c1[j]*x1 + c2[j]*x2 + c3[j]*x3
+			}
 		}
+		for ; i < d; i++ {
+			n := d - i - 1
+			c := l[off : off+n]
+			off += n
+			x := xc[i]
+			o := qx[i+1:]
+			c = c[:len(o)]
+			for j := range o {
+				o[j] += c[j] * x
+			}
+		}
+		ss := 0.0
+		for _, v := range qx {
+			ss += v * v
+		}
+		beta[p*stride] = base - 0.5*ss
 	}
-	ss := 0.0
-	for _, v := range out {
-		ss += v * v
-	}
-	return ss
 }
 
 // qtAdd adds Qᵀt to gm and −t xcᵀ's strictly lower part (packed by
@@ -178,44 +187,20 @@ func qtAdd(diag, l, xc, t, gm, gl []float64) {
 	}
 }
 
-// gmmComp is one component's parameters, sliced once for many points.
-type gmmComp struct {
-	mu, diag, l []float64
-	base        float64 // α_c + Σ_j q_cj
-}
-
-func gmmComponent(in *GMMInput, w *GMMWork, c int) gmmComp {
-	d, t := in.D, in.D*(in.D-1)/2
-	return gmmComp{in.Mu[c*d : (c+1)*d], w.qdiag[c*d : (c+1)*d], in.L[c*t : (c+1)*t], in.Alpha[c] + w.sumq[c]}
-}
-
-// beta returns β = α_c + Σ_j q_cj − ½‖Q_c(x_i − μ_c)‖² for point xi,
-// leaving x_i − μ_c in xc and Q_c(x_i − μ_c) in qx.
-func (g *gmmComp) beta(xi, xc, qx []float64) float64 {
-	mu := g.mu[:len(xi)]
-	xc = xc[:len(xi)]
-	for j, v := range xi {
-		xc[j] = v - mu[j]
-	}
-	return g.base - 0.5*qTimes(g.diag, g.l, xc, qx)
-}
-
 // gmmBlock is the number of points whose coordinates fit in 16 KB: the
 // kernels take the points in blocks of this size and, within a block,
 // component by component, so that both the block and Q_k stay in cache (one
 // point at a time, all of Q_1…Q_K would stream from memory for every point).
 func gmmBlock(d int) int { return max(1, 2048/d) }
 
-// gmmBetas fills w.beta with every β_ik.
-func gmmBetas(in *GMMInput, w *GMMWork) {
-	d, k, bs := in.D, in.K, gmmBlock(in.D)
+// gmmAllBetas fills w.beta with every β_ik.
+func gmmAllBetas(in *GMMInput, w *GMMWork) {
+	d, k, t, bs := in.D, in.K, in.D*(in.D-1)/2, gmmBlock(in.D)
 	for i0 := 0; i0 < in.N; i0 += bs {
 		i1 := min(i0+bs, in.N)
 		for c := range k {
-			g := gmmComponent(in, w, c)
-			for i := i0; i < i1; i++ {
-				w.beta[i*k+c] = g.beta(in.X[i*d:(i+1)*d], w.xc, w.qx)
-			}
+			gmmBetas(w.qdiag[c*d:(c+1)*d], in.L[c*t:(c+1)*t], in.Mu[c*d:(c+1)*d], in.X[i0*d:i1*d],
+				in.Alpha[c]+w.sumq[c], w.beta[i0*k+c:], k, w.xc, w.qx)
 		}
 	}
 }
@@ -270,7 +255,7 @@ func GMMObjective(in *GMMInput, w *GMMWork) float64 {
 	in.check()
 	w.prepare(in)
 	k := in.K
-	gmmBetas(in, w)
+	gmmAllBetas(in, w)
 	slse := 0.0
 	for i := range in.N {
 		slse += logSumExp(w.beta[i*k : (i+1)*k])
@@ -307,13 +292,8 @@ func GMMGradient(in *GMMInput, w *GMMWork, gAlpha, gMu, gQ, gL []float64) float6
 		xi := in.X[i*d : (i+1)*d]
 		beta := w.beta[:k]
 		for c := range beta {
-			mu, xc := in.Mu[c*d:(c+1)*d], xcs[c*d:(c+1)*d]
-			mu, xc = mu[:len(xi)], xc[:len(xi)]
-			for j, v := range xi {
-				xc[j] = v - mu[j]
-			}
-			ss := qTimes(w.qdiag[c*d:(c+1)*d], in.L[c*t:(c+1)*t], xc, qxs[c*d:(c+1)*d])
-			beta[c] = in.Alpha[c] + w.sumq[c] - 0.5*ss
+			gmmBetas(w.qdiag[c*d:(c+1)*d], in.L[c*t:(c+1)*t], in.Mu[c*d:(c+1)*d], xi,
+				in.Alpha[c]+w.sumq[c], beta[c:], 1, xcs[c*d:(c+1)*d], qxs[c*d:(c+1)*d])
 		}
 		m := maxOf(beta)
 		sum := 0.0

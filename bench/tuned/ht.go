@@ -304,10 +304,11 @@ func htSkin(in *HTInput, w *HTWork, rg *[9]float64, derivs bool) {
 		pos, verts := w.pos[3*v0:3*v1], w.verts[3*v0:3*v1]
 		htStore(px, py, pz, in.Mirrored, pos, 3)
 		for v := range n {
-			x, y, z := pos[3*v], pos[3*v+1], pos[3*v+2]
-			verts[3*v] = rg[0]*x + rg[1]*y + rg[2]*z + tx
-			verts[3*v+1] = rg[3]*x + rg[4]*y + rg[5]*z + ty
-			verts[3*v+2] = rg[6]*x + rg[7]*y + rg[8]*z + tz
+			p, o := pos[3*v:3*v+3:3*v+3], verts[3*v:3*v+3:3*v+3]
+			x, y, z := p[0], p[1], p[2]
+			o[0] = rg[0]*x + rg[1]*y + rg[2]*z + tx
+			o[1] = rg[3]*x + rg[4]*y + rg[5]*z + ty
+			o[2] = rg[6]*x + rg[7]*y + rg[8]*z + tz
 		}
 		if !derivs {
 			continue
