@@ -377,8 +377,9 @@ func HTObjective(in *HTInput, w *HTWork, out []float64) {
 
 // HTJacobian writes the Jacobian transposed, [ncols][3N], to jac: ncols is
 // 26, or 28 in the complicated variant, whose two u columns come first.
-// Per column it needs, at each residual's model point, the skinned
-// position (global rotation columns) or its derivative (finger columns).
+// As the C++ tool does, it skins every vertex and its derivatives by the
+// 20 finger parameters (one pass over the vertices per bone that each
+// parameter moves), then fills each residual's row of every column.
 func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 	in.check()
 	n := in.N
