@@ -13,7 +13,12 @@
 //
 //   - the same algorithm and cost class as the C++ tool (det keeps the
 //     factorial Laplace expansion; derivatives are hand-derived), with
-//     loops fused where that saves passes over memory;
+//     loops fused where that saves passes over memory. Two exceptions:
+//     the lstm Jacobian is a reverse sweep, where the C++ tool carries
+//     the state's Jacobian forward through the sequence, and the ode
+//     gradient differentiates the RK4 solver, as compiled Fluxion code
+//     does, where the C++ tool returns the gradient of the ODE's exact
+//     solution (O(n), whatever the number of steps);
 //   - flat []float64 data in the layouts of the bench/<eval>/<eval>.fut
 //     entry points, slices re-sliced to their exact length before a loop
 //     so that the compiler drops the bounds checks, scalars in locals,
