@@ -90,6 +90,7 @@ func TestRunCommand(t *testing.T) {
 entry twice (x: i64) = x * 2
 entry ok (x: i64) = x + 1
 entry tenth (x: f64) = x / 10
+entry sizes [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b
 `
 	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -108,7 +109,9 @@ entry tenth (x: f64) = x / 10
 		{"bad input exits 2", "[1, 2] true", []string{"run", prog}, 2, "", `argument 2 of main`},
 		{"missing argument", "[1, 2]", []string{"run", prog}, 2, "", `argument 2 of main.*end of input`},
 		{"trailing input", "5 6", []string{"run", "-e", "ok", prog}, 2, "", `end of input`},
-		{"unknown entry lists the entries", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"; its entry points are main, ok, tenth, twice`},
+		{"unknown entry lists the entries", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"; its entry points are main, ok, sizes, tenth, twice`},
+		{"source size names in argument errors (interpreter)", "[1.0] [2.0]", []string{"run", "--interp", "-e", "sizes", prog}, 2, "", `argument 1 of sizes \(\[m\]\[\]f64\)`},
+		{"source size names in argument errors (compiled)", "[1.0] [2.0]", []string{"run", "-e", "sizes", prog}, 2, "", `argument 1 of sizes \(\[m\]\[\]f64\)`},
 		{"negative runs", "21", []string{"run", "-e", "twice", "-r", "-5", prog}, 2, "", `-r must not be negative`},
 		{"missing program", "", []string{"run", prog + ".nope"}, 2, "", `no such file`},
 		{"shortest floats (interpreter)", "1", []string{"run", "--interp", "-e", "tenth", prog}, 0, "0.1f64\n", ""},

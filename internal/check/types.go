@@ -182,6 +182,9 @@ type SizeVar struct {
 	Name    string
 	ID      int
 	Unknown bool // an unknown size invented by the checker (§9.6 rule 4)
+	// Anon marks a size parameter the checker named for an anonymous
+	// size ([]) of a parameter type: the program never wrote its name.
+	Anon bool
 }
 
 // SizeMeta is a size to be inferred; Link is set once it is known.

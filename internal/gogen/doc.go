@@ -23,9 +23,22 @@
 //
 // Every entry point e becomes an exported function (its name capitalised,
 // non-identifier characters dropped, "_" appended on clashes) documented
-// with the source signature:
+// with the source signature, sizes named as in the source:
 //
-//	func Main(xs Array[float64], n int64) (r0 Array[int32], r1 float64, err error)
+//	// Main runs the entry point main:
+//	//
+//	//	entry main [n] (xs: [n]f64) (k: i64) : ([n]i32, f64)
+//	func Main(xs Array[float64], k int64) (r0 Array[int32], r1 float64, err error)
+//
+// Parameters keep their source names. A tuple or record is passed as one
+// Go value per component, named by its path (p.0 is p_0, r.x is r_x; an
+// array of records is a record of arrays); names bound by a pattern such
+// as (u, v) are used as they are; a parameter without a name (_) is a<k>,
+// for its position k. Results are r<k>, or named by their fields when the
+// entry returns a record ({loss, grad} gives loss and grad; component 1.a
+// of a tuple result is r1_a). A name that Go or the package already uses
+// (a keyword, a predeclared identifier such as len, a runtime name) gets
+// "_" appended.
 //
 // Scalars are Go scalars (i8..u64, f32, f64, bool); f16 is the named type
 // F16 holding the IEEE binary16 bits (F16.F64 and ToF16 convert). Arrays are
@@ -37,9 +50,12 @@
 // whose text is the interpreter's, "file:line:col: message".
 //
 // For drivers that handle values dynamically, Entries maps each source
-// entry name to an EntryPoint: its parameter and result types as IR type
-// strings and Call(args []any) ([]any, error), taking and returning the Go
-// values above (a wrong argument type is an error, not a panic). The
+// entry name to an EntryPoint: the types of its Go parameters and results
+// as the source writes them ("[n][]f64": constant and named sizes, []
+// for anonymous ones) and Call(args []any) ([]any, error), taking and
+// returning the Go values above (a wrong argument type is an error, not a
+// panic). Messages about arguments use the same types, so internal size
+// names never reach users. The
 // package also has ReadBinary(r, entry.Params) and WriteBinary(w, values)
 // for the binary value format (FORMATS.md §2).
 //

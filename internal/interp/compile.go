@@ -290,7 +290,7 @@ func (p *Program) Run(name string, args []Value) (res []Value, err error) {
 	for i, a := range args {
 		f := fn.f
 		if i < len(f.Params) && !typeFits(a, f.Params[i].Type) {
-			return nil, fmt.Errorf("argument %d of %s: got %s, want a value of type %v", i+1, f.Name, describe(a), f.Params[i].Type)
+			return nil, fmt.Errorf("argument %d of %s: got %s, want a value of type %s", i+1, f.Name, describe(a), f.SourceType(f.Params[i].Type))
 		}
 		in[i] = value{s: a.Scalar, a: a.Arr}
 	}

@@ -113,13 +113,14 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 	}()
 	l.at = e.Bind.Pos
 	l.b.Pos = l.pos(e.Bind.Pos)
-	sizes := map[int]ir.VName{}
-	var params []ir.Param
+	ep := &entryParams{sizes: map[int]ir.VName{}, sizeNames: map[ir.VName]string{}}
 	fn := l.ref(e.Bind.Bind, &check.Instance{}, l.root)
-	for _, t := range e.Params {
-		v, ps := l.entryParam(check.Reveal(t), sizes)
-		params = append(params, ps...)
-		fn = l.apply(fn, v)
+	for i, t := range e.Params {
+		var pat check.Pat
+		if i < len(e.Bind.Params) {
+			pat = e.Bind.Params[i]
+		}
+		fn = l.apply(fn, l.entryParam(check.Reveal(t), pat, ep))
 	}
 	if hasFunction(fn) {
 		l.fail("entry point %s returns a function", e.Name)
@@ -132,7 +133,8 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 		t, _ := l.typeOf(r)
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
-	f = &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}
+	f = &ir.Func{Name: e.Name, Params: ep.params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos),
+		ParamNames: ep.names, RetNames: leafPaths(fn), SizeNames: ep.sizeNames}
 	if copies {
 		for _, g := range append([]*ir.Func{f}, l.funcs...) {
 			insertCopies(g, ns)
@@ -150,16 +152,29 @@ func (l *lowerer) typeOf(s ir.SubExp) (ir.Type, bool) {
 	return l.b.TypeOf(s.Var)
 }
 
-// entryParam makes IR parameters for an entry argument of type t; sizes
-// that name the same size variable share one implicit size name.
-func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.Param) {
-	var params []ir.Param
-	var walk func(t check.Type, dims ir.Shape) value
-	walk = func(t check.Type, dims ir.Shape) value {
+// entryParams collects the IR parameters of an entry point: sizes that
+// name the same size variable share one implicit size name, and every
+// parameter and named size keeps its source name.
+type entryParams struct {
+	params    []ir.Param
+	names     []string // source path of each parameter (ir.Func.ParamNames)
+	sizes     map[int]ir.VName
+	sizeNames map[ir.VName]string
+}
+
+// entryParam makes IR parameters for an entry argument of type t bound by
+// the pattern pat (nil when the source has none).
+func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value {
+	var walk func(t check.Type, dims ir.Shape, pat check.Pat, path string) value
+	walk = func(t check.Type, dims ir.Shape, pat check.Pat, path string) value {
+		if p, ok := pat.(*check.PName); ok {
+			path, pat = p.Bind.Name, nil
+		}
 		switch t := check.Resolve(t).(type) {
 		case *check.Prim:
 			p := l.b.Param("arg", ir.Type{Elem: t.P, Shape: dims})
-			params = append(params, p)
+			ep.params = append(ep.params, p)
+			ep.names = append(ep.names, path)
 			return &leaf{ir.Var(p.Name)}
 		case *check.Array:
 			var d ir.SubExp
@@ -170,10 +185,13 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				if s.Unknown {
 					break
 				}
-				n, ok := sizes[s.ID]
+				n, ok := ep.sizes[s.ID]
 				if !ok {
 					n = l.ns.New(s.Name)
-					sizes[s.ID] = n
+					ep.sizes[s.ID] = n
+					if !s.Anon {
+						ep.sizeNames[n] = s.Name
+					}
 					l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
 					l.root.vals[s.ID] = &leaf{ir.Var(n)}
 				}
@@ -186,20 +204,70 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
 				d = ir.Var(n)
 			}
-			return walk(t.Elem, append(append(ir.Shape{}, dims...), d))
+			return walk(t.Elem, append(append(ir.Shape{}, dims...), d), pat, path)
 		case *check.Record:
 			r := &record{}
+			rp, _ := pat.(*check.PRecord)
 			for _, f := range t.Fields {
+				var sub check.Pat
+				if rp != nil {
+					for _, pf := range rp.Fields {
+						if pf.Name == f.Name {
+							sub = pf.Pat
+						}
+					}
+				}
 				r.names = append(r.names, f.Name)
-				r.fields = append(r.fields, walk(f.Type, dims))
+				r.fields = append(r.fields, walk(f.Type, dims, sub, joinPath(path, f.Name)))
 			}
 			return r
 		}
 		l.fail("entry points cannot take a value of type %T", t)
 		return nil
 	}
-	v := walk(t, nil)
-	return v, params
+	return walk(t, nil, pat, "")
+}
+
+// joinPath names field f of the value at path ("" when that value has
+// no source name).
+func joinPath(path, f string) string {
+	if path == "" {
+		return ""
+	}
+	return path + "." + f
+}
+
+// leafPaths gives the source path of every leaf of an entry point's
+// result v, in the order of leaves: field names joined by dots (tuple
+// components are fields 0, 1, ...); "" for the parts of sum values.
+func leafPaths(v value) []string {
+	var out []string
+	var walk func(v value, path string)
+	walk = func(v value, path string) {
+		switch v := v.(type) {
+		case *leaf:
+			out = append(out, path)
+		case *record:
+			for i, f := range v.fields {
+				p := v.names[i]
+				if path != "" {
+					p = path + "." + p
+				}
+				walk(f, p)
+			}
+		case *sum:
+			out = append(out, "")
+			for _, p := range v.payloads {
+				for _, x := range p {
+					for range leaves(x) {
+						out = append(out, "")
+					}
+				}
+			}
+		}
+	}
+	walk(v, "")
+	return out
 }
 
 // ref is the value of a reference to binding b.

@@ -82,20 +82,20 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 
 // Dot runs the entry point dot:
 //
-//	entry dot (arg: []f64) (arg: []f64) : (f64)
+//	entry dot [n] (xs: [n]f64) (ys: [n]f64) : f64
 //
 // Arrays that the program updates in place are copied first; results may
 // share storage with the arguments. Run-time failures are returned as
 // *Error values.
-func Dot(a0 Array[float64], a1 Array[float64]) (r0 float64, err error) {
+func Dot(xs Array[float64], ys Array[float64]) (r0 float64, err error) {
 	defer catch(&err)
-	if len(a0.Shape) != 1 || product(a0.Shape) != int64(len(a0.Data)) {
-		fail("", "argument 1 of "+"dot"+": got an array of shape "+shapeString(a0.Shape)+"f64, want a value of type [n_1]f64")
+	if len(xs.Shape) != 1 || product(xs.Shape) != int64(len(xs.Data)) {
+		fail("", "argument 1 of "+"dot"+": got an array of shape "+shapeString(xs.Shape)+"f64, want a value of type [n]f64")
 	}
-	if len(a1.Shape) != 1 || product(a1.Shape) != int64(len(a1.Data)) {
-		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(a1.Shape)+"f64, want a value of type [n_1]f64")
+	if len(ys.Shape) != 1 || product(ys.Shape) != int64(len(ys.Data)) {
+		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(ys.Shape)+"f64, want a value of type [n]f64")
 	}
-	r0 = fn0_dot_0(0, a0, a1)
+	r0 = fn0_dot_0(0, xs, ys)
 	return r0, nil
 }
 
@@ -114,20 +114,20 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 
 // Grad runs the entry point grad:
 //
-//	entry grad (arg: []f64) (arg: []f64) : ([]f64)
+//	entry grad [n] (xs: [n]f64) (ys: [n]f64) : [n]f64
 //
 // Arrays that the program updates in place are copied first; results may
 // share storage with the arguments. Run-time failures are returned as
 // *Error values.
-func Grad(a0 Array[float64], a1 Array[float64]) (r0 Array[float64], err error) {
+func Grad(xs Array[float64], ys Array[float64]) (r0 Array[float64], err error) {
 	defer catch(&err)
-	if len(a0.Shape) != 1 || product(a0.Shape) != int64(len(a0.Data)) {
-		fail("", "argument 1 of "+"grad"+": got an array of shape "+shapeString(a0.Shape)+"f64, want a value of type [n_1]f64")
+	if len(xs.Shape) != 1 || product(xs.Shape) != int64(len(xs.Data)) {
+		fail("", "argument 1 of "+"grad"+": got an array of shape "+shapeString(xs.Shape)+"f64, want a value of type [n]f64")
 	}
-	if len(a1.Shape) != 1 || product(a1.Shape) != int64(len(a1.Data)) {
-		fail("", "argument 2 of "+"grad"+": got an array of shape "+shapeString(a1.Shape)+"f64, want a value of type [n_1]f64")
+	if len(ys.Shape) != 1 || product(ys.Shape) != int64(len(ys.Data)) {
+		fail("", "argument 2 of "+"grad"+": got an array of shape "+shapeString(ys.Shape)+"f64, want a value of type [n]f64")
 	}
-	r0 = fn1_grad_0(0, a0, a1)
+	r0 = fn1_grad_0(0, xs, ys)
 	return r0, nil
 }
 
@@ -135,7 +135,7 @@ func Grad(a0 Array[float64], a1 Array[float64]) (r0 Array[float64], err error) {
 // them with dynamically typed values.
 var Entries = map[string]EntryPoint{
 	"dot": {
-		Params:  []string{"[n_1]f64", "[n_1]f64"},
+		Params:  []string{"[n]f64", "[n]f64"},
 		Results: []string{"f64"},
 		Call: func(args []any) (res []any, err error) {
 			defer catch(&err)
@@ -144,11 +144,11 @@ var Entries = map[string]EntryPoint{
 			}
 			a0, ok := args[0].(Array[float64])
 			if !ok {
-				argFail("dot", 0, "[n_1]f64", args[0])
+				argFail("dot", 0, "[n]f64", args[0])
 			}
 			a1, ok := args[1].(Array[float64])
 			if !ok {
-				argFail("dot", 1, "[n_1]f64", args[1])
+				argFail("dot", 1, "[n]f64", args[1])
 			}
 			r0, e := Dot(a0, a1)
 			if e != nil {
@@ -158,8 +158,8 @@ var Entries = map[string]EntryPoint{
 		},
 	},
 	"grad": {
-		Params:  []string{"[n_1]f64", "[n_1]f64"},
-		Results: []string{"[n_1]f64"},
+		Params:  []string{"[n]f64", "[n]f64"},
+		Results: []string{"[n]f64"},
 		Call: func(args []any) (res []any, err error) {
 			defer catch(&err)
 			if len(args) != 2 {
@@ -167,11 +167,11 @@ var Entries = map[string]EntryPoint{
 			}
 			a0, ok := args[0].(Array[float64])
 			if !ok {
-				argFail("grad", 0, "[n_1]f64", args[0])
+				argFail("grad", 0, "[n]f64", args[0])
 			}
 			a1, ok := args[1].(Array[float64])
 			if !ok {
-				argFail("grad", 1, "[n_1]f64", args[1])
+				argFail("grad", 1, "[n]f64", args[1])
 			}
 			r0, e := Grad(a0, a1)
 			if e != nil {

@@ -19,7 +19,7 @@ var binTypes = map[string]string{
 	"f16": " f16", "f32": " f32", "f64": " f64", "bool": "bool",
 }
 
-// splitType returns the rank and element type of an IR type string such
+// splitType returns the rank and element type of a type string such
 // as "[n][3]f64" (sizes are ignored).
 func splitType(t string) (int, string) {
 	rank := strings.Count(t, "[")
@@ -29,7 +29,7 @@ func splitType(t string) (int, string) {
 	return rank, t
 }
 
-// ReadBinary reads one value per type in types (IR type strings, as in
+// ReadBinary reads one value per type in types (type strings, as in
 // EntryPoint.Params) in the binary value format (FORMATS.md §2), skipping
 // whitespace between values, and returns them as Go values for
 // EntryPoint.Call.

@@ -1,0 +1,97 @@
+package gogen
+
+import (
+	"bytes"
+	"flag"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	gotoken "go/token"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestAPIGolden compares the API that testdata/api.fut gets, every
+// declaration of the generated entry-point file but the functions' bodies
+// (fnN_...), with testdata/api.golden (go test -run TestAPIGolden -update
+// rewrites it).
+func TestAPIGolden(t *testing.T) {
+	src, err := os.ReadFile("testdata/api.fut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pipeline.CompileSource("api.fut", src, nil, pipeline.Options{Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(p, "api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := apiOf(t, files["api.go"])
+	if *update {
+		if err := os.WriteFile("testdata/api.golden", got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile("testdata/api.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the API differs from testdata/api.golden (-update rewrites it):\n%s", got)
+	}
+}
+
+// apiOf prints the declarations of a generated file but the function
+// bodies of the program's functions.
+func apiOf(t *testing.T, src []byte) []byte {
+	t.Helper()
+	fset := gotoken.NewFileSet()
+	f, err := parser.ParseFile(fset, "api.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && strings.HasPrefix(fd.Name.Name, "fn") {
+			continue
+		}
+		if err := format.Node(&b, fset, d); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("\n\n")
+	}
+	return b.Bytes()
+}
+
+// TestSourceSizeNamesInErrors checks the interpreter's side of argument
+// errors (TestDiff checks that generated code says the same): the
+// parameter's type as the source writes it, never internal size names.
+func TestSourceSizeNamesInErrors(t *testing.T) {
+	src := `entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`
+	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip, err := interp.Compile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, err := values.ParseText("[1.0, 2.0] [3.0, 4.0]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ip.Run("main", interp.FromValues(args))
+	want := "argument 1 of main: got an array of shape [2]f64, want a value of type [m][]f64"
+	if err == nil || err.Error() != want {
+		t.Errorf("got error %v, want %q", err, want)
+	}
+}
