@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/fluxion-lang/fluxion/internal/gobuild"
+	"github.com/fluxion-lang/fluxion/internal/gogen"
 	"github.com/fluxion-lang/fluxion/internal/pipeline"
 )
 
@@ -18,15 +19,20 @@ func cmdBuild(env *cliEnv, args []string) int {
 	out := fl.String("o", "", "write the package into `DIR` (with --exe: the executable to this file) (required)")
 	pkg := fl.String("pkg", "", "package `NAME` (default: the base name of DIR)")
 	exe := fl.Bool("exe", false, "build a standalone executable that serves the program's entry points (the protocol of run -r)")
+	runtime := fl.String("runtime", "embed", "runtime `MODE`: embed copies the runtime into the package (which then needs the standard library only); shared imports "+gogen.RuntimePath+", so that the packages built so share Array values")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion build -o DIR [--pkg NAME] FILE.fut\n       fluxion build --exe -o FILE FILE.fut")
+		fmt.Fprintln(env.stderr, "usage: fluxion build -o DIR [--pkg NAME] [--runtime=embed|shared] FILE.fut\n       fluxion build --exe -o FILE FILE.fut")
 		fl.PrintDefaults()
 	}
 	files, err := parseInterspersed(fl, args)
 	if err != nil {
 		return 2
 	}
-	if len(files) != 1 || *out == "" || *exe && *pkg != "" {
+	if *runtime != "embed" && *runtime != "shared" {
+		fmt.Fprintf(env.stderr, "fluxion build: --runtime must be embed or shared, not %q\n", *runtime)
+		return 2
+	}
+	if len(files) != 1 || *out == "" || *exe && (*pkg != "" || *runtime != "embed") {
 		fl.Usage()
 		return 2
 	}
@@ -56,7 +62,7 @@ func cmdBuild(env *cliEnv, args []string) int {
 	if code != 0 {
 		return code
 	}
-	if err := gobuild.WritePackage(prog, *out, name); err != nil {
+	if err := gobuild.WritePackage(prog, *out, name, gogen.Options{SharedRuntime: *runtime == "shared"}); err != nil {
 		fmt.Fprintf(env.stderr, "fluxion build: %v\n", err)
 		return 1
 	}

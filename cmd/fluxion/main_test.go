@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -580,5 +582,80 @@ func TestReadmeDocumentsEveryCommand(t *testing.T) {
 	}
 	if !strings.Contains(string(readme), "go install ./cmd/fluxion") {
 		t.Error("README.md does not say how to install fluxion")
+	}
+}
+
+// TestBuildSharedRuntime builds two programs with --runtime=shared into
+// one module and passes the arrays and errors of one generated package to
+// the other: statically, through Entries, and with errors.As.
+func TestBuildSharedRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	scale := write("scale.fut", "entry scale (k: f64) (xs: []f64) : []f64 = map (* k) xs\n")
+	total := write("total.fut", "entry total [n] (xs: [n]f64) : f64 = f64.sum xs\nentry at (xs: []f64) (i: i64) : f64 = xs[i]\n")
+	for _, b := range [][]string{{"-o", filepath.Join(dir, "scale"), scale}, {"-o", filepath.Join(dir, "total"), total}} {
+		if code, _, stderr := runArgs(t, "", append([]string{"build", "--runtime=shared"}, b...)...); code != 0 {
+			t.Fatalf("build --runtime=shared: exit %d: %s", code, stderr)
+		}
+	}
+	write("go.mod", "module interop\n\ngo 1.26\n\nrequire github.com/fluxion-lang/fluxion v0.0.0\n\nreplace github.com/fluxion-lang/fluxion => "+strconv.Quote(root)+"\n")
+	write("main.go", `package main
+
+import (
+	"errors"
+	"fmt"
+
+	"interop/scale"
+	"interop/total"
+)
+
+func main() {
+	xs, err := scale.NewArray([]int64{3}, []float64{1, 2, 3})
+	if err != nil {
+		panic(err)
+	}
+	ys, err := scale.Scale(2, xs)
+	if err != nil {
+		panic(err)
+	}
+	var zs total.Array[float64] = ys // one type
+	s, err := total.Total(zs)
+	fmt.Println(s, err)
+	res, err := total.Entries["total"].Call([]any{ys})
+	fmt.Println(res, err)
+	_, err = total.At(ys, 7)
+	var e *scale.Error
+	fmt.Println(errors.As(err, &e), e.Msg)
+}
+`)
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	want := "12 <nil>\n[12] <nil>\ntrue Index [7] out of bounds for array of shape [3].\n"
+	if string(out) != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+	// Neither package embeds the runtime.
+	if m, _ := filepath.Glob(filepath.Join(dir, "*", "rt_array.go")); len(m) > 0 {
+		t.Errorf("a package sharing the runtime has a copy of it: %v", m)
+	}
+	if code, _, _ := runArgs(t, "", "build", "--runtime=copied", "-o", filepath.Join(dir, "x"), scale); code != 2 {
+		t.Errorf("--runtime=copied: exit %d, want 2", code)
 	}
 }

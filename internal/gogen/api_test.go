@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	gotoken "go/token"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,8 +21,10 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestAPIGolden compares the API that testdata/api.fut gets, every
 // declaration of the generated entry-point file but the functions' bodies
-// (fnN_...), with testdata/api.golden (go test -run TestAPIGolden -update
-// rewrites it).
+// (fnN_...), with testdata/api.golden, and that of the package sharing the
+// runtime, with its aliases of the runtime's API, with
+// testdata/api_shared.golden (go test -run TestAPIGolden -update rewrites
+// them).
 func TestAPIGolden(t *testing.T) {
 	src, err := os.ReadFile("testdata/api.fut")
 	if err != nil {
@@ -31,22 +34,32 @@ func TestAPIGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Generate(p, "api")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := apiOf(t, files["api.go"])
-	if *update {
-		if err := os.WriteFile("testdata/api.golden", got, 0o644); err != nil {
+	for _, shared := range []bool{false, true} {
+		files, err := GenerateWith(p, "api", Options{SharedRuntime: shared})
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	want, err := os.ReadFile("testdata/api.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("the API differs from testdata/api.golden (-update rewrites it):\n%s", got)
+		got := apiOf(t, files["api.go"])
+		golden := "testdata/api.golden"
+		if shared {
+			// The runtime's revision changes with its sources, not with
+			// the API.
+			got = regexp.MustCompile(`Revision[0-9a-f]{12}`).ReplaceAll(got, []byte("Revision000000000000"))
+			got = append(got, files["rt_api.go"]...)
+			golden = "testdata/api_shared.golden"
+		}
+		if *update {
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("the API differs from %s (-update rewrites it):\n%s", golden, got)
+		}
 	}
 }
 

@@ -17,7 +17,8 @@
 //
 // and builds it with `go build` (no network: nothing outside the standard
 // library is imported). Output is deterministic, so a cache may key on the
-// generated sources.
+// generated sources. GenerateWith takes Options (the shared runtime,
+// below).
 //
 // # The generated API
 //
@@ -70,6 +71,35 @@
 //	work/prog/*.go  Generate(prog, "prog")
 //	work/main.go    Driver("fluxionprog/prog")
 //	cd work && go build -o prog.bin .
+//
+// # Sharing the runtime
+//
+// Each package that embeds the runtime has its own Array, Error and F16
+// types, so the arrays of one generated package cannot be passed to
+// another. With Options.SharedRuntime (fluxion build --runtime=shared)
+// the package imports the runtime instead (shared.go):
+//
+//   - rt_api.go declares the runtime's API as aliases of package rt
+//     (type Array[T any] = rt.Array[T], and NewArray, ToF16, ReadBinary,
+//     WriteBinary calling rt's), so the package's API is the same as with
+//     the embedded runtime, and every package sharing the runtime has the
+//     same types: an Array[float64] or *Error of one is one of the other,
+//     and its Entries accept the other's arrays.
+//   - The generated code calls the helpers through package rt/rtimpl:
+//     fail(...) becomes rtimpl.Fail(...). rtimpl is rt's unexported code
+//     under exported names, derived from rt's sources by SharedRuntime
+//     (go generate ./rt/rtimpl; a test checks that it is up to date). It
+//     exists for generated code only: rt stays the one API for programs,
+//     and rtimpl promises no compatibility. A generated package refers to
+//     the constant rtimpl.RevisionXXXX of the runtime it was generated
+//     for, so that against other runtime sources it fails to compile
+//     rather than misbehave: build it with the same version of this
+//     repository as the compiler that generated it.
+//
+// The module holding such a package requires github.com/fluxion-lang/fluxion.
+// Everything else, the generated code and its results, is the same in both
+// forms (TestDiff runs every program both ways). The worker pool of
+// parallel SOACs is then one for all packages.
 //
 // # Execution
 //

@@ -17,6 +17,18 @@ import (
 // pkgName: one file with the entry points plus the runtime. Output is
 // gofmt-formatted and the same for the same program.
 func Generate(prog *ir.Program, pkgName string) (map[string][]byte, error) {
+	return GenerateWith(prog, pkgName, Options{})
+}
+
+// Options select variants of a generated package.
+type Options struct {
+	// SharedRuntime makes the package import the runtime (RuntimePath,
+	// ImplPath) instead of embedding a copy of it (shared.go).
+	SharedRuntime bool
+}
+
+// GenerateWith is Generate with options.
+func GenerateWith(prog *ir.Program, pkgName string, opts Options) (map[string][]byte, error) {
 	if !token(pkgName) {
 		return nil, fmt.Errorf("gogen: %q is not a valid package name", pkgName)
 	}
@@ -27,7 +39,23 @@ func Generate(prog *ir.Program, pkgName string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	main, err := generateEntries(prog, pkgName)
+	if err != nil {
+		return nil, err
+	}
 	files := map[string][]byte{}
+	if opts.SharedRuntime {
+		if main, err = shareRuntime(main, pkgName); err != nil {
+			return nil, fmt.Errorf("gogen: %w", err)
+		}
+		api, err := runtimeAPI(pkgName)
+		if err != nil {
+			return nil, fmt.Errorf("gogen: %w", err)
+		}
+		files["rt_api.go"] = api
+		files[pkgName+".go"] = main
+		return files, nil
+	}
 	for _, name := range rt.SourceFiles {
 		src, err := rt.Sources.ReadFile(name)
 		if err != nil {
@@ -38,10 +66,6 @@ func Generate(prog *ir.Program, pkgName string) (map[string][]byte, error) {
 			return nil, fmt.Errorf("gogen: runtime source %s: %w", name, err)
 		}
 		files["rt_"+name] = out
-	}
-	main, err := generateEntries(prog, pkgName)
-	if err != nil {
-		return nil, err
 	}
 	files[pkgName+".go"] = main
 	return files, nil
@@ -129,7 +153,7 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 		bodies[n] = true
 	}
 	taken := func(n string) bool {
-		return rtn.declared(n) || used[n] || bodies[n] || n == "math"
+		return rtn.declared(n) || used[n] || bodies[n] || n == "math" || n == "rt" || n == "rtimpl"
 	}
 	for i, f := range prog.Funcs {
 		g := newGen(f)
