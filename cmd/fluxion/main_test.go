@@ -659,3 +659,57 @@ func main() {
 		t.Errorf("--runtime=copied: exit %d, want 2", code)
 	}
 }
+
+// TestBuildExample checks the call that the godoc example of a built
+// package makes: a test case with literal arguments that fit (not one that
+// must fail, not one with a file), or made-up arguments; go test runs the
+// examples.
+func TestBuildExample(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("go.mod", "module examples\n\ngo 1.26\n")
+	for _, tc := range []struct {
+		name, src string
+		want      []string // in example_test.go
+	}{
+		{"fromtests", `-- ==
+-- entry: scale
+-- input { 2.0 [1.0] } error: nothing
+-- input { 2.0 [1.0, 2.0, 3.0] } output { [2.0, 4.0, 6.0] }
+entry scale (k: f64) (xs: []f64) = map (* k) xs
+entry first (xs: []i32) = xs[0]
+`, []string{"k := float64(2)", "[]float64{1, 2, 3}", "r0, err := Scale(k, xs)", "// Output:\n\t// [3] [2 4 6]\n"}},
+		{"madeup", "entry main (xs: []f32) (b: bool) (m: [2][]i64) : (f32, bool, i64) = (f32.sum xs, !b, i64.sum (flatten m))\n",
+			[]string{"[]float32{1, 2, 3}", "b := true", "NewArray([]int64{2, 3}, []int64{1, 2, 3, 4, 5, 6})", "// Output:\n\t// 6\n\t// false\n\t// 21\n"}},
+		{"fails", "entry at (xs: []i64) (i: i64) : i64 = xs[i + 5]\n",
+			[]string{"// Output:\n\t// " + filepath.Join(dir, "fails.fut") + ":1:39: Index [6] out of bounds"}},
+	} {
+		prog := write(tc.name+".fut", tc.src)
+		if code, _, stderr := runArgs(t, "", "build", "-o", filepath.Join(dir, tc.name), prog); code != 0 {
+			t.Fatalf("%s: build: exit %d: %s", tc.name, code, stderr)
+		}
+		src, err := os.ReadFile(filepath.Join(dir, tc.name, "example_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(string(src), w) {
+				t.Errorf("%s: the example lacks %q:\n%s", tc.name, w, src)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go test of the examples: %v\n%s", err, out)
+	}
+}

@@ -56,9 +56,9 @@
 // for anonymous ones) and Call(args []any) ([]any, error), taking and
 // returning the Go values above (a wrong argument type is an error, not a
 // panic). Messages about arguments use the same types, so internal size
-// names never reach users. The
-// package also has ReadBinary(r, entry.Params) and WriteBinary(w, values)
-// for the binary value format (FORMATS.md §2).
+// names never reach users. The package also has ReadBinary(r,
+// entry.Params) and WriteBinary(w, values) for the binary value format
+// (FORMATS.md §2).
 //
 // Driver(importPath) returns a ready main.go for this: `prog ENTRY` reads
 // the arguments in binary from standard input and writes the results in
@@ -71,6 +71,13 @@
 //	work/prog/*.go  Generate(prog, "prog")
 //	work/main.go    Driver("fluxionprog/prog")
 //	cd work && go build -o prog.bin .
+//
+// With Options.Example the package also gets example_test.go: a godoc
+// example (func Example) that builds arguments with NewArray, calls one
+// entry point and prints its results, or its error. When the Example
+// carries the results (fluxion build computes them with the interpreter),
+// they are the example's Output comment, so go test runs the example and
+// checks the generated code against them.
 //
 // # Sharing the runtime
 //
