@@ -19,6 +19,8 @@ func TestEntryNames(t *testing.T) {
 			"xs ys", "[n]f64 [n]f64", "", "[n]f64"},
 		{"implicit and anonymous sizes", `entry main [m] (a: [m][]f64) (b: [][k]i32) (c: [3]bool) : i64 = m + k`,
 			"a b c", "[m][]f64 [][k]i32 [3]bool", "", "i64"},
+		{"a source size named like an invented one", `entry main [n1] (a: [n1][]f64) : i64 = n1`,
+			"a", "[n1][]f64", "", "i64"},
 		{"tuple and record parameters", `type pt = {x: f64, y: f64}
 entry main [m] (p: (f64, [m]i32)) (r: pt) (_: f32) : f64 = p.0 + r.x`,
 			"p.0 p.1 r.x r.y _", "f64 [m]i32 f64 f64 f32", "", "f64"},
