@@ -255,3 +255,10 @@ func SliceRange[T any](pos string, a rt.Array[T], shp []int64, start int64, hasS
 	base := (off*d + start) * inner
 	return rt.Array[T]{Shape: shp, Data: a.Data[base : base+n*inner : base+n*inner]}
 }
+
+// SliceOK reports whether [start, end) (stride 1) is a valid range of a
+// dimension of n elements: start <= end, and an empty range may lie
+// anywhere.
+func SliceOK(n, start, end int64) bool {
+	return start <= end && (start == end || start >= 0 && start < n && end <= n)
+}
