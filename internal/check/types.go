@@ -436,11 +436,20 @@ func TypeString(t Type) string {
 		return maskName(v.Prims)
 	}
 	var b strings.Builder
-	writeType(&b, t, false)
+	writeType(&b, t, false, nil)
 	return b.String()
 }
 
-func writeType(b *strings.Builder, t Type, atom bool) {
+// TypeStringSizes renders t like TypeString, but writes a size that
+// mentions a size variable for which show reports false as [], the way a
+// program writes an anonymous size.
+func TypeStringSizes(t Type, show func(*SizeVar) bool) string {
+	var b strings.Builder
+	writeType(&b, t, false, show)
+	return b.String()
+}
+
+func writeType(b *strings.Builder, t Type, atom bool, show func(*SizeVar) bool) {
 	if b.Len() > 2000 {
 		if !strings.HasSuffix(b.String(), "...") {
 			b.WriteString("...")
@@ -455,9 +464,9 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			b.WriteByte('*')
 		}
 		b.WriteByte('[')
-		writeSize(b, t.Size)
+		writeSize(b, t.Size, show)
 		b.WriteByte(']')
-		writeType(b, t.Elem, true)
+		writeType(b, t.Elem, true, show)
 	case *Record:
 		if t.Unique {
 			b.WriteByte('*')
@@ -468,7 +477,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 				if i > 0 {
 					b.WriteString(", ")
 				}
-				writeType(b, e, false)
+				writeType(b, e, false, show)
 			}
 			b.WriteByte(')')
 			return
@@ -480,7 +489,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			}
 			b.WriteString(f.Name)
 			b.WriteString(": ")
-			writeType(b, f.Type, false)
+			writeType(b, f.Type, false, show)
 		}
 		b.WriteByte('}')
 	case *Sum:
@@ -495,7 +504,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			b.WriteString(c.Name)
 			for _, p := range c.Payload {
 				b.WriteByte(' ')
-				writeType(b, p, true)
+				writeType(b, p, true, show)
 			}
 		}
 		if atom {
@@ -507,13 +516,13 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 		}
 		if t.ParamName != nil && mentionsSize(t.Result, t.ParamName.ID) {
 			fmt.Fprintf(b, "(%s: ", t.ParamName.Name)
-			writeType(b, t.Param, false)
+			writeType(b, t.Param, false, show)
 			b.WriteByte(')')
 		} else {
-			writeType(b, t.Param, true)
+			writeType(b, t.Param, true, show)
 		}
 		b.WriteString(" -> ")
-		writeType(b, t.Result, false)
+		writeType(b, t.Result, false, show)
 		if atom {
 			b.WriteByte(')')
 		}
@@ -527,10 +536,10 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 		for _, a := range t.Args {
 			b.WriteByte(' ')
 			if a.Type != nil {
-				writeType(b, a.Type, true)
+				writeType(b, a.Type, true, show)
 			} else {
 				b.WriteByte('[')
-				writeSize(b, a.Size)
+				writeSize(b, a.Size, show)
 				b.WriteByte(']')
 			}
 		}
@@ -551,7 +560,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 				}
 				b.WriteString(n)
 				b.WriteString(": ")
-				writeType(b, t.Fields[n], false)
+				writeType(b, t.Fields[n], false, show)
 			}
 			b.WriteString(", ...}")
 			return
@@ -569,11 +578,15 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 // SizeString renders a size.
 func SizeString(s Size) string {
 	var b strings.Builder
-	writeSize(&b, s)
+	writeSize(&b, s, nil)
 	return b.String()
 }
 
-func writeSize(b *strings.Builder, s Size) {
+// writeSize writes s, or nothing when show hides one of its variables.
+func writeSize(b *strings.Builder, s Size, show func(*SizeVar) bool) {
+	if show != nil && !sizeShown(s, show) {
+		return
+	}
 	switch s := ResolveSize(s).(type) {
 	case *SizeConst:
 		b.WriteString(strconv.FormatInt(s.N, 10))
@@ -581,16 +594,26 @@ func writeSize(b *strings.Builder, s Size) {
 		b.WriteString(s.Name)
 	case *SizeMeta:
 	case *SizeOp:
-		writeSize(b, s.L)
+		writeSize(b, s.L, show)
 		b.WriteByte(s.Op)
 		if _, ok := ResolveSize(s.R).(*SizeOp); ok {
 			b.WriteByte('(')
-			writeSize(b, s.R)
+			writeSize(b, s.R, show)
 			b.WriteByte(')')
 		} else {
-			writeSize(b, s.R)
+			writeSize(b, s.R, show)
 		}
 	}
+}
+
+func sizeShown(s Size, show func(*SizeVar) bool) bool {
+	switch s := ResolveSize(s).(type) {
+	case *SizeVar:
+		return show(s)
+	case *SizeOp:
+		return sizeShown(s.L, show) && sizeShown(s.R, show)
+	}
+	return true
 }
 
 // SizeEqual reports whether two sizes are syntactically equal after

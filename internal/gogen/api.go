@@ -66,7 +66,14 @@ func goIdent(path string) string {
 // its documentation, such as "entry dot [n] (xs: [n]f64) (ys: [n]f64) :
 // f64": the named sizes, every parameter with its source name (tuples
 // and records put together again from their components), and the result.
+//
+// The lowering records the signature (ir.Func.Signature) of entry points
+// it lowers from source; programs written in IR have their signature put
+// together from the IR parameters and their names.
 func entrySignature(f *ir.Func) string {
+	if f.Signature != "" {
+		return f.Signature
+	}
 	var b strings.Builder
 	b.WriteString("entry " + f.Name)
 	seen := map[string]bool{}

@@ -24,7 +24,8 @@
 //
 // Every entry point e becomes an exported function (its name capitalised,
 // non-identifier characters dropped, "_" appended on clashes) documented
-// with the source signature, sizes named as in the source:
+// with the source signature (ir.Func.Signature: patterns, types and named
+// sizes as the program declares them):
 //
 //	// Main runs the entry point main:
 //	//

@@ -55,6 +55,13 @@ type Func struct {
 	// types that the program names ([n]xs); SourceType shows the others,
 	// which the program left anonymous, as [].
 	SizeNames map[VName]string
+	// Signature, when set, is the entry point's signature as the program
+	// declares it, for documentation: "entry f [n] (xs: [n]{a: f64, b:
+	// i32}) : [n]f64", with the source's names, patterns, types and named
+	// sizes (parameters hold the components of tuples and records, and
+	// arrays of records become records of arrays, so the IR alone does
+	// not tell).
+	Signature string
 	// Internal marks a function that only Apply calls (a recursive source
 	// function); the others are entry points.
 	Internal bool

@@ -2,6 +2,8 @@ package lower
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -134,7 +136,8 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
 	f = &ir.Func{Name: e.Name, Params: ep.params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos),
-		ParamNames: ep.names, RetNames: leafPaths(fn), SizeNames: ep.sizeNames}
+		ParamNames: ep.names, RetNames: leafPaths(fn), SizeNames: ep.sizeNames,
+		Signature: entrySignature(e, ep)}
 	if copies {
 		for _, g := range append([]*ir.Func{f}, l.funcs...) {
 			insertCopies(g, ns)
@@ -160,6 +163,74 @@ type entryParams struct {
 	names     []string // source path of each parameter (ir.Func.ParamNames)
 	sizes     map[int]ir.VName
 	sizeNames map[ir.VName]string
+	named     []*check.SizeVar // the named sizes, in order of appearance
+}
+
+// entrySignature renders entry point e as the program declares it, for
+// documentation: "entry loss [n] (ps: [n]{x: f64, y: f64}) : f64". Its
+// named sizes come first; a size that no parameter's type names (such as
+// an anonymous size, or a size of the result computed by the body) is
+// written [].
+func entrySignature(e *check.Entry, ep *entryParams) string {
+	var b strings.Builder
+	b.WriteString("entry " + e.Name)
+	params := map[string]bool{}
+	for _, p := range e.Bind.Params {
+		if p, ok := p.(*check.PName); ok {
+			params[p.Bind.Name] = true
+		}
+	}
+	shown := map[int]bool{}
+	for _, s := range ep.named {
+		shown[s.ID] = true
+		if !params[s.Name] { // a size named by a parameter (n: i64) is that parameter
+			b.WriteString(" [" + s.Name + "]")
+		}
+	}
+	show := func(s *check.SizeVar) bool { return shown[s.ID] || !s.Anon && !s.Unknown && params[s.Name] }
+	for i, t := range e.Params {
+		pat := "_"
+		if i < len(e.Bind.Params) {
+			pat = patString(e.Bind.Params[i])
+		}
+		b.WriteString(" (" + pat + ": " + check.TypeStringSizes(t, show) + ")")
+	}
+	b.WriteString(" : ")
+	if len(e.Results) == 1 {
+		b.WriteString(check.TypeStringSizes(e.Results[0], show))
+		return b.String()
+	}
+	rs := make([]string, len(e.Results))
+	for i, t := range e.Results {
+		rs[i] = check.TypeStringSizes(t, show)
+	}
+	b.WriteString("(" + strings.Join(rs, ", ") + ")")
+	return b.String()
+}
+
+// patString renders a parameter pattern in source syntax.
+func patString(p check.Pat) string {
+	switch p := p.(type) {
+	case *check.PName:
+		return p.Bind.Name
+	case *check.PRecord:
+		tuple := len(p.Fields) != 1
+		for i, f := range p.Fields {
+			tuple = tuple && f.Name == strconv.Itoa(i)
+		}
+		parts := make([]string, len(p.Fields))
+		for i, f := range p.Fields {
+			parts[i] = patString(f.Pat)
+			if !tuple && parts[i] != f.Name {
+				parts[i] = f.Name + " = " + parts[i]
+			}
+		}
+		if tuple {
+			return "(" + strings.Join(parts, ", ") + ")"
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return "_"
 }
 
 // entryParam makes IR parameters for an entry argument of type t bound by
@@ -191,6 +262,7 @@ func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value
 					ep.sizes[s.ID] = n
 					if !s.Anon {
 						ep.sizeNames[n] = s.Name
+						ep.named = append(ep.named, s)
 					}
 					l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
 					l.root.vals[s.ID] = &leaf{ir.Var(n)}

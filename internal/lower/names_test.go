@@ -14,27 +14,40 @@ func TestEntryNames(t *testing.T) {
 		name, src        string
 		params, paramTys string // joined by " "
 		rets, retTys     string
+		sig              string // ir.Func.Signature
 	}{
 		{"named sizes", `entry main [n] (xs: [n]f64) (ys: [n]f64) : [n]f64 = map2 (+) xs ys`,
-			"xs ys", "[n]f64 [n]f64", "", "[n]f64"},
+			"xs ys", "[n]f64 [n]f64", "", "[n]f64",
+			"entry main [n] (xs: [n]f64) (ys: [n]f64) : [n]f64"},
 		{"implicit and anonymous sizes", `entry main [m] (a: [m][]f64) (b: [][k]i32) (c: [3]bool) : i64 = m + k`,
-			"a b c", "[m][]f64 [][k]i32 [3]bool", "", "i64"},
+			"a b c", "[m][]f64 [][k]i32 [3]bool", "", "i64",
+			"entry main [m] [k] (a: [m][]f64) (b: [][k]i32) (c: [3]bool) : i64"},
 		{"a source size named like an invented one", `entry main [n1] (a: [n1][]f64) : i64 = n1`,
-			"a", "[n1][]f64", "", "i64"},
+			"a", "[n1][]f64", "", "i64",
+			"entry main [n1] (a: [n1][]f64) : i64"},
+		{"a size given by a parameter", `entry main (n: i64) (xs: [n]f64) : [n]f64 = xs`,
+			"n xs", "i64 [n]f64", "", "[n]f64",
+			"entry main (n: i64) (xs: [n]f64) : [n]f64"},
 		{"tuple and record parameters", `type pt = {x: f64, y: f64}
 entry main [m] (p: (f64, [m]i32)) (r: pt) (_: f32) : f64 = p.0 + r.x`,
-			"p.0 p.1 r.x r.y _", "f64 [m]i32 f64 f64 f32", "", "f64"},
+			"p.0 p.1 r.x r.y _", "f64 [m]i32 f64 f64 f32", "", "f64",
+			"entry main [m] (p: (f64, [m]i32)) (r: {x: f64, y: f64}) (_: f32) : f64"},
 		{"destructuring patterns", `entry main ((u, v): (i64, bool)) ({y, x}: {x: f64, y: [2]f64}) : i64 = if v then u else 0`,
-			"u v x y", "i64 bool f64 [2]f64", "", "i64"},
+			"u v x y", "i64 bool f64 [2]f64", "", "i64",
+			"entry main ((u, v): (i64, bool)) ({y, x}: {x: f64, y: [2]f64}) : i64"},
 		{"array of records", `entry main (ps: [](f64, i32)) : i64 = length ps`,
-			"ps.0 ps.1", "[]f64 []i32", "", "i64"},
+			"ps.0 ps.1", "[]f64 []i32", "", "i64",
+			"entry main (ps: [](f64, i32)) : i64"},
 		{"tuple result", `entry main (x: f64) : (f64, {a: f64, b: i32}) = (x, {a = x, b = 1})`,
-			"x", "f64", "0 1.a 1.b", "f64 f64 i32"},
+			"x", "f64", "0 1.a 1.b", "f64 f64 i32",
+			"entry main (x: f64) : (f64, {a: f64, b: i32})"},
 		{"record result", `entry main [n] (xs: [n]f64) : {loss: f64, grad: [n]f64} = {loss = f64.sum xs, grad = xs}`,
-			"xs", "[n]f64", "grad loss", "[n]f64 f64"},
+			"xs", "[n]f64", "grad loss", "[n]f64 f64",
+			"entry main [n] (xs: [n]f64) : {grad: [n]f64, loss: f64}"},
 		{"point-free entry", `def add (x: i32) (y: i32) = x + y
 entry main : i32 -> i32 -> i32 = add`,
-			"_ _", "i32 i32", "", "i32"},
+			"_ _", "i32 i32", "", "i32",
+			"entry main (_: i32) (_: i32) : i32"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			prog, err := check.CheckSource("t.fut", []byte(tc.src), nil)
@@ -78,6 +91,9 @@ entry main : i32 -> i32 -> i32 = add`,
 			}
 			if got := strings.Join(rtys, " "); got != tc.retTys {
 				t.Errorf("result types %q, want %q", got, tc.retTys)
+			}
+			if f.Signature != tc.sig {
+				t.Errorf("Signature = %q, want %q", f.Signature, tc.sig)
 			}
 		})
 	}

@@ -15,3 +15,6 @@ entry loss [n] (ps: [n]point) : {loss: f64, grad: [n]f64} =
 
 entry clashes (len: i64) (product: i64) (err: i64) (func: i64) (fn0_dot_0: i64) (a1: i64) (_: i64) : i64 =
   len + product + err + func + fn0_dot_0 + a1
+
+entry patterns [n] ({x, y = b}: point) (ps: [n]point) (k: i64) (m: i64) (zs: [m]f64) : ([n]point, [k]i64, []f64, [m]f64) =
+  (map (\p -> p with x = p.x + x + b) ps, iota k, filter (> 0) zs, zs)
