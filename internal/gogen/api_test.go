@@ -89,22 +89,31 @@ func apiOf(t *testing.T, src []byte) []byte {
 // errors (TestDiff checks that generated code says the same): the
 // parameter's type as the source writes it, never internal size names.
 func TestSourceSizeNamesInErrors(t *testing.T) {
-	src := `entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`
-	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ip, err := interp.Compile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	args, err := values.ParseText("[1.0, 2.0] [3.0, 4.0]")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = ip.Run("main", interp.FromValues(args))
-	want := "argument 1 of main: got an array of shape [2]f64, want a value of type [m][]f64"
-	if err == nil || err.Error() != want {
-		t.Errorf("got error %v, want %q", err, want)
+	for _, tc := range []struct{ src, args, want string }{
+		{`entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`, "[1.0, 2.0] [3.0, 4.0]",
+			"argument 1 of main: got an array of shape [2]f64, want a value of type [m][]f64"},
+		{`entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`, "[[1.0], [2.0]] [3.0]",
+			"argument 2 of main: got an array of shape [1]f64, want a value of type [m]f64 (m = 2)"},
+		{`entry main (n: i64) (xs: [n]f64) = f64.sum xs`, "3i64 [1.0]",
+			"argument 2 of main: got an array of shape [1]f64, want a value of type [n]f64 (n = 3)"},
+		{`entry main (a: [3]f64) = f64.sum a`, "[1.0, 2.0]",
+			"argument 1 of main: got an array of shape [2]f64, want a value of type [3]f64"},
+	} {
+		p, err := pipeline.CompileSource("t.fut", []byte(tc.src), nil, pipeline.Options{Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ip, err := interp.Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args, err := values.ParseText(tc.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ip.Run("main", interp.FromValues(args))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s on %s: got error %v, want %q", tc.src, tc.args, err, tc.want)
+		}
 	}
 }

@@ -193,6 +193,12 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"[1.0, 2.0]", "[3.0, 4.0]"}},
 	{name: "argument of a constant size", src: `entry main (a: [3]f64) = f64.sum a`,
 		args: []string{"[[1.0, 2.0, 3.0]]"}},
+	{name: "argument of the wrong constant size", src: `entry main (a: [3]f64) = f64.sum a`,
+		args: []string{"[1.0, 2.0]"}},
+	{name: "arguments of different sizes", src: `entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`,
+		args: []string{"[[1.0], [2.0]]", "[3.0]"}},
+	{name: "argument of a size given by a parameter", src: `entry main (n: i64) (xs: [n]f64) = f64.sum xs + f64.i64 n`,
+		args: []string{"3i64", "[1.0]"}},
 }
 
 func TestDiff(t *testing.T) {

@@ -456,7 +456,12 @@ func (g *gen) function(f *ir.Func, name string) error {
 				continue
 			}
 			g.p("if %s.Shape[%d] != %s {", x, d, want)
-			g.p("fail(\"\", \"argument %d of \"+%s+\" has shape \"+shapeString(%s.Shape)+\", but dimension %d must be \"+itoa(%s))", i+1, entry, x, d, want)
+			msg := fmt.Sprintf("%s, want a value of type %s", p.Type.Elem, f.SourceType(p.Type))
+			if dim.IsConst {
+				g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+%q)", i+1, entry, x, msg)
+			} else {
+				g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+%q+itoa(%s)+\")\")", i+1, entry, x, msg+" ("+f.DimName(dim, d)+" = ", want)
+			}
 			g.p("}")
 		}
 		if consumed[i] {

@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -376,7 +377,11 @@ func (fn *function) bindArgs(fr *frame, args []value) error {
 				want = fr.v[s].s.Int()
 			}
 			if got != want {
-				return fmt.Errorf("argument %d of %s has shape %s, but dimension %d must be %d", i+1, f.Name, shapeString(args[i].a.Shape), d, want)
+				msg := fmt.Sprintf("argument %d of %s: got an array of shape %s%s, want a value of type %s", i+1, f.Name, shapeString(args[i].a.Shape), p.Type.Elem, f.SourceType(p.Type))
+				if !dim.IsConst {
+					msg += fmt.Sprintf(" (%s = %d)", f.DimName(dim, d), want)
+				}
+				return errors.New(msg)
 			}
 		}
 	}

@@ -86,6 +86,16 @@ func (f *Func) SourceType(t Type) string {
 	return b.String()
 }
 
+// DimName names dimension d of a parameter's type, whose size is dim, in
+// messages about arguments of the wrong shape: its source name (n), or
+// "dimension d" where the program leaves the size anonymous.
+func (f *Func) DimName(dim SubExp, d int) string {
+	if n, ok := f.SizeNames[dim.Var]; ok && !dim.IsConst {
+		return n
+	}
+	return "dimension " + strconv.Itoa(d)
+}
+
 // Program is a whole lowered program: its entry points and the internal
 // functions they call.
 type Program struct {

@@ -238,14 +238,21 @@ func patString(p check.Pat) string {
 func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value {
 	var walk func(t check.Type, dims ir.Shape, pat check.Pat, path string) value
 	walk = func(t check.Type, dims ir.Shape, pat check.Pat, path string) value {
+		var bind *check.Binding
 		if p, ok := pat.(*check.PName); ok {
-			path, pat = p.Bind.Name, nil
+			path, pat, bind = p.Bind.Name, nil, p.Bind
 		}
 		switch t := check.Resolve(t).(type) {
 		case *check.Prim:
 			p := l.b.Param("arg", ir.Type{Elem: t.P, Shape: dims})
 			ep.params = append(ep.params, p)
 			ep.names = append(ep.names, path)
+			if bind != nil && len(dims) == 0 && t.P == prim.I64 {
+				// (n: i64) (xs: [n]f64): the size n of later parameters
+				// is this parameter, which their shapes must match.
+				ep.sizes[bind.ID] = p.Name
+				ep.sizeNames[p.Name] = bind.Name
+			}
 			return &leaf{ir.Var(p.Name)}
 		case *check.Array:
 			var d ir.SubExp

@@ -13,7 +13,7 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	v_n_1 := v_arg_2.Shape[0]
 	_ = v_n_1
 	if v_arg_3.Shape[0] != v_n_1 {
-		fail("", "argument 2 of "+"dot"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
+		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(v_arg_3.Shape)+"f64, want a value of type [n]f64 (n = "+itoa(v_n_1)+")")
 	}
 	tn1 := v_n_1
 	if tn1 < 0 {
@@ -107,7 +107,7 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 	_ = v_n_1
 	_ = v_n_1
 	if v_arg_3.Shape[0] != v_n_1 {
-		fail("", "argument 2 of "+"grad"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
+		fail("", "argument 2 of "+"grad"+": got an array of shape "+shapeString(v_arg_3.Shape)+"f64, want a value of type [n]f64 (n = "+itoa(v_n_1)+")")
 	}
 	return v_arg_3
 }
