@@ -30,9 +30,14 @@ func splitType(t string) (int, string) {
 }
 
 // ReadBinary reads one value per type in types (type strings, as in
-// EntryPoint.Params) in the binary value format (FORMATS.md §2), skipping
-// whitespace between values, and returns them as Go values for
-// EntryPoint.Call.
+// EntryPoint.Params) in the binary value format, skipping whitespace
+// between values, and returns them as Go values for EntryPoint.Call.
+//
+// The binary value format is the one of fluxion run -b and of test data
+// files: per value the byte 'b', the version 2, the rank (one byte), the
+// element type as 4 bytes right-aligned ("  i8", " f64", "bool"), one
+// little-endian uint64 per dimension, then the elements, little-endian,
+// in row-major order.
 func ReadBinary(r io.Reader, types []string) ([]any, error) {
 	br := bufio.NewReader(r)
 	out := make([]any, len(types))
