@@ -115,7 +115,10 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 	}()
 	l.at = e.Bind.Pos
 	l.b.Pos = l.pos(e.Bind.Pos)
-	ep := &entryParams{sizes: map[int]ir.VName{}, sizeNames: map[ir.VName]string{}}
+	ep := &entryParams{sizes: map[int]ir.VName{}, sizeNames: map[ir.VName]string{}, sizeParams: map[int]bool{}}
+	for _, s := range e.Bind.Bind.Scheme.SizeParams {
+		ep.sizeParams[s.ID] = !s.Anon
+	}
 	fn := l.ref(e.Bind.Bind, &check.Instance{}, l.root)
 	for i, t := range e.Params {
 		var pat check.Pat
@@ -164,30 +167,31 @@ type entryParams struct {
 	sizes     map[int]ir.VName
 	sizeNames map[ir.VName]string
 	named     []*check.SizeVar // the named sizes, in order of appearance
+	// sizeParams tells the sizes that the entry's type names: its size
+	// parameters, declared ([n]) or implicit, but not those the checker
+	// invented for anonymous sizes ([]) nor local sizes that an anonymous
+	// size was unified with.
+	sizeParams map[int]bool
 }
 
 // entrySignature renders entry point e as the program declares it, for
-// documentation: "entry loss [n] (ps: [n]{x: f64, y: f64}) : f64". Its
-// named sizes come first; a size that no parameter's type names (such as
-// an anonymous size, or a size of the result computed by the body) is
-// written [].
+// documentation: "entry loss [n] (ps: [n]{x: f64, y: f64}) : f64". The
+// sizes its parameters' types name come first; a size that is neither a
+// size parameter nor a parameter (an anonymous size, a size of the result
+// computed by the body) is written [].
 func entrySignature(e *check.Entry, ep *entryParams) string {
 	var b strings.Builder
 	b.WriteString("entry " + e.Name)
-	params := map[string]bool{}
+	params := map[int]bool{} // the parameters that sizes may name: (n: i64) (xs: [n]f64)
 	for _, p := range e.Bind.Params {
 		if p, ok := p.(*check.PName); ok {
-			params[p.Bind.Name] = true
+			params[p.Bind.ID] = true
 		}
 	}
-	shown := map[int]bool{}
 	for _, s := range ep.named {
-		shown[s.ID] = true
-		if !params[s.Name] { // a size named by a parameter (n: i64) is that parameter
-			b.WriteString(" [" + s.Name + "]")
-		}
+		b.WriteString(" [" + s.Name + "]")
 	}
-	show := func(s *check.SizeVar) bool { return shown[s.ID] || !s.Anon && !s.Unknown && params[s.Name] }
+	show := func(s *check.SizeVar) bool { return ep.sizeParams[s.ID] || params[s.ID] }
 	for i, t := range e.Params {
 		pat := "_"
 		if i < len(e.Bind.Params) {
@@ -267,7 +271,7 @@ func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value
 				if !ok {
 					n = l.ns.New(s.Name)
 					ep.sizes[s.ID] = n
-					if !s.Anon {
+					if ep.sizeParams[s.ID] {
 						ep.sizeNames[n] = s.Name
 						ep.named = append(ep.named, s)
 					}

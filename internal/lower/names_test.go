@@ -28,6 +28,9 @@ func TestEntryNames(t *testing.T) {
 		{"a size given by a parameter", `entry main (n: i64) (xs: [n]f64) : [n]f64 = xs`,
 			"n xs", "i64 [n]f64", "", "[n]f64",
 			"entry main (n: i64) (xs: [n]f64) : [n]f64"},
+		{"an anonymous size unified with a local one", `entry main (n: i64) (xs: []i32) = let m = n + 0 in (xs : [m]i32)`,
+			"n xs", "i64 []i32", "", "[]i32",
+			"entry main (n: i64) (xs: []i32) : []i32"},
 		{"tuple and record parameters", `type pt = {x: f64, y: f64}
 entry main [m] (p: (f64, [m]i32)) (r: pt) (_: f32) : f64 = p.0 + r.x`,
 			"p.0 p.1 r.x r.y _", "f64 [m]i32 f64 f64 f32", "", "f64",
