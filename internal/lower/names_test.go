@@ -31,6 +31,10 @@ func TestEntryNames(t *testing.T) {
 		{"an anonymous size unified with a local one", `entry main (n: i64) (xs: []i32) = let m = n + 0 in (xs : [m]i32)`,
 			"n xs", "i64 []i32", "", "[]i32",
 			"entry main (n: i64) (xs: []i32) : []i32"},
+		{"a sum parameter", `type opt = #some i32 | #none
+entry main (o: opt) : i32 = match o case #some x -> x case #none -> 0`,
+			"_ _", "i64 i32", "", "i32",
+			"entry main (o: #none | #some i32) : i32"},
 		{"tuple and record parameters", `type pt = {x: f64, y: f64}
 entry main [m] (p: (f64, [m]i32)) (r: pt) (_: f32) : f64 = p.0 + r.x`,
 			"p.0 p.1 r.x r.y _", "f64 [m]i32 f64 f64 f32", "", "f64",
