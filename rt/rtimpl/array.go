@@ -15,6 +15,23 @@ func Fail(pos, msg string) {
 	panic(&rt.Error{Pos: pos, Msg: msg})
 }
 
+// FailArgs is fail with each "%v" in msg replaced by the next argument, as
+// the interpreter does for the same assertion.
+func FailArgs(pos, msg string, args ...any) {
+	var b strings.Builder
+	for _, a := range args {
+		i := strings.Index(msg, "%v")
+		if i < 0 {
+			break
+		}
+		b.WriteString(msg[:i])
+		fmt.Fprint(&b, a)
+		msg = msg[i+2:]
+	}
+	b.WriteString(msg)
+	Fail(pos, b.String())
+}
+
 // Catch recovers a failure raised by fail (or any other panic, reported as
 // an internal error) into *err; entry points defer it.
 func Catch(err *error) {
