@@ -688,7 +688,7 @@ entry first (xs: []i32) = xs[0]
 		{"madeup", "entry main (xs: []f32) (b: bool) (m: [2][]i64) : (f32, bool, i64) = (f32.sum xs, !b, i64.sum (flatten m))\n",
 			[]string{"[]float32{1, 2, 3}", "b := true", "NewArray([]int64{2, 3}, []int64{1, 2, 3, 4, 5, 6})", "// Output:\n\t// 6\n\t// false\n\t// 21\n"}},
 		{"fails", "entry at (xs: []i64) (i: i64) : i64 = xs[i + 5]\n",
-			[]string{"// Output:\n\t// " + filepath.Join(dir, "fails.fut") + ":1:39: Index [6] out of bounds"}},
+			[]string{"// Output:\n\t// Index [6] out of bounds for array of shape [3]. (at " + filepath.Join(dir, "fails.fut") + ":1:39)\n"}},
 	} {
 		prog := write(tc.name+".fut", tc.src)
 		if code, _, stderr := runArgs(t, "", "build", "-o", filepath.Join(dir, tc.name), prog); code != 0 {
