@@ -561,7 +561,7 @@ func TestBuildExe(t *testing.T) {
 	}
 	args, _ := values.ParseText("1 0")
 	_, _, err = p.Call("div", 1, args)
-	if err == nil || !strings.HasPrefix(err.Error(), prog+":2:") || !strings.Contains(err.Error(), "division by zero") {
+	if err == nil || !strings.HasPrefix(err.Error(), "division by zero") || !strings.Contains(err.Error(), "(at "+prog+":2:") {
 		t.Errorf("division by zero reported as %v", err)
 	}
 	if code, _, _ := runArgs(t, "", "build", "--exe", "--pkg", "x", "-o", exe, prog); code != 2 {
