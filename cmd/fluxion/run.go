@@ -193,7 +193,7 @@ func readArgs(r io.Reader, fn *ir.Func) ([]values.Value, error) {
 			if errors.Is(err, io.EOF) {
 				return nil, fmt.Errorf("entry point %s takes %d arguments; input ended after %d", fn.Name, len(fn.Params), i)
 			}
-			return nil, fmt.Errorf("argument %d of %s (%v): %v", i+1, fn.Name, p.Type, err)
+			return nil, fmt.Errorf("argument %d of %s (%s): %v", i+1, fn.Name, fn.SourceType(p.Type), err)
 		}
 		args[i] = v
 	}

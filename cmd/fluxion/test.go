@@ -147,7 +147,7 @@ func checkArgTypes(fn *ir.Func, args []values.Value) error {
 	}
 	for i, p := range fn.Params {
 		if args[i].Elem() != p.Type.Elem || args[i].Rank() != p.Type.Rank() {
-			return badArgs{fmt.Errorf("argument %d of %s: the test gives %s, the entry point takes %v", i+1, fn.Name, args[i].TypeString(), p.Type)}
+			return badArgs{fmt.Errorf("argument %d of %s: the test gives %s, the entry point takes %s", i+1, fn.Name, args[i].TypeString(), fn.SourceType(p.Type))}
 		}
 	}
 	return nil
