@@ -37,6 +37,47 @@ type rev struct {
 	// whose adjoints are smooth where the primal is may be used (see
 	// ExpandNestedVJP).
 	nested bool
+	// facts holds what is known about the values of adjoint arrays, which
+	// lets the rules that read them skip their zeros (shared by every
+	// scope: names are unique).
+	facts *adjFacts
+	// inactive holds names whose values do not depend on the vjp's
+	// parameters (activity analysis): their adjoints are never needed, so
+	// no rule computes them (shared by every scope).
+	inactive ir.Names
+}
+
+// adjFacts records adjoint arrays whose values are known to have a
+// structure, keyed by the adjoint array's name. Every such array is also
+// materialised, so rules that do not look here stay correct; the
+// materialised array disappears when no rule reads it.
+type adjFacts struct {
+	// uniform: every row of the array is this value (the adjoint of the
+	// elements of a sum is the sum's adjoint, replicated).
+	uniform map[ir.VName]ir.SubExp
+	// sparse: the array is zero outside a range of rows (the adjoint of
+	// a minimum or of an indexed element).
+	sparse map[ir.VName]*sparseAdj
+}
+
+// noFacts makes the rules ignore adjFacts, so that tests can compare them
+// with the dense rules.
+var noFacts bool
+
+// uniformRow returns the value of every row of adjoint array v, if known.
+func (r *rev) uniformRow(v ir.VName) (ir.SubExp, bool) {
+	if noFacts {
+		return ir.SubExp{}, false
+	}
+	x, ok := r.facts.uniform[v]
+	return x, ok
+}
+
+// sparseAdj says that an adjoint array is zero outside its rows start,
+// ..., start+n-1, which are the rows of vals.
+type sparseAdj struct {
+	start, n ir.SubExp
+	vals     ir.VName
 }
 
 // frame collects the accumulators a lambda needs for its free arrays.
@@ -48,14 +89,15 @@ type frame struct {
 
 func newRev(b *ir.Builder) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{},
-		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{}}
+		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{},
+		facts: &adjFacts{uniform: map[ir.VName]ir.SubExp{}, sparse: map[ir.VName]*sparseAdj{}}, inactive: ir.Names{}}
 }
 
 // scope returns an empty rev for a nested scope emitting into b, sharing
 // r's forward-sweep records.
 func (r *rev) scope(b *ir.Builder, fr *frame) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt,
-		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested}
+		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested, facts: r.facts, inactive: r.inactive}
 }
 
 // child returns a rev for a nested scope emitting into b that starts from
@@ -171,9 +213,26 @@ func (r *rev) current(v ir.VName) ir.SubExp {
 	return r.zerosLike(v)
 }
 
+// markInactive records the names of pat as inactive if every name e
+// reads is (e computes them from values that do not depend on the
+// parameters).
+func (r *rev) markInactive(pat []ir.Param, e ir.Exp) {
+	for v := range ir.FreeInExp(e) {
+		if !r.inactive.Has(v) {
+			return
+		}
+	}
+	for _, p := range pat {
+		r.inactive.Add(p.Name)
+	}
+}
+
 // accFor returns the accumulator standing for v's adjoint, creating a
 // lambda parameter for it if v is an array free in the current lambda.
 func (r *rev) accFor(v ir.VName) (ir.SubExp, bool) {
+	if r.inactive.Has(v) {
+		return ir.SubExp{}, false
+	}
 	if a, ok := r.adj[v]; ok {
 		if a.IsVar() && r.typeOf(a.Var).Acc {
 			return a, true
@@ -203,7 +262,7 @@ func isZero(c ir.SubExp) bool { return c.IsConst && c.Const.IsZero() }
 
 // addTo adds contribution c to the adjoint of v.
 func (r *rev) addTo(v ir.VName, c ir.SubExp) {
-	if c.IsNone() || isZero(c) {
+	if c.IsNone() || isZero(c) || r.inactive.Has(v) {
 		return
 	}
 	t := r.typeOf(v)
@@ -260,16 +319,23 @@ func (r *rev) ownedAdj(v ir.VName) ir.SubExp {
 // addAt adds c to the adjoint of array v at index idx (a row if idx is
 // shorter than v's rank), in place.
 func (r *rev) addAt(v ir.VName, idx []ir.SubExp, c ir.SubExp) {
-	if c.IsNone() || isZero(c) {
+	if c.IsNone() || isZero(c) || r.inactive.Has(v) {
 		return
 	}
 	if acc, ok := r.accFor(v); ok {
 		r.adj[v] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: idx, Val: c})
 		return
 	}
+	_, had := r.adj[v]
 	cur := r.ownedAdj(v)
-	old := r.b.Let("old", &ir.Index{Arr: cur.Var, Idx: idx})
-	nv := r.add(r.b.Type(old), old, c)
+	nv := c
+	if had {
+		old := r.b.Let("old", &ir.Index{Arr: cur.Var, Idx: idx})
+		nv = r.add(r.b.Type(old), old, c)
+	} else if c.IsVar() && r.typeOf(c.Var).IsArray() {
+		// The update consumes nothing but cur; c stays readable.
+		nv = r.b.Let("adj", &ir.Copy{Arr: c.Var})
+	}
 	dims := make([]ir.DimSlice, len(idx))
 	for i, x := range idx {
 		dims[i] = ir.DimSlice{Fixed: true, I: x}
@@ -277,6 +343,12 @@ func (r *rev) addAt(v ir.VName, idx []ir.SubExp, c ir.SubExp) {
 	up := r.b.Let(v.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: dims, Val: nv})
 	r.adj[v] = up
 	r.owned[up.Var] = true
+	if !had && len(idx) == 1 {
+		// Zero but at row idx (in range: the forward sweep read it).
+		vals := r.b.Let("adj", &ir.ArrayLit{Elems: []ir.SubExp{c}, Elem: r.b.Type(c)})
+		r.facts.uniform[vals.Var] = c
+		r.facts.sparse[up.Var] = &sparseAdj{start: idx[0], n: ir.I64(1), vals: vals.Var}
+	}
 }
 
 // scale emits c * p in the adjoint arithmetic of t.

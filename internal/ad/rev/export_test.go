@@ -11,3 +11,7 @@ func FDNames() []string {
 	}
 	return out
 }
+
+// NoFacts exposes the switch that makes the rules ignore what they know of
+// adjoint arrays (uniform rows, zeros outside a range).
+var NoFacts = &noFacts

@@ -9,6 +9,15 @@
 // from primal names to adjoint values; an absent entry is a zero adjoint.
 // Integers and booleans have adjoints of their own type (§14.3).
 //
+// Only values that depend on the vjp's parameters get adjoints (the
+// active ones: a name computed from constants alone is marked inactive by
+// the forward sweep, and contributions to it are dropped). Adjoint arrays
+// may carry facts (env.go): uniform rows (a sum's adjoint replicated),
+// which the map rule reads as one value, and zeros outside a range of
+// rows (a minimum's or an indexed element's adjoint), for which the map
+// rule runs its return sweep on those rows only, so that the adjoint of a
+// nearest-centroid cost costs O(d) per point rather than O(k*d).
+//
 // Rules (files): scalars through prim's partial-derivative table and data
 // movement (stms.go); if and for/while loops with checkpoints (control.go);
 // map, with free scalars summed and free arrays accumulated through
@@ -219,8 +228,14 @@ func forwardSweep(b *ir.Builder, s *ir.Stm, e *ir.VJP, op string, nested, noInpl
 	for i, p := range f.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 	}
-	f.Body = prepareBody(b, f.Body)
+	f.Body = prepareBody(b, f.Params, f.Body)
 	r := newRev(b)
+	// What the function reads besides its parameters is a constant.
+	for v := range ir.FreeInBody(f.Body) {
+		if !isParam(f.Params, v) {
+			r.inactive.Add(v)
+		}
+	}
 	r.nested = nested
 	r.noInplace = noInplace
 	r.forwardStms(f.Body.Stms)

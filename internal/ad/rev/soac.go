@@ -24,6 +24,10 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 			fail(r.b.Pos, "cannot differentiate a map over accumulators")
 		}
 	}
+	if sp := r.sparseOf(ybars); sp != nil && len(skip) == 0 {
+		r.sparseMapAdjoint(sp, arrs, f, ybars)
+		return
+	}
 	free := ir.FreeInLambda(f)
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
 	g := renameLambda(r.b, f)
@@ -31,12 +35,22 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	c := r.scope(lb, fr)
 	params := append([]ir.Param{}, g.Params...)
 	inputs := append([]ir.VName{}, arrs...)
-	for _, p := range g.Params {
+	for k, p := range g.Params {
 		lb.Declare(p)
+		if k < len(arrs) && r.inactive.Has(arrs[k]) {
+			r.inactive.Add(p.Name)
+		}
 	}
 	c.forwardStms(g.Body.Stms)
 	for j, ybar := range ybars {
 		if ybar.IsNone() {
+			continue
+		}
+		if v, ok := r.uniformRow(ybar.Var); ok {
+			// Every row's adjoint is v: read it, not an array of copies.
+			if res := g.Body.Result[j]; res.IsVar() {
+				c.addTo(res.Var, v)
+			}
 			continue
 		}
 		row := lb.Param("ybar", r.typeOf(ybar.Var).Row())
@@ -220,6 +234,60 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	}
 }
 
+// sparseOf returns the range of rows outside which every adjoint in ybars
+// is zero, if the facts give one range to all of them.
+func (r *rev) sparseOf(ybars []ir.SubExp) *sparseAdj {
+	if noFacts {
+		return nil
+	}
+	var sp *sparseAdj
+	for _, y := range ybars {
+		if y.IsNone() {
+			continue
+		}
+		s, ok := r.facts.sparse[y.Var]
+		if !ok || sp != nil && !(s.start.Equal(sp.start) && s.n.Equal(sp.n)) {
+			return nil
+		}
+		sp = s
+	}
+	return sp
+}
+
+// sparseMapAdjoint is mapAdjoint for result adjoints that are zero
+// outside the rows of sp: the return sweep runs only on those rows (a
+// map over the slices of arrs), and their adjoints go to the same rows of
+// arrs'. The other rows would contribute nothing, since a return sweep
+// is linear in the result adjoints.
+func (r *rev) sparseMapAdjoint(sp *sparseAdj, arrs []ir.VName, f *ir.Lambda, ybars []ir.SubExp) {
+	b := r.b
+	end := b.BinOp(prim.Add, sp.start, sp.n)
+	dims := []ir.DimSlice{{Start: sp.start, End: end, Stride: ir.I64(1)}}
+	parts := make([]ir.VName, len(arrs))
+	for i, a := range arrs {
+		t := r.typeOf(a)
+		p := b.Param(a.Base+"_part", ir.Type{Elem: t.Elem, Shape: append(ir.Shape{sp.n}, t.Shape[1:]...)})
+		b.Bind([]ir.Param{p}, &ir.Slice{Arr: a, Dims: dims})
+		if r.inactive.Has(a) {
+			r.inactive.Add(p.Name)
+		}
+		parts[i] = p.Name
+	}
+	vals := make([]ir.SubExp, len(ybars))
+	for j, y := range ybars {
+		if !y.IsNone() {
+			vals[j] = ir.Var(r.facts.sparse[y.Var].vals)
+		}
+	}
+	r.mapAdjoint(sp.n, parts, f, vals, nil)
+	for i, p := range parts {
+		if _, ok := r.adj[p]; ok {
+			r.slice(p, &ir.Slice{Arr: arrs[i], Dims: dims})
+			delete(r.adj, p)
+		}
+	}
+}
+
 // reduce is the return sweep of a reduction.
 func (r *rev) reduce(s *ir.Stm, e *ir.Reduce) {
 	k := len(s.Pat)
@@ -235,6 +303,7 @@ func (r *rev) reduce(s *ir.Stm, e *ir.Reduce) {
 				// Every element gets the result's adjoint.
 				rep := r.b.Let("adj", &ir.Replicate{Shape: ir.Shape{e.W}, Val: ybars[0]})
 				r.owned[rep.Var] = true
+				r.facts.uniform[rep.Var] = ybars[0]
 				r.addTo(e.Arrs[0], rep)
 				return
 			case op == prim.Mul && t.Elem.IsFloat() && t.Rank() == 1 && !r.nested:
@@ -335,6 +404,9 @@ func convFn(from, to prim.Type) prim.Func {
 func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	b := r.b
 	as := e.Arrs[0]
+	if r.inactive.Has(as) {
+		return
+	}
 	y := ir.Var(s.Pat[0].Name)
 	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
 	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), r.typeOf(as).Row()}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
@@ -358,6 +430,7 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 		r.adj[as] = na
 		return
 	}
+	_, had := r.adj[as]
 	cur := r.ownedAdj(as)
 	tb, eb := b.Sub(), b.Sub()
 	old := tb.Let("old", &ir.Index{Arr: cur.Var, Idx: []ir.SubExp{k}})
@@ -366,6 +439,14 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	res := b.Let(as.Base+"_adj", &ir.If{Cond: in, Then: tb.Body(up), Else: eb.Body(cur), Ret: []ir.Type{r.typeOf(cur.Var)}})
 	r.adj[as] = res
 	r.owned[res.Var] = true
+	if !had {
+		// Zero but at row k, and there only if k is in range: rows k to
+		// k+n-1 with n = 1 or 0 (k = w is a valid empty range).
+		n := b.Call(convFn(prim.Bool, prim.I64), in)
+		vals := b.Let("adj", &ir.Replicate{Shape: ir.Shape{n}, Val: ybar})
+		r.facts.uniform[vals.Var] = ybar
+		r.facts.sparse[res.Var] = &sparseAdj{start: k, n: n, vals: vals.Var}
+	}
 }
 
 // reduceGeneric: ls = exclusive scan of as, rs = reversed exclusive scan
