@@ -13,7 +13,9 @@
 // they belong to, SOACs carry primal and tangent arrays side by side,
 // reduce/scan/hist use the lifted operator (a,da) op' (b,db) with neutral
 // (ne, 0), and loops carry tangents as extra parameters. Tangents known to
-// be zero are not computed at all. With JVP.Vec (jmp) every tangent has an
+// be zero are not computed at all, nor are those no result's tangent
+// depends on (fwd_need.go: a value that is only compared or used as an
+// index, such as the objective inside a forward-over-reverse Hessian). With JVP.Vec (jmp) every tangent has an
 // extra outer dimension of the batch width and the tangent code maps over
 // it; accumulator tangents keep that dimension innermost so that
 // accumulator updates index them like their primals.

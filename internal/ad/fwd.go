@@ -39,6 +39,9 @@ type fwd struct {
 	// batches are the maps flush emitted in this scope; prune drops the
 	// lane results nobody reads.
 	batches []*ir.Stm
+	// need holds the names whose tangents a result's tangent depends on
+	// (fwd_need.go); the others are never computed.
+	need ir.Names
 }
 
 // batch is a map over the batch width being filled by lift.
@@ -56,11 +59,11 @@ type batch struct {
 
 // fork returns a differentiator for a nested scope built into b.
 func (f *fwd) fork(b *ir.Builder) *fwd {
-	return &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}, up: f.env}, vec: f.vec, width: f.width}
+	return &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}, up: f.env}, vec: f.vec, width: f.width, need: f.need}
 }
 
 func (f *fwd) setTan(v ir.VName, d ir.SubExp) {
-	if !d.IsNone() {
+	if !d.IsNone() && f.need.Has(v) {
 		f.env.m[v] = d
 	}
 }
@@ -236,7 +239,7 @@ func (f *fwd) lift1(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) ir.
 
 // expandJVP replaces s = jvp F primals tangents by F's body, differentiated.
 func expandJVP(b *ir.Builder, s *ir.Stm, e *ir.JVP) {
-	f := &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}}, vec: e.Vec, width: e.Width}
+	f := &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}}, vec: e.Vec, width: e.Width, need: needed(e.F.Body)}
 	for i, p := range e.F.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 		d := e.Tangents[i]
@@ -279,6 +282,15 @@ func (f *fwd) stms(ss []*ir.Stm) {
 // stm emits s and the statements computing the tangents of its results.
 func (f *fwd) stm(s *ir.Stm) {
 	f.b.Pos = s.Pos
+	needed := false
+	for _, p := range s.Pat {
+		needed = needed || f.need.Has(p.Name)
+	}
+	if !needed {
+		// No result's tangent is needed (fwd_need.go): the primal alone.
+		f.b.Add(s)
+		return
+	}
 	switch s.Exp.(type) {
 	case *ir.If, *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.WithAcc, *ir.UpdAcc:
 		f.flush()
