@@ -16,9 +16,12 @@
 // be zero are not computed at all, nor are those no result's tangent
 // depends on (fwd_need.go: a value that is only compared or used as an
 // index, such as the objective inside a forward-over-reverse Hessian). With JVP.Vec (jmp) every tangent has an
-// extra outer dimension of the batch width and the tangent code maps over
-// it; accumulator tangents keep that dimension innermost so that
-// accumulator updates index them like their primals.
+// extra innermost dimension of the batch width: the tangents of an array's
+// rows are the rows of its tangent, so SOACs and data movement take
+// batched tangents as they are, scalar tangent arithmetic runs in maps
+// over the width (consecutive statements share one), and only additions
+// over a SOAC's elements read lanes; jmp's arguments and results, whose
+// batch is outermost, are transposed once at entry and exit.
 //
 // Reverse mode lives in package rev (internal/ad/rev); Expand hands it
 // every ir.VJP once the operators inside have been expanded, so forward

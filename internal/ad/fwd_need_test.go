@@ -20,10 +20,10 @@ entry hess [n] (xs: [n]f64) (d: [n]f64) =
   jvp (\xs -> vjp (\xs -> f64.minimum (map (\x -> x * x) xs)) xs 1) xs d
 `
 
-// expanded lowers needSrc and expands its AD operators.
-func expanded(t *testing.T) map[string]*ir.Func {
+// expanded lowers src and expands its AD operators.
+func expanded(t *testing.T, src string) map[string]*ir.Func {
 	t.Helper()
-	prog, err := check.CheckSource("need.fut", []byte(needSrc), nil)
+	prog, err := check.CheckSource("t.fut", []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func liftedReduce(s *ir.Stm) bool {
 // result) carries no tangent: its reduction stays the primal one and a
 // loop carries no tangent parameter for it.
 func TestTangentsOnlyWhereNeeded(t *testing.T) {
-	fs := expanded(t)
+	fs := expanded(t, needSrc)
 	if n := count(fs["sel"].Body, liftedReduce); n != 0 {
 		t.Errorf("sel: the minimum only selects, yet %d reductions carry tangents:\n%s", n, fs["sel"].Body)
 	}
@@ -95,5 +95,28 @@ func TestTangentsOnlyWhereNeeded(t *testing.T) {
 	// Forward over reverse: the inner objective's minimum is not a result.
 	if n := count(fs["hess"].Body, liftedReduce); n != 0 {
 		t.Errorf("hess: the inner minimum carries a tangent in %d reductions:\n%s", n, fs["hess"].Body)
+	}
+}
+
+// Batched tangents (jmp) keep the batch innermost, so a SOAC takes the
+// tangents of its rows as they are: no transpose inside the nest, only at
+// the jmp's entry and exit.
+func TestBatchedTangentsNeedNoTransposes(t *testing.T) {
+	fs := expanded(t, `
+entry f [n] [m] (xs: [n]f64) (ys: [m][n]f64) (dxs: [3][n]f64) =
+  jmp (\xs -> map (\y -> f64.sum (map2 (*) xs y) * f64.sum xs) ys) xs dxs
+entry g [n] (xs: [n][2]f64) (dxs: [4][n][2]f64) =
+  jmp (\xs -> scan (+) 0 (map (\r -> r[0] * r[1]) xs)) xs dxs
+`)
+	for _, name := range []string{"f", "g"} {
+		inner := 0
+		for _, s := range fs[name].Body.Stms {
+			for _, b := range ir.Bodies(s.Exp) {
+				inner += count(b, func(s *ir.Stm) bool { _, ok := s.Exp.(*ir.Rearrange); return ok })
+			}
+		}
+		if inner != 0 {
+			t.Errorf("%s: %d transposes inside SOACs:\n%s", name, inner, fs[name].Body)
+		}
 	}
 }
