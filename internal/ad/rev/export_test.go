@@ -15,3 +15,7 @@ func FDNames() []string {
 // NoFacts exposes the switch that makes the rules ignore what they know of
 // adjoint arrays (uniform rows, zeros outside a range).
 var NoFacts = &noFacts
+
+// NoSumLoops exposes the switch that turns off the return sweep of
+// accumulating loops (sumloop.go).
+var NoSumLoops = &noSumLoops

@@ -43,6 +43,10 @@
 // a vjp that will be differentiated again (ExpandNestedVJP) leaves out the
 // zero-counting rules of *, whose derivatives are wrong at zeros.
 //
+// A for loop that only accumulates (a' = a + g for its active parameters,
+// g independent of them) is not checkpointed: its return sweep runs
+// forwards, recomputing the inactive parameters (sumloop.go).
+//
 // In-place updates save only the region they overwrite and the return
 // sweep writes it back (inplace.go). So does an if whose branches update
 // arrays of the scope at fixed indices: the regions are extra results of
