@@ -449,9 +449,17 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	}
 }
 
-// reduceGeneric: ls = exclusive scan of as, rs = reversed exclusive scan
-// of the flipped operator over the reversed input, then as' += the vjp of
-// \l a r -> l op a op r with respect to a, elementwise.
+// reduceGeneric: with l_i the combination of the elements before a_i (an
+// exclusive scan) and r_i that of the elements after it (a scan of the
+// flipped operator over the reversed input), the result is
+// (l_i op a_i) op r_i for every i, and a_i's adjoint is that expression's
+// derivative with l_i and r_i held fixed. One map computes it per element
+// and the map rule differentiates it at the result's adjoint: its return
+// sweep gives a' and, through the first application only, the operator's
+// free variables theirs (one contribution per application of op in the
+// reduction: the second application's free variables are frozen copies,
+// and the scans are inactive, since the elements' own terms account for
+// every path through them). l_i and r_i are read in place from the scans.
 func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 	b := r.b
 	k := len(e.Arrs)
@@ -460,45 +468,51 @@ func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 		rows[i] = r.typeOf(a).Row()
 	}
 	incl := b.Scan(e.W, e.Arrs, e.Neutral, renameLambda(b, e.Op))
-	ls := shiftRight(b, e.W, incl, e.Neutral, rows)
 	revAs := reverseArrays(b, e.W, e.Arrs, rows)
 	flipped := b.Lambda(append(append([]ir.Type{}, rows...), rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		return inline(lb, e.Op, append(append([]ir.SubExp{}, ps[k:]...), ps[:k]...))
 	})
 	rincl := b.Scan(e.W, revAs, e.Neutral, flipped)
-	// acc_i = ls[i] op as[i] has adjoint xbar_i = d((x op rs[i]))/dx at
-	// x = acc_i times y'; the map rule over op(ls[i], as[i]) with those
-	// adjoints then gives as' and the operator's free variables theirs
-	// (one contribution per application of op). rs[i] = rincl[n-2-i], the
-	// neutral for the last element, is read in place rather than built
-	// by shifting and reversing rincl.
-	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
-	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
-	ptypes := append(append(append([]ir.Type{}, rows...), rows...), ir.Scalar(prim.I64))
-	xlam := b.Lambda(ptypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		x := inline(lb, e.Op, ps[:2*k])
-		isLast := lb.CmpOp(prim.Eq, ps[2*k], last)
-		tb, eb := lb.Sub(), lb.Sub()
-		at := eb.BinOp(prim.Sub, eb.BinOp(prim.Sub, last, ps[2*k]), ir.I64(1))
-		var right []ir.SubExp
-		for _, a := range rincl {
-			right = append(right, eb.Let("right", &ir.Index{Arr: a, Idx: []ir.SubExp{at}}))
-		}
-		var rs []ir.SubExp
-		for _, v := range lb.LetN("rs", &ir.If{Cond: isLast, Then: tb.Body(e.Neutral...), Else: eb.Body(right...), Ret: rows}) {
-			rs = append(rs, ir.Var(v))
-		}
-		op := lb.Lambda(append(append([]ir.Type{}, rows...), rows...), func(rb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
-			return inline(rb, e.Op, qs)
-		})
-		return vjpOf(lb, op, append(append([]ir.SubExp{}, x...), rs...), ybars)[:k]
-	})
-	xbars := b.Map(e.W, append(append(append([]ir.VName{}, ls...), e.Arrs...), it.Var), xlam)
-	skip := map[int]bool{}
-	for i := 0; i < k; i++ {
-		skip[i] = true
+	frozen := map[ir.VName]ir.SubExp{}
+	for _, v := range ir.FreeInLambda(e.Op).Sorted() {
+		fz := b.Let(v.Base, &ir.Atom{X: ir.Var(v)})
+		r.inactive.Add(fz.Var)
+		frozen[v] = fz
 	}
-	r.mapAdjoint(e.W, append(append([]ir.VName{}, ls...), e.Arrs...), e.Op, vars(xbars), skip)
+	second := &ir.Lambda{Params: e.Op.Params, Body: ir.Substitute(e.Op.Body, frozen), Ret: e.Op.Ret}
+	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+	for _, v := range append(append([]ir.VName{it.Var}, incl...), rincl...) {
+		r.inactive.Add(v)
+	}
+	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
+	r.inactive.Add(last.Var)
+	pick := func(lb *ir.Builder, cond ir.SubExp, arrs []ir.VName, at func(*ir.Builder) ir.SubExp) []ir.SubExp {
+		tb, eb := lb.Sub(), lb.Sub()
+		j := at(eb)
+		var vals []ir.SubExp
+		for _, a := range arrs {
+			vals = append(vals, eb.Let("elem", &ir.Index{Arr: a, Idx: []ir.SubExp{j}}))
+		}
+		return vars(lb.LetN("part", &ir.If{Cond: cond, Then: tb.Body(e.Neutral...), Else: eb.Body(vals...), Ret: rows}))
+	}
+	f := b.Lambda(append([]ir.Type{ir.Scalar(prim.I64)}, rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		i := ps[0]
+		l := pick(lb, lb.CmpOp(prim.Eq, i, ir.I64(0)), incl, func(eb *ir.Builder) ir.SubExp {
+			return eb.BinOp(prim.Sub, i, ir.I64(1))
+		})
+		x := inline(lb, e.Op, append(l, ps[1:]...))
+		rs := pick(lb, lb.CmpOp(prim.Eq, i, last), rincl, func(eb *ir.Builder) ir.SubExp {
+			return eb.BinOp(prim.Sub, eb.BinOp(prim.Sub, last, i), ir.I64(1))
+		})
+		return inline(lb, second, append(x, rs...))
+	})
+	reps := make([]ir.SubExp, k)
+	for j, y := range ybars {
+		rep := b.Let("adj", &ir.Replicate{Shape: ir.Shape{e.W}, Val: y})
+		r.facts.uniform[rep.Var] = y
+		reps[j] = rep
+	}
+	r.mapAdjoint(e.W, append([]ir.VName{it.Var}, e.Arrs...), f, reps, nil)
 }
 
 // shiftRight gives, for each array, ne followed by all but its last row.
