@@ -28,6 +28,23 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		r.sparseMapAdjoint(sp, arrs, f, ybars)
 		return
 	}
+	// A result that is a row of an input (a zip or a copy) passes its
+	// adjoint to that input whole.
+	for j, y := range ybars {
+		res := f.Body.Result[j]
+		if y.IsNone() || !res.IsVar() {
+			continue
+		}
+		for k, p := range f.Params {
+			if k < len(arrs) && !skip[k] && p.Name == res.Var {
+				if y.IsVar() {
+					r.addTo(arrs[k], y)
+				}
+				ybars = append(append(append([]ir.SubExp{}, ybars[:j]...), ir.SubExp{}), ybars[j+1:]...)
+				break
+			}
+		}
+	}
 	free := ir.FreeInLambda(f)
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
 	g := renameLambda(r.b, f)
@@ -102,10 +119,32 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	}
 	body := dce(lb.Body(res...))
 	// Free arrays that every application adds to as a whole get their
-	// contributions as results, summed after the map (seed 000, 6.1).
-	accVars, body, ret, summed := wholeAdds(lb, fr, body, ret)
-	// Sums of results over the map are computed by nests of their own
-	// where that is cheap (interchange.go), and leave the map.
+	// contributions as results, summed after the map (seed 000, 6.1),
+	// where the sum moves into nests of its own (interchange.go); those
+	// whose sums cannot keep their accumulators, which each worker adds
+	// to in place, rather than the map materialising one array of
+	// contributions per application.
+	accVars, body2, ret2, summed := wholeAdds(lb, fr, body, ret, nil)
+	stay := ir.Names{}
+	done := map[ir.VName]ir.SubExp{}
+	nres := len(body2.Result) - len(summed)
+	for k, v := range summed {
+		others := append(append([]ir.SubExp{}, body2.Result[:nres]...), body2.Result[nres+k+1:]...)
+		if x, ok := sumMapResult(r.b, w, inputs, params, body2, body2.Result[nres+k], others); ok {
+			done[v] = x
+			if x.IsVar() && r.typeOf(x.Var).IsArray() {
+				r.owned[x.Var] = true
+			}
+			continue
+		}
+		stay.Add(v)
+	}
+	if len(stay) > 0 && !materialiseSums {
+		accVars, body2, ret2, summed = wholeAdds(lb, fr, body, ret, stay)
+	}
+	body, ret = body2, ret2
+	// Sums of free scalars' contributions over the map are computed by
+	// nests of their own where that is cheap, and leave the map.
 	nsum := len(scalars) + len(summed)
 	first := len(body.Result) - nsum
 	sums := make([]ir.SubExp, nsum)
@@ -114,6 +153,12 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	keepRes = append(keepRes, body.Result[:first]...)
 	keepRet = append(keepRet, ret[:first]...)
 	for k := 0; k < nsum; k++ {
+		if k >= len(scalars) {
+			if x, ok := done[summed[k-len(scalars)]]; ok {
+				sums[k] = x
+				continue
+			}
+		}
 		others := append(append([]ir.SubExp{}, keepRes...), body.Result[first+k+1:]...)
 		if v, ok := sumMapResult(r.b, w, inputs, params, body, body.Result[first+k], others); ok {
 			sums[k] = v
@@ -233,6 +278,11 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		r.addTo(v, sums[k])
 	}
 }
+
+// materialiseSums keeps the sums of whole-array contributions that cannot
+// be interchanged as sums of one array per application, as the rule did
+// before it fell back to accumulators, so that tests can see such arrays.
+var materialiseSums bool
 
 // sparseOf returns the range of rows outside which every adjoint in ybars
 // is zero, if the facts give one range to all of them.
