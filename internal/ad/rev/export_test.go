@@ -19,3 +19,7 @@ var NoFacts = &noFacts
 // NoSumLoops exposes the switch that turns off the return sweep of
 // accumulating loops (sumloop.go).
 var NoSumLoops = &noSumLoops
+
+// HistBySort exposes the switch that selects the sorting generic rule of
+// reduce_by_index.
+var HistBySort = &histBySort

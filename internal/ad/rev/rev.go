@@ -30,9 +30,11 @@
 // (soac.go); scan (generic composition of affine maps, +, and the
 // Jacobian patterns ZeroQuad and MatrixMul found at compile time: one
 // smaller scan per class of equal independent blocks, scanpat.go),
-// scatter (scatter.go) and reduce_by_index (+, *, min/max, generic by
-// radix sort and segmented scans, also for tuple operators and operators
-// with free variables) (hist.go); #[stripmine(k)], vectorised scan,
+// scatter (scatter.go) and reduce_by_index (+, *, min/max, generic by a
+// loop forwards and one backwards over the elements that record each
+// value's prefix and suffix in its bucket, also for tuple operators and
+// operators with free variables: histloop.go; the parallel rule by radix
+// sort and segmented scans, hist.go, remains for comparison); #[stripmine(k)], vectorised scan,
 // reduce and reduce_by_index operators, reduce_by_index with several
 // index arrays, and reductions and scans whose neutral element depends on
 // a differentiated value (opfree.go) are rewritten before differentiation
