@@ -45,6 +45,69 @@ type rev struct {
 	// parameters (activity analysis): their adjoints are never needed, so
 	// no rule computes them (shared by every scope).
 	inactive ir.Names
+	// views records the arrays that are rows of a vjp parameter (v =
+	// base[idx]): inside a map, contributions to v's adjoint go straight
+	// into base's accumulator at idx, rather than into one of v's own
+	// that the return sweep then adds to base's adjoint row by row
+	// (shared by every scope).
+	views *viewSet
+}
+
+// viewSet holds the views of one vjp and the parameters they may view.
+type viewSet struct {
+	bases ir.Names
+	of    map[ir.VName]view
+}
+
+// view is v = base[idx...].
+type view struct {
+	base ir.VName
+	idx  []ir.SubExp
+}
+
+// noViews turns the redirection of views' adjoints off, so that tests can
+// compare with it.
+var noViews bool
+
+// recordView notes s if it takes a row of a parameter (or of a view).
+func (r *rev) recordView(s *ir.Stm) {
+	e, ok := s.Exp.(*ir.Index)
+	if !ok || noViews || len(s.Pat) != 1 || !s.Pat[0].Type.IsArray() {
+		return
+	}
+	if vw, ok := r.views.of[e.Arr]; ok {
+		r.views.of[s.Pat[0].Name] = view{base: vw.base, idx: append(append([]ir.SubExp{}, vw.idx...), e.Idx...)}
+		return
+	}
+	if r.views.bases.Has(e.Arr) {
+		r.views.of[s.Pat[0].Name] = view{base: e.Arr, idx: e.Idx}
+	}
+}
+
+// viewAcc returns, for a view v whose base has an accumulator in this
+// lambda, that accumulator, the base and v's indices in it.
+func (r *rev) viewAcc(v ir.VName) (ir.SubExp, ir.VName, []ir.SubExp, bool) {
+	vw, ok := r.views.of[v]
+	if !ok {
+		return ir.SubExp{}, ir.VName{}, nil, false
+	}
+	acc, ok := r.accFor(vw.base)
+	if !ok {
+		return ir.SubExp{}, ir.VName{}, nil, false
+	}
+	return acc, vw.base, vw.idx, true
+}
+
+// freeWithBases is the free variables of l and the bases of those that
+// are views.
+func (r *rev) freeWithBases(l *ir.Lambda) ir.Names {
+	free := ir.FreeInLambda(l)
+	for v := range free {
+		if vw, ok := r.views.of[v]; ok {
+			free.Add(vw.base)
+		}
+	}
+	return free
 }
 
 // adjFacts records adjoint arrays whose values are known to have a
@@ -90,14 +153,15 @@ type frame struct {
 func newRev(b *ir.Builder) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{},
 		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{},
-		facts: &adjFacts{uniform: map[ir.VName]ir.SubExp{}, sparse: map[ir.VName]*sparseAdj{}}, inactive: ir.Names{}}
+		facts: &adjFacts{uniform: map[ir.VName]ir.SubExp{}, sparse: map[ir.VName]*sparseAdj{}}, inactive: ir.Names{},
+		views: &viewSet{bases: ir.Names{}, of: map[ir.VName]view{}}}
 }
 
 // scope returns an empty rev for a nested scope emitting into b, sharing
 // r's forward-sweep records.
 func (r *rev) scope(b *ir.Builder, fr *frame) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt,
-		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested, facts: r.facts, inactive: r.inactive}
+		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested, facts: r.facts, inactive: r.inactive, views: r.views}
 }
 
 // child returns a rev for a nested scope emitting into b that starts from
@@ -277,6 +341,10 @@ func (r *rev) addTo(v ir.VName, c ir.SubExp) {
 		}
 		return
 	}
+	if acc, base, idx, ok := r.viewAcc(v); ok {
+		r.adj[base] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: idx, Val: c})
+		return
+	}
 	if acc, ok := r.accFor(v); ok {
 		r.adj[v] = r.accAddArray(acc, c)
 		return
@@ -320,6 +388,10 @@ func (r *rev) ownedAdj(v ir.VName) ir.SubExp {
 // shorter than v's rank), in place.
 func (r *rev) addAt(v ir.VName, idx []ir.SubExp, c ir.SubExp) {
 	if c.IsNone() || isZero(c) || r.inactive.Has(v) {
+		return
+	}
+	if acc, base, pre, ok := r.viewAcc(v); ok {
+		r.adj[base] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: append(append([]ir.SubExp{}, pre...), idx...), Val: c})
 		return
 	}
 	if acc, ok := r.accFor(v); ok {

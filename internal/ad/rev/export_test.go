@@ -23,3 +23,7 @@ var NoSumLoops = &noSumLoops
 // HistBySort exposes the switch that selects the sorting generic rule of
 // reduce_by_index.
 var HistBySort = &histBySort
+
+// NoViews exposes the switch that turns off the redirection of the
+// adjoints of parameter rows into the parameter's accumulator.
+var NoViews = &noViews

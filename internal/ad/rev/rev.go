@@ -16,7 +16,10 @@
 // which the map rule reads as one value, and zeros outside a range of
 // rows (a minimum's or an indexed element's adjoint), for which the map
 // rule runs its return sweep on those rows only, so that the adjoint of a
-// nearest-centroid cost costs O(d) per point rather than O(k*d).
+// nearest-centroid cost costs O(d) per point rather than O(k*d). Inside
+// a map, contributions to a row of a parameter (v = p[i], a view) go
+// straight into p's accumulator at i, not into a zero row of v's own
+// that is added to p's adjoint afterwards.
 //
 // Rules (files): scalars through prim's partial-derivative table and data
 // movement (stms.go); if and for/while loops with checkpoints (control.go);
@@ -242,10 +245,52 @@ func forwardSweep(b *ir.Builder, s *ir.Stm, e *ir.VJP, op string, nested, noInpl
 			r.inactive.Add(v)
 		}
 	}
+	// Rows of the array parameters that nothing updates in place are
+	// views of them.
+	consumed := consumedIn(f.Body)
+	for _, p := range f.Params {
+		if p.Type.IsArray() && !consumed.Has(p.Name) {
+			r.views.bases.Add(p.Name)
+		}
+	}
 	r.nested = nested
 	r.noInplace = noInplace
 	r.forwardStms(f.Body.Stms)
 	return f, r
+}
+
+// consumedIn is the arrays that statements of body, at any depth, update
+// in place or pass to a loop.
+func consumedIn(body *ir.Body) ir.Names {
+	out := ir.Names{}
+	var walk func(b *ir.Body)
+	walk = func(b *ir.Body) {
+		for _, s := range b.Stms {
+			switch e := s.Exp.(type) {
+			case *ir.Update:
+				out.Add(e.Arr)
+			case *ir.Scatter:
+				for _, d := range e.Dests {
+					out.Add(d)
+				}
+			case *ir.Hist:
+				for _, d := range e.Dests {
+					out.Add(d)
+				}
+			case *ir.Loop:
+				for _, x := range e.Init {
+					if x.IsVar() {
+						out.Add(x.Var)
+					}
+				}
+			}
+			for _, c := range ir.Bodies(s.Exp) {
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	return out
 }
 
 // expandVJP emits the forward sweep of e.F at the primals, seeds the

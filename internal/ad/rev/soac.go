@@ -45,7 +45,7 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 			}
 		}
 	}
-	free := ir.FreeInLambda(f)
+	free := r.freeWithBases(f)
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
 	g := renameLambda(r.b, f)
 	lb := r.b.Sub()
@@ -473,6 +473,12 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	// Only an element equal to the result gets the adjoint (none when the
 	// result is the neutral element of an empty or all-neutral input).
 	in := b.CmpOp(prim.Lt, k, e.W)
+	if acc, base, pre, ok := r.viewAcc(as); ok {
+		tb, eb := b.Sub(), b.Sub()
+		u := tb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: append(append([]ir.SubExp{}, pre...), k), Val: ybar})
+		r.adj[base] = b.Let("acc", &ir.If{Cond: in, Then: tb.Body(u), Else: eb.Body(acc), Ret: []ir.Type{r.typeOf(acc.Var)}})
+		return
+	}
 	if acc, ok := r.accFor(as); ok {
 		tb, eb := b.Sub(), b.Sub()
 		u := tb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: []ir.SubExp{k}, Val: ybar})

@@ -22,6 +22,7 @@ func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 	for _, s := range stms {
 		r.b.Pos = s.Pos
 		r.markInactive(s.Pat, s.Exp)
+		r.recordView(s)
 		if l, ok := s.Exp.(*ir.Loop); ok {
 			r.forwardLoop(s, l)
 			continue
@@ -300,6 +301,14 @@ func (r *rev) call(y ir.VName, e *ir.Call) {
 // slice adds the adjoint of a slice to the region of its source.
 func (r *rev) slice(y ir.VName, e *ir.Slice) {
 	if r.inactive.Has(e.Arr) {
+		return
+	}
+	if acc, base, pre, ok := r.viewAcc(e.Arr); ok {
+		dims := make([]ir.DimSlice, 0, len(pre)+len(e.Dims))
+		for _, i := range pre {
+			dims = append(dims, ir.DimSlice{Fixed: true, I: i})
+		}
+		r.adj[base] = accAddRegion(r.b, acc, append(dims, e.Dims...), r.shapeOf(base), r.adj[y], nil)
 		return
 	}
 	if acc, ok := r.accFor(e.Arr); ok {
