@@ -301,6 +301,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 		return
 	}
 	f, r := forwardSweep(b, s, e, "vjp", nested, false)
+	r.seedFacts(e.Adjoints)
 	out := append([]ir.SubExp{}, f.Body.Result...)
 	for i, res := range f.Body.Result {
 		if res.IsVar() {
@@ -361,6 +362,27 @@ func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 		out = append(out, ir.Var(a))
 	}
 	bindResults(b, s, out)
+}
+
+// seedFacts records the seeds that the code before the vjp replicates
+// from one value (vjp f x (replicate n 1)): their rows are uniform.
+func (r *rev) seedFacts(seeds []ir.SubExp) {
+	stms := r.b.Stms()
+	for _, a := range seeds {
+		if !a.IsVar() {
+			continue
+		}
+		for i := len(stms) - 1; i >= 0; i-- {
+			st := stms[i]
+			if len(st.Pat) != 1 || st.Pat[0].Name != a.Var {
+				continue
+			}
+			if rep, ok := st.Exp.(*ir.Replicate); ok && len(rep.Shape) == 1 {
+				r.facts.uniform[a.Var] = rep.Val
+			}
+			break
+		}
+	}
 }
 
 // bindResults binds the pattern of s to vals one by one.

@@ -51,3 +51,9 @@ entry min_and_sum [n] (xs: [n]f64) (c: f64) : ([n]f64, f64) =
 -- input { [1.0, 2.0, 3.0] 3.0 } output { [0.0, 36.0, 0.0] 24.0 }
 entry indexed [n] (xs: [n]f64) (c: f64) : ([n]f64, f64) =
   vjp (\(xs, c) -> let ys = map (\x -> x * x * c) xs in ys[1] * c) (xs, c) 1
+
+-- A replicated seed: every row's adjoint is 1, x' = 6x.
+-- ==
+-- entry: replicated_seed
+-- input { [1.0, -2.0, 0.5] } output { [6.0, -12.0, 3.0] }
+entry replicated_seed [n] (xs: [n]f64) : [n]f64 = vjp (map (\x -> x * x * 3)) xs (replicate n 1)
