@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -224,44 +225,62 @@ func (g *gen) newShape(p ir.Param, dims []string) string {
 // returns nil when r is not always created by b in a form newArray
 // handles.
 func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
+	return rootsIn([]*ir.Body{b}, r)
+}
+
+// rootsIn is rowRoots for r in the innermost of the nested bodies (an
+// if's branch or an accumulator scope sees the names of the bodies around
+// it).
+func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
 	if !r.IsVar() {
 		return nil
 	}
 	var bound *ir.Stm
 	idx := 0
-	for _, s := range b.Stms {
-		for i, p := range s.Pat {
-			if p.Name == r.Var {
-				bound, idx = s, i
+	var in []*ir.Body // the bodies visible where r is bound
+	for k := len(bodies) - 1; k >= 0 && bound == nil; k-- {
+		for _, s := range bodies[k].Stms {
+			for i, p := range s.Pat {
+				if p.Name == r.Var {
+					bound, idx, in = s, i, bodies[:k+1]
+				}
 			}
 		}
 	}
 	if bound == nil {
 		return nil
 	}
+	inner := func(b *ir.Body) []*ir.Body { return append(append([]*ir.Body{}, in...), b) }
 	switch e := bound.Exp.(type) {
 	case *ir.Update:
-		return rowRoots(b, ir.Var(e.Arr))
+		return rootsIn(in, ir.Var(e.Arr))
 	case *ir.Hist:
-		return rowRoots(b, ir.Var(e.Dests[idx]))
+		return rootsIn(in, ir.Var(e.Dests[idx]))
 	case *ir.Scatter:
-		return rowRoots(b, ir.Var(e.Dests[idx]))
+		return rootsIn(in, ir.Var(e.Dests[idx]))
 	case *ir.If:
-		t, f := rowRoots(e.Then, e.Then.Result[idx]), rowRoots(e.Else, e.Else.Result[idx])
+		t, f := rootsIn(inner(e.Then), e.Then.Result[idx]), rootsIn(inner(e.Else), e.Else.Result[idx])
 		if t == nil || f == nil {
 			return nil
 		}
-		return append(t, f...)
+		out := append([]ir.VName{}, t...)
+		for _, n := range f {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		return out
 	case *ir.WithAcc:
 		if idx < len(e.Inputs) {
-			return nil
+			// The input array, updated in place.
+			return rootsIn(in, ir.Var(e.Inputs[idx].Arr))
 		}
-		return rowRoots(e.F.Body, e.F.Body.Result[idx])
+		return rootsIn(inner(e.F.Body), e.F.Body.Result[idx])
 	case *ir.Screma:
 		// Scanned values and map outputs are built by the Screma; the
 		// histograms' and scatters' results are their destinations.
 		if dst, ok := scremaDest(e, idx); ok {
-			return rowRoots(b, ir.Var(dst))
+			return rootsIn(in, ir.Var(dst))
 		}
 		if scremaBuilds(e, idx) {
 			return []ir.VName{r.Var}
