@@ -96,7 +96,7 @@ entry jacobian [n] [m] [p] (cams: [n][11]f64) (xs: [m][3]f64) (ws: [p]f64) (obs:
                 else if t < 14 then i32.i64 (11 * n + 3 * j + t - 11)
                 else wcol i
     let pick dc dx dw t = if t < 11 then dc[t] else if t < 14 then dx[t - 11] else dw
-    in ( tabulate 30 (\t -> col (t % 15))
+    in ( tabulate 30 (\t -> col (if t < 15 then t else t - 15))
        , tabulate 30 (\t -> if t < 15 then pick dc0 dx0 dw0 t else pick dc1 dx1 dw1 (t - 15)) )
   let (bcols, bvals) = unzip (map block (iota p))
   let wvals = map (\w -> vjp (\w' -> 1 - w' * w') w 1) ws
