@@ -57,6 +57,17 @@ type rev struct {
 type viewSet struct {
 	bases ir.Names
 	of    map[ir.VName]view
+	// strided records arrays whose rows are rows of another array:
+	// v[i] = arr[pre..., start + i*stride] (a slice of its outer sliced
+	// dimension, or a name for it).
+	strided map[ir.VName]strided
+}
+
+// strided is v[i] = arr[pre..., start + i*stride].
+type strided struct {
+	arr           ir.VName
+	pre           []ir.SubExp
+	start, stride ir.SubExp
 }
 
 // view is v = base[idx...].
@@ -69,10 +80,15 @@ type view struct {
 // compare with it.
 var noViews bool
 
-// recordView notes s if it takes a row of a parameter (or of a view).
+// recordView notes s if it takes a row of a parameter (or of a view), or
+// a strided run of another array's rows.
 func (r *rev) recordView(s *ir.Stm) {
+	if noViews || len(s.Pat) != 1 || !s.Pat[0].Type.IsArray() {
+		return
+	}
+	r.recordStrided(s)
 	e, ok := s.Exp.(*ir.Index)
-	if !ok || noViews || len(s.Pat) != 1 || !s.Pat[0].Type.IsArray() {
+	if !ok {
 		return
 	}
 	if vw, ok := r.views.of[e.Arr]; ok {
@@ -82,6 +98,87 @@ func (r *rev) recordView(s *ir.Stm) {
 	if r.views.bases.Has(e.Arr) {
 		r.views.of[s.Pat[0].Name] = view{base: e.Arr, idx: e.Idx}
 	}
+}
+
+// recordStrided notes y = x[pre..., start:end:stride] (the dimensions
+// after the sliced one whole) and y = x for such an x.
+func (r *rev) recordStrided(s *ir.Stm) {
+	y := s.Pat[0].Name
+	switch e := s.Exp.(type) {
+	case *ir.Atom:
+		if !e.X.IsVar() {
+			return
+		}
+		if sv, ok := r.views.strided[e.X.Var]; ok {
+			r.views.strided[y] = sv
+		}
+	case *ir.Slice:
+		var pre []ir.SubExp
+		for k, d := range e.Dims {
+			if d.Fixed {
+				pre = append(pre, d.I)
+				continue
+			}
+			if k != len(e.Dims)-1 {
+				return
+			}
+			stride, start := d.Stride, d.Start
+			if stride.IsNone() {
+				stride = ir.I64(1)
+			}
+			if start.IsNone() {
+				if !stride.Equal(ir.I64(1)) {
+					return
+				}
+				start = ir.I64(0)
+			}
+			r.views.strided[y] = strided{arr: e.Arr, pre: pre, start: start, stride: stride}
+		}
+	}
+}
+
+// rowDest returns, for an input array a of a map that is a strided slice
+// of an array base whose adjoint has an accumulator here (or of a view of
+// one), base and the indices in base of a's row i, built in b: a's rows'
+// adjoints may go straight into that accumulator.
+func (r *rev) rowDest(a ir.VName) (ir.VName, func(b *ir.Builder, i ir.SubExp) []ir.SubExp, bool) {
+	if noViews {
+		return ir.VName{}, nil, false
+	}
+	sv, ok := r.views.strided[a]
+	if !ok {
+		// Whole arrays and rows keep their adjoint arrays, which the sums
+		// of interchange.go recognise as added whole.
+		return ir.VName{}, nil, false
+	}
+	base, pre := sv.arr, sv.pre
+	if vw, ok := r.views.of[sv.arr]; ok {
+		base, pre = vw.base, append(append([]ir.SubExp{}, vw.idx...), sv.pre...)
+	}
+	if !r.hasAcc(base) {
+		return ir.VName{}, nil, false
+	}
+	return base, func(b *ir.Builder, i ir.SubExp) []ir.SubExp {
+		at := i
+		if !sv.stride.Equal(ir.I64(1)) {
+			at = b.BinOp(prim.Mul, at, sv.stride)
+		}
+		if !sv.start.Equal(ir.I64(0)) {
+			at = b.BinOp(prim.Add, sv.start, at)
+		}
+		return append(append([]ir.SubExp{}, pre...), at)
+	}, true
+}
+
+// hasAcc reports whether accFor(v) would give an accumulator.
+func (r *rev) hasAcc(v ir.VName) bool {
+	if r.inactive.Has(v) {
+		return false
+	}
+	if a, ok := r.adj[v]; ok {
+		return a.IsVar() && r.typeOf(a.Var).Acc
+	}
+	return r.frame != nil && r.frame.free.Has(v) && r.typeOf(v).IsArray()
 }
 
 // viewAcc returns, for a view v whose base has an accumulator in this
@@ -154,7 +251,7 @@ func newRev(b *ir.Builder) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{},
 		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{},
 		facts: &adjFacts{uniform: map[ir.VName]ir.SubExp{}, sparse: map[ir.VName]*sparseAdj{}}, inactive: ir.Names{},
-		views: &viewSet{bases: ir.Names{}, of: map[ir.VName]view{}}}
+		views: &viewSet{bases: ir.Names{}, of: map[ir.VName]view{}, strided: map[ir.VName]strided{}}}
 }
 
 // scope returns an empty rev for a nested scope emitting into b, sharing

@@ -19,7 +19,10 @@
 // nearest-centroid cost costs O(d) per point rather than O(k*d). Inside
 // a map, contributions to a row of a parameter (v = p[i], a view) go
 // straight into p's accumulator at i, not into a zero row of v's own
-// that is added to p's adjoint afterwards.
+// that is added to p's adjoint afterwards; a map over a slice of an array
+// with an accumulator (x[o:o+k] of a parameter or of an array free in an
+// enclosing map) adds each row's adjoint to it at o+i from inside the
+// map, not through an array of them added by a second map.
 //
 // Rules (files): scalars through prim's partial-derivative table and data
 // movement (stms.go); if and for/while loops with checkpoints (control.go);

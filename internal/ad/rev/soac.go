@@ -46,6 +46,24 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		}
 	}
 	free := r.freeWithBases(f)
+	// Inputs that are slices of an array with an accumulator here (of a
+	// parameter or its row, of an array free in the enclosing map) add
+	// their rows' adjoints to it from inside the map, rather than
+	// returning an array of them that is added after the map.
+	type dest struct {
+		base ir.VName
+		idx  func(b *ir.Builder, i ir.SubExp) []ir.SubExp
+	}
+	dests := map[int]dest{}
+	for k, a := range arrs {
+		if skip[k] || r.inactive.Has(a) {
+			continue
+		}
+		if base, idx, ok := r.rowDest(a); ok {
+			dests[k] = dest{base, idx}
+			free.Add(base)
+		}
+	}
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
 	g := renameLambda(r.b, f)
 	lb := r.b.Sub()
@@ -78,6 +96,28 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		}
 	}
 	c.reverseStms(g.Body.Stms)
+	var rowIdx ir.SubExp
+	for k, p := range g.Params {
+		d, ok := dests[k]
+		if !ok {
+			continue
+		}
+		a, ok := c.adj[p.Name]
+		if !ok {
+			continue
+		}
+		if rowIdx.IsNone() {
+			it := r.b.Let("iota", &ir.Iota{N: w, T: prim.I64})
+			r.inactive.Add(it.Var)
+			ip := lb.Param("i", ir.Scalar(prim.I64))
+			params = append(params, ip)
+			inputs = append(inputs, it.Var)
+			rowIdx = ir.Var(ip.Name)
+		}
+		acc, _ := c.accFor(d.base)
+		c.adj[d.base] = lb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: d.idx(lb, rowIdx), Val: a})
+		delete(c.adj, p.Name)
+	}
 	// Results: accumulators first, then adjoints of the rows, then per
 	// element adjoints of free scalars.
 	var res []ir.SubExp

@@ -30,6 +30,14 @@ entry nested_g [m] [w] (a: [m][w]f64) (xs: [w]f64) =
   vjp (\a -> f64.sum (map (\x -> f64.sum (map (\l -> let r = a[l] in x * r[l % w] + r[0] * r[0]) (iota m))) xs)) a 1
 entry hess_g [m] [w] (a: [m][w]f64) (xs: [w]f64) =
   jvp (\a -> vjp (\a -> f64.sum (map (\l -> let r = a[l] in f64.sum (map2 (*) (block r 1 2) (block r 0 2))) (iota m))) a 1) a (map (map (* 0.5)) a)
+def tri [m] [w] (a: [m][w]f64) (xs: [w]f64) =
+  let f = flatten (map (map (\x -> x * x)) a)
+  in f64.sum (map (\l -> let k = l % w in f64.sum (map2 (*) (f[l:l + k] :> [k]f64) (xs[:k] :> [k]f64))
+                          + f64.sum (map2 (*) (a[l, 3:0:-1] :> [3]f64) (f[l * w + 1:l * w + 4] :> [3]f64))) (iota m))
+entry tri_g [m] [w] (a: [m][w]f64) (xs: [w]f64) = vjp (\a -> tri a xs) a 1
+entry tri_hess_g [m] [w] (a: [m][w]f64) (xs: [w]f64) = jvp (\a -> vjp (\a -> tri a xs) a 1) a (map (map (* 0.5)) a)
+entry slicerows_g [m] [w] (a: [m][w]f64) (xs: [w]f64) =
+  vjp (\a -> f64.sum (map (\x -> f64.sum (map (\row -> x * f64.sum (map f64.sin row)) a[1:m])) xs)) a 1
 `
 
 func TestViewsAgainstRows(t *testing.T) {
@@ -48,7 +56,7 @@ func TestViewsAgainstRows(t *testing.T) {
 			xs[i] = rng.Float64()
 		}
 		args := []interp.Value{interp.ArrayValue(a), vec(xs)}
-		for _, e := range []string{"gather_g", "slice_g", "rows_g", "loop_g", "nested_g", "hess_g"} {
+		for _, e := range []string{"gather_g", "slice_g", "rows_g", "loop_g", "nested_g", "hess_g", "tri_g", "tri_hess_g", "slicerows_g"} {
 			got, err := views.Run(e, args)
 			if err != nil {
 				t.Fatalf("%s: %v", e, err)
