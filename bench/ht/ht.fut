@@ -108,7 +108,7 @@ def residuals_at [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
     (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
     (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [n][3]f64 =
-  let at = vertices_at parents base_rel inv_abs weights base_pos mirrored theta
+  let at [k] (is: [k]i64) : [k][3]f64 = vertices_at parents base_rel inv_abs weights base_pos mirrored theta is
   in if u == 0
      then map2 (\v p -> map2 (-) p v) (at (map i64.i32 corr)) (transpose points)
      else let tris = map (\c -> map i64.i32 triangles[i64.i32 c]) corr
