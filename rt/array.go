@@ -44,16 +44,35 @@ type Error struct {
 	Msg string
 }
 
+// Error is the message, then where it happened, as the interpreter lays
+// it out.
 func (e *Error) Error() string {
 	if e.Pos == "" {
 		return e.Msg
 	}
-	return e.Pos + ": " + e.Msg
+	return e.Msg + " (at " + e.Pos + ")"
 }
 
 // fail aborts the running entry point; catch turns it into its error.
 func fail(pos, msg string) {
 	panic(&Error{Pos: pos, Msg: msg})
+}
+
+// failArgs is fail with each "%v" in msg replaced by the next argument, as
+// the interpreter does for the same assertion.
+func failArgs(pos, msg string, args ...any) {
+	var b strings.Builder
+	for _, a := range args {
+		i := strings.Index(msg, "%v")
+		if i < 0 {
+			break
+		}
+		b.WriteString(msg[:i])
+		fmt.Fprint(&b, a)
+		msg = msg[i+2:]
+	}
+	b.WriteString(msg)
+	fail(pos, b.String())
 }
 
 // catch recovers a failure raised by fail (or any other panic, reported as

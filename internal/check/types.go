@@ -66,6 +66,7 @@ type Param struct {
 	Name   string
 	ID     int
 	Lifted Liftedness
+	Unique bool // written *t (a copy of the parameter with this set)
 }
 
 // Abstract is an abstract type introduced by module ascription; it is equal
@@ -113,6 +114,9 @@ type TypeVar struct {
 	Lifted Liftedness
 	// Why describes where the constraint came from, for messages.
 	Why string
+	// Index marks a variable used as an array index: it defaults to i64,
+	// the reference's index type, rather than i32.
+	Index bool
 }
 
 func (*Prim) isType()     {}
@@ -192,9 +196,10 @@ type SizeMeta struct {
 	Level int
 }
 
-// SizeOp is size arithmetic: Op is '+', '-' or '*'.
+// SizeOp is size arithmetic: an integer operator of §8.1 (+, -, *, /,
+// %, //, %%, **, the bitwise and shift operators) on i64 sizes.
 type SizeOp struct {
-	Op   byte
+	Op   prim.BinOp
 	L, R Size
 }
 
@@ -578,16 +583,32 @@ func writeSize(b *strings.Builder, s Size) {
 		b.WriteString(s.Name)
 	case *SizeMeta:
 	case *SizeOp:
-		writeSize(b, s.L)
-		b.WriteByte(s.Op)
+		if _, ok := ResolveSize(s.L).(*SizeOp); ok && s.Op != prim.Add && s.Op != prim.Mul {
+			b.WriteByte('(')
+			writeSize(b, s.L)
+			b.WriteByte(')')
+		} else {
+			writeSizeOperand(b, s.L)
+		}
+		b.WriteString(s.Op.String())
 		if _, ok := ResolveSize(s.R).(*SizeOp); ok {
 			b.WriteByte('(')
 			writeSize(b, s.R)
 			b.WriteByte(')')
 		} else {
-			writeSize(b, s.R)
+			writeSizeOperand(b, s.R)
 		}
 	}
+}
+
+// writeSizeOperand writes an operand of size arithmetic; a size not known yet
+// reads "?" there (alone it is the empty size of []t).
+func writeSizeOperand(b *strings.Builder, s Size) {
+	if _, ok := ResolveSize(s).(*SizeMeta); ok {
+		b.WriteByte('?')
+		return
+	}
+	writeSize(b, s)
 }
 
 // SizeEqual reports whether two sizes are syntactically equal after

@@ -583,12 +583,26 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		ins = append(ins, fu.m.Arrs...)
 	}
 	g.assign(accs, g.subs(e.Neutral))
-	if g.depth > 0 {
-		g.rangeLoop(i, "int64(0)", n, ins, nil)
-		if err := g.apply(e.Op, append(elems(accs), rows()...), accs); err != nil {
+	// fold folds the elements in [lo, hi) into acc: a sum of floats in
+	// partial sums (see lanes), anything else in order.
+	useLanes := k == 1 && floatPlus(e.Op) && (fu == nil || scalarFunc(fu.m.F))
+	fold := func(lo, hi string, acc []string) error {
+		if useLanes {
+			return g.lanes(i, lo, hi, ins, [][]string{acc}, []*ir.Lambda{e.Op}, e.Neutral, func(a [][]string) error {
+				return g.apply(e.Op, append(elems(a[0]), rows()...), a[0])
+			})
+		}
+		g.rangeLoop(i, lo, hi, ins, nil)
+		if err := g.apply(e.Op, append(elems(acc), rows()...), acc); err != nil {
 			return err
 		}
 		g.closeRangeLoop(i)
+		return nil
+	}
+	if g.depth > 0 {
+		if err := fold("int64(0)", n, accs); err != nil {
+			return err
+		}
 		g.declareDone(pat)
 		return g.takeErr()
 	}
@@ -606,11 +620,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			local[j] = g.fresh("acc")
 			g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 		}
-		g.rangeLoop(i, "int64(0)", n, ins, nil)
-		if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+		if err := fold("int64(0)", n, local); err != nil {
 			return err
 		}
-		g.closeRangeLoop(i)
 		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
 			return err
 		}
@@ -629,11 +641,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 	}
-	g.rangeLoop(i, "lo", "hi", ins, nil)
-	if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+	if err := fold("lo", "hi", local); err != nil {
 		return err
 	}
-	g.closeRangeLoop(i)
 	for j := range k {
 		g.p("%s[c] = %s", parts[j], local[j])
 	}

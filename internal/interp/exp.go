@@ -296,10 +296,18 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			return nil
 		}
 	case *ir.Assert:
-		cond, msg := c.operand(e.Cond), e.Msg
+		cond := c.operand(e.Cond)
+		args := make([]operand, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = c.operand(a)
+		}
 		return func(fr *frame) error {
 			if !fr.scalar(cond).Bool() {
-				return rtErr(pos, "Assertion is false: %s", msg)
+				shown := make([]string, len(args))
+				for i, a := range args {
+					shown[i] = plainScalar(fr.scalar(a))
+				}
+				return &Error{Pos: pos, Msg: e.Message(shown)}
 			}
 			return nil
 		}

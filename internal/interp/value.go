@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -104,11 +105,26 @@ type Error struct {
 	Msg string
 }
 
+// Error is the message in the reference compiler's words, then where it
+// happened (LANGUAGE-V2 §4), on one line: "Index [5] out of bounds for
+// array of shape [4]. (at f.fut:3:7)".
 func (e *Error) Error() string {
 	if e.Pos.IsKnown() {
-		return e.Pos.String() + ": " + e.Msg
+		return e.Msg + " (at " + e.Pos.String() + ")"
 	}
 	return e.Msg
+}
+
+// plainScalar prints a scalar for a message: integers without a type
+// suffix, as the Go backend prints them.
+func plainScalar(v prim.Value) string {
+	switch t := v.Type(); {
+	case t.IsSigned():
+		return strconv.FormatInt(v.Int(), 10)
+	case t.IsUnsigned():
+		return strconv.FormatUint(v.Uint(), 10)
+	}
+	return v.String()
 }
 
 func rtErr(pos ir.Pos, format string, args ...any) error {

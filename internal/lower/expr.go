@@ -97,8 +97,12 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 		c := l.scalar(x.Cond, e)
 		l.b.Bind(nil, &ir.Assert{Cond: c, Msg: x.CondText})
 		return l.expr(x.Body, e)
+	case *check.Hole:
+		// Evaluating a hole fails; its value only has to have its type.
+		l.b.Bind(nil, &ir.Assert{Cond: ir.Bool(false), Full: true, Msg: "Reached a typed hole (???) of type " + check.TypeString(x.T) + "."})
+		return l.holeValue(x.T, e)
 	}
-	l.fail("%T is not supported by the lowering yet", x)
+	l.fail("this expression (of type %s) is not supported by the lowering yet", check.TypeString(x.Type()))
 	return nil
 }
 
@@ -476,7 +480,7 @@ func (l *lowerer) emptyArray(t check.Type, e *env) value {
 			}
 			return r
 		}
-		l.fail("cannot build an empty array of %T", t)
+		l.fail("cannot build an empty array of %s", check.TypeString(t))
 		return nil
 	}
 	return walk(t, nil)
@@ -517,9 +521,16 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	t := st.Elem
 	one := prim.One(t)
 	step := ir.Const(one)
+	// The error names the range as written: "Range 5...1 is invalid."
+	msg, args := "Range %v", []ir.SubExp{start}
 	if x.Second != nil {
-		step = l.b.BinOp(prim.Sub, l.scalar(x.Second, e), start)
-	} else if x.Kind == syntax.RangeDownTo {
+		second := l.scalar(x.Second, e)
+		step = l.b.BinOp(prim.Sub, second, start)
+		msg, args = msg+"..%v", append(args, second)
+	}
+	msg += map[syntax.RangeKind]string{syntax.RangeIncl: "...", syntax.RangeUpTo: "..<", syntax.RangeDownTo: "..>"}[x.Kind] + "%v is invalid."
+	args = append(args, end)
+	if x.Second == nil && x.Kind == syntax.RangeDownTo {
 		step = ir.Const(mustEval(prim.EvalUnOp(prim.Neg, t, one)))
 	}
 	// count = (end - start + adj) / step, computed in i64 after checking
@@ -535,8 +546,12 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	}
 	// ceil(diff / k) for diff and k of the same sign.
 	adj := l.b.BinOp(prim.Sub, k64, l.b.Call(mustFunc("sgn_i64"), k64))
-	n := l.b.BinOp(prim.Quot, l.b.BinOp(prim.Add, diff, adj), k64)
 	zero := ir.I64(0)
+	// A zero step is invalid; divide by 1 instead, so that the assertion
+	// below reports the range rather than the division.
+	toI64, _ := prim.ConvFunc(prim.Bool, prim.I64)
+	kdiv := l.b.BinOp(prim.Add, k64, l.b.Call(toI64, l.b.CmpOp(prim.Eq, k64, zero)))
+	n := l.b.BinOp(prim.Quot, l.b.BinOp(prim.Add, diff, adj), kdiv)
 	okStep := l.b.CmpOp(prim.Ne, k64, zero)
 	sameDir := l.b.CmpOp(prim.Ge, l.b.BinOp(prim.Mul, raw, l.b.Call(mustFunc("sgn_i64"), k64)), zero)
 	valid := l.b.BinOp(prim.LogAnd, okStep, sameDir)
@@ -546,7 +561,7 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	if x.Kind == syntax.RangeDownTo {
 		valid = l.b.BinOp(prim.LogAnd, valid, l.b.CmpOp(prim.Lt, k64, zero))
 	}
-	l.b.Bind(nil, &ir.Assert{Cond: valid, Msg: "Range is invalid."})
+	l.b.Bind(nil, &ir.Assert{Cond: valid, Msg: msg, Full: true, Args: args})
 	return &leaf{l.b.Let("range", &ir.Iota{N: n, Start: start, Step: step, T: t})}
 }
 

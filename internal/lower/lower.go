@@ -194,8 +194,20 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				r.fields = append(r.fields, walk(f.Type, dims))
 			}
 			return r
+		case *check.Sum:
+			// An opaque value (LANGUAGE-V2 §3): its tag, then the payloads
+			// of every constructor, as a result of another entry gives them.
+			p := l.b.Param("tag", ir.Type{Elem: prim.I64, Shape: dims})
+			params = append(params, p)
+			s := &sum{tag: ir.Var(p.Name), payloads: make([][]value, len(t.Cons))}
+			for k, c := range t.Cons {
+				for _, pt := range c.Payload {
+					s.payloads[k] = append(s.payloads[k], walk(pt, dims))
+				}
+			}
+			return s
 		}
-		l.fail("entry points cannot take a value of type %T", t)
+		l.fail("entry points cannot take a value of type %s", check.TypeString(t))
 		return nil
 	}
 	v := walk(t, nil)
@@ -205,7 +217,10 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 // ref is the value of a reference to binding b.
 func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 	if v, ok := e.lookup(b.ID); ok {
-		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 {
+		// A local size-polymorphic function is instantiated at each
+		// reference; a function passed as an argument already was, where
+		// it was referenced.
+		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 && c.sizes == nil {
 			return l.instantiate(c, inst, e)
 		}
 		return v
@@ -288,8 +303,7 @@ func (l *lowerer) sizeValue(s check.Size, e *env) value {
 		if a == nil || b == nil {
 			return nil
 		}
-		op := map[byte]prim.BinOp{'+': prim.Add, '-': prim.Sub, '*': prim.Mul}[s.Op]
-		return &leaf{l.b.BinOp(op, a.(*leaf).se, b.(*leaf).se)}
+		return &leaf{l.b.BinOp(s.Op, a.(*leaf).se, b.(*leaf).se)}
 	}
 	return nil
 }
@@ -334,6 +348,12 @@ func (l *lowerer) apply(f value, arg value) value {
 			return r
 		}
 		return l.callRec(r)
+	case *holeFun:
+		ft, ok := check.Resolve(f.t).(*check.Func)
+		if !ok {
+			l.fail("application of a value that is not a function")
+		}
+		return l.holeValue(ft.Result, l.root)
 	case *intrinsic:
 		in := &intrinsic{b: f.b, args: append(append([]value{}, f.args...), arg)}
 		if len(in.args) < l.arity(f.b) {
@@ -414,7 +434,7 @@ func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
 			l.bindPat(f.Pat, fv, e)
 		}
 	default:
-		l.fail("pattern %T is not supported here", p)
+		l.fail("this pattern (of type %s) is not supported here", check.TypeString(p.Type()))
 	}
 }
 

@@ -579,7 +579,7 @@ return x_1
 			return []ir.SubExp{ps[0]}
 		},
 		inputs:   [][]interp.Value{{sI(5), arrI(1, 2, 3)}, {sI(-5), arrI(1, 2, 3)}},
-		outcomes: []string{"5i64", "error: t.fut:9:1: Assertion is false: positive"},
+		outcomes: []string{"5i64", "error: Assertion is false: positive (at t.fut:9:1)"},
 	},
 	{
 		name: "dce loop parameters", pass: "dce", params: []ir.Type{i64},
