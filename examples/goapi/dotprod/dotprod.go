@@ -23,55 +23,243 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	v_red_12 = float64(0)
 	if tn1 <= 1024 {
 		{
-			td4 := v_arg_2.Data[int64(0):tn1]
-			td5 := v_arg_3.Data[int64(0):tn1]
-			for tj3 := range td4 {
-				ti2 := int64(0) + int64(tj3)
-				_ = ti2
-				var tf6 float64
+			tlane3 := float64(0)
+			tlane4 := float64(0)
+			tlane5 := float64(0)
+			td6 := v_arg_2.Data[int64(0):tn1]
+			td7 := v_arg_3.Data[int64(0):tn1]
+			tm8, tj9 := tn1-int64(0), int64(0)
+			for ; tj9+4 <= tm8; tj9 += 4 {
+				tw10 := td6[tj9 : tj9+4 : tj9+4]
+				tw11 := td7[tj9 : tj9+4 : tj9+4]
 				{
-					v_x_5 := td4[tj3]
-					v_x_6 := td5[tj3]
+					ti2 := int64(0) + tj9 + 0
+					_ = ti2
+					var tf12 float64
+					{
+						v_x_5 := tw10[0]
+						v_x_6 := tw11[0]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf12 = v_t_7
+					}
+					{
+						v_x_9 := v_red_12
+						v_x_10 := tf12
+						v_t_11 := v_x_9 + v_x_10
+						v_red_12 = v_t_11
+					}
+				}
+				{
+					ti2 := int64(0) + tj9 + 1
+					_ = ti2
+					var tf13 float64
+					{
+						v_x_5 := tw10[1]
+						v_x_6 := tw11[1]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf13 = v_t_7
+					}
+					{
+						v_x_9 := tlane3
+						v_x_10 := tf13
+						v_t_11 := v_x_9 + v_x_10
+						tlane3 = v_t_11
+					}
+				}
+				{
+					ti2 := int64(0) + tj9 + 2
+					_ = ti2
+					var tf14 float64
+					{
+						v_x_5 := tw10[2]
+						v_x_6 := tw11[2]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf14 = v_t_7
+					}
+					{
+						v_x_9 := tlane4
+						v_x_10 := tf14
+						v_t_11 := v_x_9 + v_x_10
+						tlane4 = v_t_11
+					}
+				}
+				{
+					ti2 := int64(0) + tj9 + 3
+					_ = ti2
+					var tf15 float64
+					{
+						v_x_5 := tw10[3]
+						v_x_6 := tw11[3]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf15 = v_t_7
+					}
+					{
+						v_x_9 := tlane5
+						v_x_10 := tf15
+						v_t_11 := v_x_9 + v_x_10
+						tlane5 = v_t_11
+					}
+				}
+			}
+			for ; tj9 < tm8; tj9++ {
+				ti2 := int64(0) + tj9
+				_ = ti2
+				var tf16 float64
+				{
+					v_x_5 := td6[tj9]
+					v_x_6 := td7[tj9]
 					v_t_7 := float64(v_x_5 * v_x_6)
-					tf6 = v_t_7
+					tf16 = v_t_7
 				}
 				{
 					v_x_9 := v_red_12
-					v_x_10 := tf6
+					v_x_10 := tf16
 					v_t_11 := v_x_9 + v_x_10
 					v_red_12 = v_t_11
 				}
 			}
-		}
-	} else {
-		tpart7 := make([]float64, numChunks(tn1, 1024))
-		parChunks(tn1, 1024, func(c, lo, hi int64) {
-			tacc8 := float64(0)
-			td10 := v_arg_2.Data[lo:hi]
-			td11 := v_arg_3.Data[lo:hi]
-			for tj9 := range td10 {
-				ti2 := lo + int64(tj9)
-				_ = ti2
-				var tf12 float64
-				{
-					v_x_5 := td10[tj9]
-					v_x_6 := td11[tj9]
-					v_t_7 := float64(v_x_5 * v_x_6)
-					tf12 = v_t_7
-				}
-				{
-					v_x_9 := tacc8
-					v_x_10 := tf12
-					v_t_11 := v_x_9 + v_x_10
-					tacc8 = v_t_11
-				}
-			}
-			tpart7[c] = tacc8
-		})
-		for tc13 := range tpart7 {
 			{
 				v_x_9 := v_red_12
-				v_x_10 := tpart7[tc13]
+				v_x_10 := tlane3
+				v_t_11 := v_x_9 + v_x_10
+				v_red_12 = v_t_11
+			}
+			{
+				v_x_9 := tlane4
+				v_x_10 := tlane5
+				v_t_11 := v_x_9 + v_x_10
+				tlane4 = v_t_11
+			}
+			{
+				v_x_9 := v_red_12
+				v_x_10 := tlane4
+				v_t_11 := v_x_9 + v_x_10
+				v_red_12 = v_t_11
+			}
+		}
+	} else {
+		tpart17 := make([]float64, numChunks(tn1, 1024))
+		parChunks(tn1, 1024, func(c, lo, hi int64) {
+			tacc18 := float64(0)
+			tlane19 := float64(0)
+			tlane20 := float64(0)
+			tlane21 := float64(0)
+			td22 := v_arg_2.Data[lo:hi]
+			td23 := v_arg_3.Data[lo:hi]
+			tm24, tj25 := hi-lo, int64(0)
+			for ; tj25+4 <= tm24; tj25 += 4 {
+				tw26 := td22[tj25 : tj25+4 : tj25+4]
+				tw27 := td23[tj25 : tj25+4 : tj25+4]
+				{
+					ti2 := lo + tj25 + 0
+					_ = ti2
+					var tf28 float64
+					{
+						v_x_5 := tw26[0]
+						v_x_6 := tw27[0]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf28 = v_t_7
+					}
+					{
+						v_x_9 := tacc18
+						v_x_10 := tf28
+						v_t_11 := v_x_9 + v_x_10
+						tacc18 = v_t_11
+					}
+				}
+				{
+					ti2 := lo + tj25 + 1
+					_ = ti2
+					var tf29 float64
+					{
+						v_x_5 := tw26[1]
+						v_x_6 := tw27[1]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf29 = v_t_7
+					}
+					{
+						v_x_9 := tlane19
+						v_x_10 := tf29
+						v_t_11 := v_x_9 + v_x_10
+						tlane19 = v_t_11
+					}
+				}
+				{
+					ti2 := lo + tj25 + 2
+					_ = ti2
+					var tf30 float64
+					{
+						v_x_5 := tw26[2]
+						v_x_6 := tw27[2]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf30 = v_t_7
+					}
+					{
+						v_x_9 := tlane20
+						v_x_10 := tf30
+						v_t_11 := v_x_9 + v_x_10
+						tlane20 = v_t_11
+					}
+				}
+				{
+					ti2 := lo + tj25 + 3
+					_ = ti2
+					var tf31 float64
+					{
+						v_x_5 := tw26[3]
+						v_x_6 := tw27[3]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf31 = v_t_7
+					}
+					{
+						v_x_9 := tlane21
+						v_x_10 := tf31
+						v_t_11 := v_x_9 + v_x_10
+						tlane21 = v_t_11
+					}
+				}
+			}
+			for ; tj25 < tm24; tj25++ {
+				ti2 := lo + tj25
+				_ = ti2
+				var tf32 float64
+				{
+					v_x_5 := td22[tj25]
+					v_x_6 := td23[tj25]
+					v_t_7 := float64(v_x_5 * v_x_6)
+					tf32 = v_t_7
+				}
+				{
+					v_x_9 := tacc18
+					v_x_10 := tf32
+					v_t_11 := v_x_9 + v_x_10
+					tacc18 = v_t_11
+				}
+			}
+			{
+				v_x_9 := tacc18
+				v_x_10 := tlane19
+				v_t_11 := v_x_9 + v_x_10
+				tacc18 = v_t_11
+			}
+			{
+				v_x_9 := tlane20
+				v_x_10 := tlane21
+				v_t_11 := v_x_9 + v_x_10
+				tlane20 = v_t_11
+			}
+			{
+				v_x_9 := tacc18
+				v_x_10 := tlane20
+				v_t_11 := v_x_9 + v_x_10
+				tacc18 = v_t_11
+			}
+			tpart17[c] = tacc18
+		})
+		for tc33 := range tpart17 {
+			{
+				v_x_9 := v_red_12
+				v_x_10 := tpart17[tc33]
 				v_t_11 := v_x_9 + v_x_10
 				v_red_12 = v_t_11
 			}
