@@ -26,8 +26,9 @@ func cmdBuild(env *cliEnv, args []string) int {
 	pkg := fl.String("pkg", "", "package `NAME` (default: the base name of DIR)")
 	exe := fl.Bool("exe", false, "build a standalone executable that serves the program's entry points (the protocol of run -r)")
 	runtime := fl.String("runtime", "embed", "runtime `MODE`: embed copies the runtime into the package (which then needs the standard library only); shared imports "+gogen.RuntimePath+", so that the packages built so share Array values")
+	fastMath := fl.Bool("fast-math", false, fastMathUsage)
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion build -o DIR [--pkg NAME] [--runtime=embed|shared] FILE.fut\n       fluxion build --exe -o FILE FILE.fut")
+		fmt.Fprintln(env.stderr, "usage: fluxion build [--fast-math] -o DIR [--pkg NAME] [--runtime=embed|shared] FILE.fut\n       fluxion build [--fast-math] --exe -o FILE FILE.fut")
 		fl.PrintDefaults()
 	}
 	files, err := parseInterspersed(fl, args)
@@ -43,7 +44,7 @@ func cmdBuild(env *cliEnv, args []string) int {
 		return 2
 	}
 	if *exe {
-		prog, code := compileFile(env, files[0], pipeline.Options{})
+		prog, code := compileFile(env, files[0], pipeline.Options{FastMath: *fastMath})
 		if code != 0 {
 			return code
 		}
@@ -64,7 +65,7 @@ func cmdBuild(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "fluxion build: %q is not a valid Go package name (use --pkg)\n", name)
 		return 2
 	}
-	prog, code := compileFile(env, files[0], pipeline.Options{})
+	prog, code := compileFile(env, files[0], pipeline.Options{FastMath: *fastMath})
 	if code != 0 {
 		return code
 	}

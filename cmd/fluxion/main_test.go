@@ -192,6 +192,28 @@ func TestDumpCommand(t *testing.T) {
 	}
 }
 
+// --fast-math reaches the rewrites after AD: x*0 goes only with it.
+func TestDumpFastMath(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "z.fut")
+	if err := os.WriteFile(prog, []byte("entry main (x: f64) (y: f64) = x * 0 + y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, fast := range []bool{false, true} {
+		args := []string{"dump", "--after=simplify-ad", prog}
+		if fast {
+			args = append([]string{"dump", "--fast-math"}, args[1:]...)
+		}
+		code, stdout, stderr := runArgs(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if has := strings.Contains(stdout, "* 0f64"); has == fast {
+			t.Errorf("%v: multiplication kept = %v:\n%s", args, has, stdout)
+		}
+	}
+}
+
 func TestBenchCommand(t *testing.T) {
 	dir := t.TempDir()
 	prog := filepath.Join(dir, "b.fut")
