@@ -72,7 +72,7 @@ for row in "${rows[@]}"; do
 	if [ "${TUNED:-}" = 1 ]; then
 		echo "## $name: interleaved, A = tuned Go (gbtuned), B = Fluxion"
 		"$OUT/gbab" -log "$OUT/logs/$name/$ev-manual.jsonl" -dir "$WORK" -runs "${RUNS:-3}" -rounds "${ROUNDS:-5}" \
-			-a "$OUT/gbtuned --root $ROOT" -b "$OUT/fluxion gradbench --root $ROOT" || echo "(gbab failed)"
+			-a "$OUT/gbtuned --root $ROOT" -b "$OUT/fluxion gradbench --root $ROOT" 2>"$OUT/logs/$name/gbab.err" || echo "(gbab failed: $OUT/logs/$name/gbab.err)"
 	fi
 done
 echo "# end $(date -u '+%H:%M UTC'), load: $(cut -d' ' -f1-3 /proc/loadavg)"
