@@ -356,7 +356,9 @@ func (g *stressGen) anyRank(want []string, depth int) []func() string {
 			acc := g.fresh("acc")
 			init := g.expr(want, d)
 			body := g.with(stressVar{acc, want}, func() string { return g.expr(want, d) })
-			return fmt.Sprintf("(loop %s = %s for q < 2 do %s)", acc, init, body)
+			// The index is fresh: naming it after a size (q) would
+			// shadow that size in the body's types.
+			return fmt.Sprintf("(loop %s = %s for %s < 2 do %s)", acc, init, g.fresh("t"), body)
 		},
 		func() string { // a while loop
 			acc, c := g.fresh("acc"), g.fresh("c")
