@@ -195,11 +195,25 @@ func FormatSize(n int64) string {
 	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
 }
 
+// smallAlloc is the size in bytes of the largest one-dimensional array
+// allocLen takes without consulting the budget: such arrays cannot exhaust
+// memory, and generated code often allocates them per element of a loop,
+// where a full check would cost more than the allocation.
+const smallAlloc = 4096
+
 // allocLen is CheckAlloc for elements of type T in generated code: it
-// fails at pos instead of returning an error.
+// fails at pos instead of returning an error. Small vectors take a path
+// short enough to be inlined.
 func allocLen[T any](pos string, shape ...int64) int64 {
 	var z T
-	n, err := CheckAlloc(shape, int64(unsafe.Sizeof(z)))
+	if len(shape) == 1 && uint64(shape[0]) <= smallAlloc/uint64(max(unsafe.Sizeof(z), 1)) {
+		return shape[0]
+	}
+	return allocLenChecked(pos, shape, int64(unsafe.Sizeof(z)))
+}
+
+func allocLenChecked(pos string, shape []int64, elemSize int64) int64 {
+	n, err := CheckAlloc(shape, elemSize)
 	if err != nil {
 		fail(pos, err.Error())
 	}

@@ -112,11 +112,25 @@ func MachineMemory() int64 {
 	return mem
 }
 
+// SmallAlloc is the size in bytes of the largest one-dimensional array
+// allocLen takes without consulting the budget: such arrays cannot exhaust
+// memory, and generated code often allocates them per element of a loop,
+// where a full check would cost more than the allocation.
+const SmallAlloc = 4096
+
 // AllocLen is CheckAlloc for elements of type T in generated code: it
-// fails at pos instead of returning an error.
+// fails at pos instead of returning an error. Small vectors take a path
+// short enough to be inlined.
 func AllocLen[T any](pos string, shape ...int64) int64 {
 	var z T
-	n, err := rt.CheckAlloc(shape, int64(unsafe.Sizeof(z)))
+	if len(shape) == 1 && uint64(shape[0]) <= SmallAlloc/uint64(max(unsafe.Sizeof(z), 1)) {
+		return shape[0]
+	}
+	return AllocLenChecked(pos, shape, int64(unsafe.Sizeof(z)))
+}
+
+func AllocLenChecked(pos string, shape []int64, elemSize int64) int64 {
+	n, err := rt.CheckAlloc(shape, elemSize)
 	if err != nil {
 		Fail(pos, err.Error())
 	}
