@@ -44,10 +44,11 @@ func (s *sweep) giveFrees(fn *fnTrace, uses []use, total []float64, ready func(i
 	}
 }
 
-// backMap reverses a map given the adjoint of its result.
-func (s *sweep) backMap(e *ext, ybar []float64, ready func(int32)) {
+// backMap reverses a map given the adjoint of its result: ybar, or the
+// value all for every element when ybar is nil.
+func (s *sweep) backMap(e *ext, ybar []float64, all float64, ready func(int32)) {
 	r := s.rec
-	fn, fv, n := e.fn, e.fv, e.n
+	fn, n := e.fn, e.n
 	data := make([][]float64, len(e.arrs))
 	pbar := make([][]float64, len(e.arrs))
 	for i, a := range e.arrs {
@@ -58,9 +59,9 @@ func (s *sweep) backMap(e *ext, ybar []float64, ready func(int32)) {
 	}
 	var sums freeSums
 	if fn.vec != nil {
-		sums = s.backMapColumns(e, data, ybar, pbar)
+		sums = s.backMapColumns(e, data, ybar, all, pbar)
 	} else {
-		sums = s.backMapCalls(e, ybar, pbar)
+		sums = s.backMapCalls(e, ybar, all, pbar)
 	}
 	k := 0
 	for i, a := range e.arrs {
@@ -70,12 +71,11 @@ func (s *sweep) backMap(e *ext, ybar []float64, ready func(int32)) {
 		}
 	}
 	s.giveFrees(fn, e.uses[k:], sums.total(len(fn.frees)), ready)
-	_ = fv
 }
 
 // backMapCalls reverses a map traced per element: every element's program
 // is swept backwards on its own, chunks of elements in parallel tasks.
-func (s *sweep) backMapCalls(e *ext, ybar []float64, pbar [][]float64) freeSums {
+func (s *sweep) backMapCalls(e *ext, ybar []float64, all float64, pbar [][]float64) freeSums {
 	fn, fv, n, k := e.fn, e.fv, e.n, e.fn.nout
 	nc := numChunks(n, max(1, len(fv.regs)/max(n, 1)))
 	sums := newFreeSums(nc, len(fn.frees))
@@ -87,7 +87,11 @@ func (s *sweep) backMapCalls(e *ext, ybar []float64, pbar [][]float64) freeSums 
 			regs := fv.callRegs(fn, i)
 			adj = grow(adj, p.nstore()+len(p.frees))
 			for j, reg := range p.outs {
-				adj[reg] += ybar[i*k+j]
+				if ybar == nil {
+					adj[reg] += all
+				} else {
+					adj[reg] += ybar[i*k+j]
+				}
 			}
 			p.back(regs, fv.free, adj)
 			q := 0
@@ -115,14 +119,14 @@ func grow(buf []float64, n int) []float64 {
 
 // backMapColumns reverses a vectorised map: the program's reverse sweep
 // over blocks of elements at once, chunks in parallel.
-func (s *sweep) backMapColumns(e *ext, data [][]float64, ybar []float64, pbar [][]float64) freeSums {
+func (s *sweep) backMapColumns(e *ext, data [][]float64, ybar []float64, all float64, pbar [][]float64) freeSums {
 	p, fv, n, k := e.fn.vec, e.fv, e.n, e.fn.nout
 	P, O := int32(p.nparam), int32(len(p.ops))
 	nc := numChunks(n, 2*p.nstore())
 	sums := newFreeSums(nc, len(e.fn.frees))
 	parFor(s.workers, nc, func(c int) {
 		lo, hi := chunkBounds(n, c, nc)
-		cs := newColScratch(p, fv.free, e.widths)
+		cs := newColScratch(e.fn, fv.free, e.widths)
 		bl := cs.bl
 		adj := make([][]float64, P+O)
 		for j := range adj {
@@ -156,7 +160,11 @@ func (s *sweep) backMapColumns(e *ext, data [][]float64, ybar []float64, pbar []
 			for j, reg := range p.outs {
 				g := ta[:m]
 				for i := range g {
-					g[i] = ybar[(blo+i)*k+j]
+					if ybar == nil {
+						g[i] = all
+					} else {
+						g[i] = ybar[(blo+i)*k+j]
+					}
 				}
 				addTo(reg, g)
 			}
@@ -167,7 +175,7 @@ func (s *sweep) backMapColumns(e *ext, data [][]float64, ybar []float64, pbar []
 				}
 				g := adj[P+int32(j)][:m]
 				x := cs.block(p, fv.cols, n, o.a, o.k, blo, bhi)
-				res := fv.cols[j*n+blo : j*n+bhi]
+				res := cs.opBlock(fv.cols, n, j, blo, bhi)
 				if o.op.IsUnary() {
 					derivCols(o.op, g, x, nil, res, ta[:m], nil)
 					addTo(o.a, ta[:m])

@@ -125,6 +125,7 @@ func (t *Tracer) mapCore(name string, arrs []Array, widths []int, n, k int, f fu
 	fn := fb.fn
 	if !p0.read {
 		fn.vec = p0
+		fn.layoutColumns()
 	} else {
 		fn.calls = make([]*prog, n)
 		fn.calls[0] = p0
@@ -212,7 +213,7 @@ func (r *recording) mapResults(e *ext) {
 		p := fn.vec
 		P, O := int32(p.nparam), int32(len(p.ops))
 		if k == 1 && p.outs[0] >= P && p.outs[0] < P+O {
-			j := int(p.outs[0] - P)
+			j := int(fn.col[p.outs[0]-P])
 			e.data = fv.cols[j*n : (j+1)*n]
 			return
 		}
@@ -229,7 +230,7 @@ func (r *recording) mapResults(e *ext) {
 					args = rowArgs(args, data, e.widths, i)
 					e.data[i*k+j] = args[reg]
 				case reg < P+O:
-					e.data[i*k+j] = fv.cols[int(reg-P)*n+i]
+					e.data[i*k+j] = fv.cols[int(fn.col[reg-P])*n+i]
 				default:
 					e.data[i*k+j] = fv.free[reg-P-O]
 				}
@@ -262,14 +263,23 @@ func blockLen(p *prog) int {
 // colScratch is one worker's buffers for a vectorised map.
 type colScratch struct {
 	bl    int
+	col   []int32     // the fnTrace's column of each operation
 	param [][]float64 // a block of each parameter
 	free  [][]float64 // each free variable's value, repeated
+	tmp   [][]float64 // a block of each operation without a column
 	imm   []float64
 }
 
-func newColScratch(p *prog, free []float64, widths []int) *colScratch {
+func newColScratch(fn *fnTrace, free []float64, widths []int) *colScratch {
+	p := fn.vec
 	bl := blockLen(p)
-	s := &colScratch{bl: bl, param: make([][]float64, p.nparam), imm: make([]float64, bl)}
+	s := &colScratch{bl: bl, col: fn.col, param: make([][]float64, p.nparam), imm: make([]float64, bl)}
+	s.tmp = make([][]float64, len(p.ops))
+	for j, c := range fn.col {
+		if c < 0 {
+			s.tmp[j] = make([]float64, bl)
+		}
+	}
 	j := 0
 	for _, w := range widths {
 		for range w {
@@ -323,26 +333,34 @@ func (s *colScratch) block(p *prog, cols []float64, n int, reg int32, k float64,
 	case reg < P:
 		return s.param[reg][:hi-lo]
 	case reg < P+O:
-		j := int(reg - P)
-		return cols[j*n+lo : j*n+hi]
+		return s.opBlock(cols, n, int(reg-P), lo, hi)
 	}
 	return s.free[reg-P-O][:hi-lo]
+}
+
+// opBlock returns the values of operation j for the elements [lo, hi):
+// in its column, or in its block buffer.
+func (s *colScratch) opBlock(cols []float64, n, j, lo, hi int) []float64 {
+	if c := int(s.col[j]); c >= 0 {
+		return cols[c*n+lo : c*n+hi]
+	}
+	return s.tmp[j][:hi-lo]
 }
 
 // mapColumns evaluates a vectorised map: every operation of the program
 // over blocks of elements, chunks of blocks in parallel.
 func (r *recording) mapColumns(e *ext, data [][]float64) {
 	p, fv, n := e.fn.vec, e.fv, e.n
-	fv.cols = make([]float64, len(p.ops)*n)
+	fv.cols = make([]float64, e.fn.ncols*n)
 	nc := numChunks(n, p.nstore())
 	parFor(r.cfg.workers(), nc, func(c int) {
 		lo, hi := chunkBounds(n, c, nc)
-		s := newColScratch(p, fv.free, e.widths)
+		s := newColScratch(e.fn, fv.free, e.widths)
 		for blo := lo; blo < hi; blo += s.bl {
 			bhi := min(blo+s.bl, hi)
 			s.loadParams(data, e.widths, blo, bhi)
 			for j, o := range p.ops {
-				dst := fv.cols[j*n+blo : j*n+bhi]
+				dst := s.opBlock(fv.cols, n, j, blo, bhi)
 				x := s.block(p, fv.cols, n, o.a, o.k, blo, bhi)
 				var y []float64
 				if o.op.IsBinary() {

@@ -301,3 +301,21 @@ func deriv2(o Op, x, y, r float64) (dx, dy float64) {
 	}
 	panic("trace: deriv2 of " + o.String())
 }
+
+// needsResult reports whether the derivative of o reads o's result.
+func needsResult(o Op) bool {
+	switch o {
+	case OpExp, OpExpm1, OpSqrt, OpCbrt, OpTan, OpTanh, OpDiv, OpPow, OpHypot:
+		return true
+	}
+	return false
+}
+
+// needsOperands reports whether the derivative of o reads its operands.
+func needsOperands(o Op) bool {
+	switch o {
+	case OpConst, OpAdd, OpSub, OpNeg, OpSqrt, OpCbrt, OpExp, OpExpm1, OpTan, OpTanh:
+		return false
+	}
+	return true
+}

@@ -102,6 +102,46 @@ type fnTrace struct {
 	frees  []Scalar // the outer values the function reads
 	vec    *prog    // the program of every call, when no call branched
 	calls  []*prog  // otherwise one program per call, in call order
+	// col: for a vectorised Map, the stored column of each operation, or
+	// -1 for operations whose values the reverse pass never reads (they
+	// live in a block buffer only); ncols is the number of columns.
+	col   []int32
+	ncols int
+}
+
+// layoutColumns decides which operations of a vectorised map keep their
+// values for the reverse pass: results, operations whose derivative reads
+// their result, and operands of operations whose derivative reads them.
+func (fn *fnTrace) layoutColumns() {
+	p := fn.vec
+	P := int32(p.nparam)
+	keep := make([]bool, len(p.ops))
+	for _, r := range p.outs {
+		if r >= P && int(r-P) < len(p.ops) {
+			keep[r-P] = true
+		}
+	}
+	for j, o := range p.ops {
+		if needsResult(o.op) {
+			keep[j] = true
+		}
+		if needsOperands(o.op) {
+			for _, r := range []int32{o.a, o.b} {
+				if r >= P && int(r-P) < len(p.ops) {
+					keep[r-P] = true
+				}
+			}
+		}
+	}
+	fn.col = make([]int32, len(p.ops))
+	fn.ncols = 0
+	for j, k := range keep {
+		fn.col[j] = -1
+		if k {
+			fn.col[j] = int32(fn.ncols)
+			fn.ncols++
+		}
+	}
 }
 
 // fnValues holds the intermediate values of a traced function.

@@ -277,6 +277,24 @@ func (s *sweep) arrayAdj(id int32, n int) []float64 {
 	return buf
 }
 
+// uniformAdj reports whether the partial adjoints of array node id are
+// one adjAll partial, and its value.
+func (s *sweep) uniformAdj(id int32) (float64, bool) {
+	count := 0
+	var only adjoint
+	for _, p := range s.apart[id] {
+		if p.kind != adjNone {
+			count++
+			only = p
+		}
+	}
+	if count == 1 && only.kind == adjAll {
+		s.apart[id] = nil
+		return only.v, true
+	}
+	return 0, false
+}
+
 // addAdj adds a partial adjoint into buf.
 func (s *sweep) addAdj(buf []float64, p adjoint) {
 	switch p.kind {
@@ -368,6 +386,14 @@ func (s *sweep) processArray(id int32, n *node, ready func(int32)) {
 		return
 	}
 	e := r.exts[n.x]
+	if n.op == OpMap {
+		// A map's result adjoint is often one value for every element (the
+		// map is summed): seed the reverse with it without an array.
+		if v, ok := s.uniformAdj(id); ok {
+			s.backMap(e, nil, v, ready)
+			return
+		}
+	}
 	adj := s.arrayAdj(id, len(e.data))
 	switch n.op {
 	case OpSlice:
@@ -394,7 +420,7 @@ func (s *sweep) processArray(id int32, n *node, ready func(int32)) {
 	case OpMatVec:
 		s.backMatVec(e, adj, ready)
 	case OpMap:
-		s.backMap(e, adj, ready)
+		s.backMap(e, adj, 0, ready)
 	case OpScan:
 		s.backScan(e, adj, ready)
 	default:
