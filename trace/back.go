@@ -124,15 +124,25 @@ func (s *sweep) backMapColumns(e *ext, data [][]float64, ybar []float64, all flo
 	P, O := int32(p.nparam), int32(len(p.ops))
 	nc := numChunks(n, 2*p.nstore())
 	sums := newFreeSums(nc, len(e.fn.frees))
-	parFor(s.workers, nc, func(c int) {
-		lo, hi := chunkBounds(n, c, nc)
+	type scratch struct {
+		cs     *colScratch
+		adj    [][]float64
+		ta, tb []float64
+	}
+	newScratch := func() *scratch {
 		cs := newColScratch(e.fn, fv.free, e.widths)
 		bl := cs.bl
-		adj := make([][]float64, P+O)
-		for j := range adj {
-			adj[j] = make([]float64, bl)
+		mem := make([]float64, (int(P+O)+2)*bl)
+		sc := &scratch{cs: cs, adj: make([][]float64, P+O), ta: mem[:bl], tb: mem[bl : 2*bl]}
+		for j := range sc.adj {
+			sc.adj[j] = mem[(2+j)*bl : (3+j)*bl]
 		}
-		ta, tb := make([]float64, bl), make([]float64, bl)
+		return sc
+	}
+	parForScratch(s.workers, nc, newScratch, func(c int, sc *scratch) {
+		lo, hi := chunkBounds(n, c, nc)
+		cs, adj, ta, tb := sc.cs, sc.adj, sc.ta, sc.tb
+		bl := cs.bl
 		sum := sums[c]
 		// addTo adds contributions t to the adjoints of register reg.
 		addTo := func(reg int32, t []float64) {

@@ -131,6 +131,8 @@ func (t *Tracer) mapCore(name string, arrs []Array, widths []int, n, k int, f fu
 		fn.calls[0] = p0
 		fv.off = make([]int, n+1)
 		fv.off[1] = len(regs)
+		// Calls usually store about as many registers as the first.
+		regs = append(make([]float64, 0, n*len(regs)*5/4+16), regs...)
 		for i := 1; i < n && r.err == nil; i++ {
 			args = rowArgs(args, data, widths, i)
 			fn.calls[i], regs, _ = fb.call(f, args, false, name, regs)
@@ -273,25 +275,44 @@ type colScratch struct {
 func newColScratch(fn *fnTrace, free []float64, widths []int) *colScratch {
 	p := fn.vec
 	bl := blockLen(p)
-	s := &colScratch{bl: bl, col: fn.col, param: make([][]float64, p.nparam), imm: make([]float64, bl)}
+	s := &colScratch{bl: bl, col: fn.col, param: make([][]float64, p.nparam)}
 	s.tmp = make([][]float64, len(p.ops))
+	s.free = make([][]float64, len(p.frees))
+	nbuf := 1 + len(p.frees)
+	for _, c := range fn.col {
+		if c < 0 {
+			nbuf++
+		}
+	}
+	for _, w := range widths {
+		if w > 1 {
+			nbuf += w
+		}
+	}
+	// One allocation, carved into blocks.
+	mem := make([]float64, nbuf*bl)
+	carve := func() []float64 {
+		b := mem[:bl:bl]
+		mem = mem[bl:]
+		return b
+	}
+	s.imm = carve()
 	for j, c := range fn.col {
 		if c < 0 {
-			s.tmp[j] = make([]float64, bl)
+			s.tmp[j] = carve()
 		}
 	}
 	j := 0
 	for _, w := range widths {
 		for range w {
 			if w > 1 {
-				s.param[j] = make([]float64, bl)
+				s.param[j] = carve()
 			}
 			j++
 		}
 	}
-	s.free = make([][]float64, len(p.frees))
 	for i, f := range p.frees {
-		b := make([]float64, bl)
+		b := carve()
 		for q := range b {
 			b[q] = free[f]
 		}
@@ -353,9 +374,8 @@ func (r *recording) mapColumns(e *ext, data [][]float64) {
 	p, fv, n := e.fn.vec, e.fv, e.n
 	fv.cols = make([]float64, e.fn.ncols*n)
 	nc := numChunks(n, p.nstore())
-	parFor(r.cfg.workers(), nc, func(c int) {
+	parForScratch(r.cfg.workers(), nc, func() *colScratch { return newColScratch(e.fn, fv.free, e.widths) }, func(c int, s *colScratch) {
 		lo, hi := chunkBounds(n, c, nc)
-		s := newColScratch(e.fn, fv.free, e.widths)
 		for blo := lo; blo < hi; blo += s.bl {
 			bhi := min(blo+s.bl, hi)
 			s.loadParams(data, e.widths, blo, bhi)

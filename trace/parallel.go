@@ -41,9 +41,19 @@ func (c Config) workers() int {
 // parFor runs body(c) for every chunk c < nc on up to w goroutines (the
 // caller's included).
 func parFor(w, nc int, body func(c int)) {
+	parForScratch(w, nc, func() struct{} { return struct{}{} }, func(c int, _ struct{}) { body(c) })
+}
+
+// parForScratch is parFor where every goroutine first makes its scratch
+// space with init and passes it to body for each of its chunks.
+func parForScratch[S any](w, nc int, init func() S, body func(c int, s S)) {
+	if nc == 0 {
+		return
+	}
 	if w <= 1 || nc <= 1 {
+		s := init()
 		for c := range nc {
-			body(c)
+			body(c, s)
 		}
 		return
 	}
@@ -57,12 +67,17 @@ func parFor(w, nc int, body func(c int)) {
 				once.Do(func() { perr = r })
 			}
 		}()
+		var s S
+		started := false
 		for {
 			c := int(next.Add(1) - 1)
 			if c >= nc {
 				return
 			}
-			body(c)
+			if !started {
+				s, started = init(), true
+			}
+			body(c, s)
 		}
 	}
 	for range min(w, nc) - 1 {

@@ -210,7 +210,10 @@ type elemBuilder struct {
 	ops  []pop     // operands are provisional registers
 	// frees: the function's free variable held by each free register.
 	frees    []int32
-	freeOf   map[int32]int32 // outer node -> provisional register
+	freeIDs  []int32         // the outer node of each free register
+	freeRegs []int32         // its provisional register
+	freeOf   map[int32]int32 // outer node -> provisional register, when many
+
 	nparam   int
 	hoist    bool // compute operations on outer values in the outer trace
 	branched bool
@@ -238,6 +241,7 @@ func (b *fnBuilder) newCall(args []float64, hoist bool) []Scalar {
 	}
 	e.t = &Tracer{rec: b.rec, el: e}
 	e.kind, e.pos, e.vals, e.ops, e.frees = e.kind[:0], e.pos[:0], e.vals[:0], e.ops[:0], e.frees[:0]
+	e.freeIDs, e.freeRegs = e.freeIDs[:0], e.freeRegs[:0]
 	clear(e.freeOf)
 	e.nparam, e.hoist, e.branched = len(args), hoist, false
 	e.params = e.params[:0]
@@ -259,9 +263,16 @@ func (e *elemBuilder) op(o pop, v float64) Scalar {
 	return Scalar{v: v, id: r, t: e.t}
 }
 
-// free returns the register holding outer value x.
+// free returns the register holding outer value x. Functions usually
+// read few outer values, which a linear search finds fastest.
 func (e *elemBuilder) free(x Scalar) int32 {
-	if r, ok := e.freeOf[x.id]; ok {
+	if len(e.freeIDs) <= 16 {
+		for i, id := range e.freeIDs {
+			if id == x.id {
+				return e.freeRegs[i]
+			}
+		}
+	} else if r, ok := e.freeOf[x.id]; ok {
 		return r
 	}
 	r := int32(len(e.kind))
@@ -269,7 +280,16 @@ func (e *elemBuilder) free(x Scalar) int32 {
 	e.pos = append(e.pos, int32(len(e.frees)))
 	e.vals = append(e.vals, x.v)
 	e.frees = append(e.frees, e.fb.freeIndex(x))
-	e.freeOf[x.id] = r
+	e.freeIDs = append(e.freeIDs, x.id)
+	e.freeRegs = append(e.freeRegs, r)
+	if len(e.freeIDs) > 16 {
+		if len(e.freeIDs) == 17 {
+			for i, id := range e.freeIDs {
+				e.freeOf[id] = e.freeRegs[i]
+			}
+		}
+		e.freeOf[x.id] = r
+	}
 	return r
 }
 

@@ -58,6 +58,7 @@ type Gradient struct {
 	scalar   bool
 	run      runner
 	closeRun func() error
+	proc     *gobuild.Process // the Go backend's server
 }
 
 // runner calls the entry point on arguments.
@@ -160,6 +161,7 @@ func Compile(tr *trace.Trace, opts Options) (*Gradient, error) {
 			return res, err
 		}
 		g.closeRun = proc.Close
+		g.proc = proc
 	default:
 		return nil, fmt.Errorf("compile: unknown backend %d", opts.Backend)
 	}
@@ -189,14 +191,7 @@ func (g *Gradient) VJP(x, w []float64) (y, wJ []float64, err error) {
 	if len(w) != g.outLen {
 		return nil, nil, fmt.Errorf("compile: VJP: %d weights for %d outputs", len(w), g.outLen)
 	}
-	args := []values.Value{f64s(x)}
-	if !g.scalar {
-		args = append(args, f64s(w))
-	}
-	for _, c := range g.consts {
-		args = append(args, f64s(c))
-	}
-	res, err := g.run(args)
+	res, err := g.run(g.args(x, w))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -211,6 +206,18 @@ func (g *Gradient) VJP(x, w []float64) (y, wJ []float64, err error) {
 		return y, wJ, nil
 	}
 	return floats(res[0]), floats(res[1]), nil
+}
+
+// args returns the entry point's arguments.
+func (g *Gradient) args(x, w []float64) []values.Value {
+	args := []values.Value{f64s(x)}
+	if !g.scalar {
+		args = append(args, f64s(w))
+	}
+	for _, c := range g.consts {
+		args = append(args, f64s(c))
+	}
+	return args
 }
 
 func floats(v values.Value) []float64 {
