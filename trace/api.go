@@ -191,7 +191,7 @@ func (tr *Trace) Replay(x []float64) (*Trace, error) {
 // replay re-evaluates every operation at x.
 func (tr *Trace) replay(x []float64) *Trace {
 	old := tr.rec
-	r := &recording{cfg: old.cfg, nodes: append([]node(nil), old.nodes...), exts: make([]*ext, len(old.exts)), input: old.input, finished: true, readAt: old.readAt, maps: old.maps}
+	r := &recording{cfg: old.cfg, nodes: append([]node(nil), old.nodes...), exts: make([]*ext, len(old.exts)), input: old.input, finished: true, readAt: old.readAt}
 	r.root = &Tracer{rec: r}
 	for i, e := range old.exts {
 		if e != nil {

@@ -17,9 +17,11 @@ func (t *Tracer) arrayOperands(name string, as ...Array) (ok, traced bool) {
 	return ok && t.rec.ok(), traced
 }
 
-// newArrayNode records an array operation on the given operands and
-// evaluates it.
-func (t *Tracer) newArrayNode(op Op, e *ext) Array {
+// addNode records an operation with an ext, handing out a use slot for
+// every traced operand (array operands, scalar operands, then the free
+// variables of its function, the order the reverse pass gives them
+// adjoints in), and evaluates it.
+func (t *Tracer) addNode(op Op, e *ext) int32 {
 	r := t.rec
 	for _, a := range e.arrs {
 		if a.id != 0 {
@@ -38,30 +40,19 @@ func (t *Tracer) newArrayNode(op Op, e *ext) Array {
 	}
 	id := r.addExt(op, e)
 	r.eval(id)
+	return id
+}
+
+// newArrayNode records an array-valued operation.
+func (t *Tracer) newArrayNode(op Op, e *ext) Array {
+	id := t.addNode(op, e)
 	return Array{data: e.data, id: id, rows: e.rows, cols: e.cols, t: t}
 }
 
 // newScalarNode records a scalar-valued array operation (Sum, Dot, ...).
 func (t *Tracer) newScalarNode(op Op, e *ext) Scalar {
-	r := t.rec
-	for _, a := range e.arrs {
-		if a.id != 0 {
-			e.uses = append(e.uses, use{a.id, r.use(a.id)})
-		}
-	}
-	for _, s := range e.scals {
-		if s.t != nil {
-			e.uses = append(e.uses, use{s.id, r.use(s.id)})
-		}
-	}
-	if e.fn != nil {
-		for _, s := range e.fn.frees {
-			e.uses = append(e.uses, use{s.id, r.use(s.id)})
-		}
-	}
-	id := r.addExt(op, e)
-	r.eval(id)
-	return Scalar{v: r.nodes[id].val, id: id, t: t}
+	id := t.addNode(op, e)
+	return Scalar{v: t.rec.nodes[id].val, id: id, t: t}
 }
 
 // At returns a[i] (row-major for two-dimensional arrays). Inside the

@@ -32,7 +32,6 @@ func (t *Tracer) Reduce(a Array, ne float64, op func(t *Tracer, x, y Scalar) Sca
 	if !ok || n == 0 {
 		return Scalar{v: ne}
 	}
-	r.maps++
 	fb := newFnBuilder(r, 2, 1)
 	f := wrap2(op)
 	p0, scratch, out0 := fb.call(f, []float64{ne, a.data[0]}, true, name, nil)
@@ -170,7 +169,6 @@ func (t *Tracer) Fold(a Array, z Scalar, f func(t *Tracer, acc, x Scalar) Scalar
 	if !ok || n == 0 {
 		return z
 	}
-	r.maps++
 	fb := newFnBuilder(r, 2, 1)
 	g := wrap2(f)
 	p0, scratch, out0 := fb.call(g, []float64{z.v, a.data[0]}, true, name, nil)
@@ -231,7 +229,6 @@ func (t *Tracer) Scan(a Array, ne float64, op func(t *Tracer, x, y Scalar) Scala
 	if n == 0 {
 		return ConstArray(nil)
 	}
-	r.maps++
 	fb := newFnBuilder(r, 2, 1)
 	f := wrap2(op)
 	p0, scratch, out0 := fb.call(f, []float64{ne, a.data[0]}, true, name, nil)

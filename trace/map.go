@@ -113,7 +113,6 @@ func (t *Tracer) mapCore(name string, arrs []Array, widths []int, n, k int, f fu
 	if n == 0 {
 		return shape(nil)
 	}
-	r.maps++
 	fb := newFnBuilder(r, nparam, k)
 	data := make([][]float64, len(arrs))
 	for i, a := range arrs {

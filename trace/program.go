@@ -156,8 +156,6 @@ type fnValues struct {
 	off  []int
 	// chunk: Reduce's chunk results, whose fold is the result.
 	chunk []float64
-	// join: registers of the calls that fold the chunk results.
-	join []float64
 }
 
 func (fv *fnValues) callRegs(fn *fnTrace, c int) []float64 {

@@ -129,7 +129,6 @@ type recording struct {
 	err      error
 	readAt   string // where a traced value was first read
 	finished bool
-	maps     int // number of Map, Reduce, Fold and Scan calls
 }
 
 func newRecording(cfg Config) *recording {
@@ -204,7 +203,7 @@ func (t *Tracer) read(x Scalar) {
 	t.rec.noteRead()
 }
 
-func (t *Tracer) readArray(a Array) { t.rec.noteRead() }
+func (t *Tracer) readArray(Array) { t.rec.noteRead() }
 
 // noteRead remembers the first place outside this package where traced
 // code read a traced value.

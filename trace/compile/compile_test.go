@@ -31,7 +31,7 @@ func checkClose(t *testing.T, what string, got, want []float64, tol float64) {
 }
 
 // repoRoot finds the repository root (the directory of go.mod).
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -50,7 +50,7 @@ func repoRoot(t *testing.T) string {
 }
 
 // futArgs converts a corpus case's arguments into values.
-func futArgs(t *testing.T, c corpus.Case) []values.Value {
+func futArgs(t testing.TB, c corpus.Case) []values.Value {
 	t.Helper()
 	var args []values.Value
 	for _, a := range c.Args {
