@@ -222,7 +222,7 @@ func (g *gen) stmt(st trace.Stmt) (ir.SubExp, error) {
 		return g.mapStmt(b, st), nil
 	case trace.OpReduce, trace.OpScan:
 		a := st.Args[0]
-		op := g.lambda(b, st.Func, []ir.Type{f64, f64}, nil)
+		op := g.lambda(b, st.Func, []ir.Type{f64, f64})
 		w := ir.I64(int64(a.Len()))
 		if st.Op == trace.OpReduce {
 			return ir.Var(b.Reduce(w, []ir.VName{g.arr(a)}, []ir.SubExp{f64c(st.Neutral)}, op)[0]), nil
@@ -244,22 +244,24 @@ func (g *gen) dot(b *ir.Builder, n int, a, c ir.VName) ir.SubExp {
 // lambda emits the program of a traced function as a lambda whose
 // parameters have the given types; unpack, when set, turns the parameters
 // into the function's scalar parameters (for rows of mapped arrays).
-func (g *gen) lambda(b *ir.Builder, fn *trace.Func, types []ir.Type, unpack func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp) *ir.Lambda {
+func (g *gen) lambda(b *ir.Builder, fn *trace.Func, types []ir.Type) *ir.Lambda {
 	return b.Lambda(types, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		if unpack != nil {
-			ps = unpack(lb, ps)
-		}
-		return g.body(lb, fn, ps)
+		return g.body(lb, fn, ps, ir.VName{})
 	})
 }
 
 // body emits a traced function's operations on the given parameters and
-// returns its results.
-func (g *gen) body(b *ir.Builder, fn *trace.Func, params []ir.SubExp) []ir.SubExp {
+// returns its results. frees, when set, is an array (a row the function
+// gets as a parameter) holding its free variables' values.
+func (g *gen) body(b *ir.Builder, fn *trace.Func, params []ir.SubExp, frees ir.VName) []ir.SubExp {
 	regs := make([]ir.SubExp, fn.Params+len(fn.Body)+len(fn.Frees))
 	copy(regs, params)
 	for j, f := range fn.Frees {
-		regs[fn.Params+len(fn.Body)+j] = g.ref(f)
+		if frees.IsZero() {
+			regs[fn.Params+len(fn.Body)+j] = g.ref(f)
+		} else {
+			regs[fn.Params+len(fn.Body)+j] = b.Let("f", &ir.Index{Arr: frees, Idx: []ir.SubExp{ir.I64(int64(j))}})
+		}
 	}
 	get := func(r int, k float64) ir.SubExp {
 		if r < 0 {
@@ -301,19 +303,39 @@ func (g *gen) mapStmt(b *ir.Builder, st trace.Stmt) ir.SubExp {
 		arrs[i] = g.let(b, "rows", ir.Array(prim.F64, shape...), &ir.Reshape{Arr: g.arr(a), Shape: shape}).Var
 		types[i] = vec(wd)
 	}
+	// Several free variables are passed as one more mapped array, every
+	// row holding all their values: the compiler's reverse mode gives a
+	// free scalar of a map a map and a reduction of its own that repeat the
+	// whole function, while the adjoint of a mapped array costs one sweep.
+	fn := st.Func
+	packed := len(fn.Frees) >= 2
+	if packed {
+		elems := make([]ir.SubExp, len(fn.Frees))
+		for j, f := range fn.Frees {
+			elems[j] = g.ref(f)
+		}
+		fr := g.let(b, "frees", vec(len(elems)), &ir.ArrayLit{Elems: elems, Elem: f64})
+		rows := g.let(b, "frees", ir.Array(prim.F64, w, ir.I64(int64(len(elems)))), &ir.Replicate{Shape: ir.Shape{w}, Val: fr})
+		arrs = append(arrs, rows.Var)
+		types = append(types, vec(len(elems)))
+	}
 	widths := st.Widths
-	f := g.lambda(b, st.Func, types, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		var out []ir.SubExp
+	f := b.Lambda(types, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		var frees ir.VName
+		if packed {
+			frees, ps = ps[len(ps)-1].Var, ps[:len(ps)-1]
+		}
+		var params []ir.SubExp
 		for i, p := range ps {
 			if widths[i] == 1 {
-				out = append(out, p)
+				params = append(params, p)
 				continue
 			}
 			for j := range widths[i] {
-				out = append(out, lb.Let("e", &ir.Index{Arr: p.Var, Idx: []ir.SubExp{ir.I64(int64(j))}}))
+				params = append(params, lb.Let("e", &ir.Index{Arr: p.Var, Idx: []ir.SubExp{ir.I64(int64(j))}}))
 			}
 		}
-		return out
+		return g.body(lb, fn, params, frees)
 	})
 	res := b.Map(w, arrs, f)
 	k := len(res)
@@ -339,7 +361,7 @@ func (g *gen) fold(b *ir.Builder, st trace.Stmt) ir.SubExp {
 	b.Declare(ir.Param{Name: i, Type: ir.Scalar(prim.I64)})
 	lb := b.Sub()
 	x := lb.Let("e", &ir.Index{Arr: arr, Idx: []ir.SubExp{ir.Var(i)}})
-	out := g.body(lb, st.Func, []ir.SubExp{ir.Var(acc.Name), x})
+	out := g.body(lb, st.Func, []ir.SubExp{ir.Var(acc.Name), x}, ir.VName{})
 	loop := &ir.Loop{
 		Params: []ir.Param{acc},
 		Init:   []ir.SubExp{g.ref(st.Args[1])},
