@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -17,11 +18,21 @@ import (
 // backend, the compiler's vjp of the Fluxion version of every function
 // (its value entry and its gradient entry) and the compiled trace of the
 // Go version. The times are measured inside the compiled program, around
-// the entry point alone; the benchmark reports the fastest (min-ns/run)
-// and the median (med-ns/run) of the runs. Reproduce with
+// the entry point alone, which runs on one core (GOMAXPROCS=1); the
+// benchmark reports the fastest (min-ns/run) and the median (med-ns/run)
+// of the runs. Reproduce with
 //
-//	go test -run XXX -bench Compiled -cpu 1 ./trace/compile/
+//	go test -run XXX -bench Compiled -cpu 1 -timeout 60m ./trace/compile/
+//
+// The executables are cached in $FLUXION_CACHE, by default in
+// fluxion-trace-bench under the temporary directory: building the largest
+// compiled traces takes the Go toolchain minutes.
 func BenchmarkCompiled(b *testing.B) {
+	b.Setenv("GOMAXPROCS", "1") // for the compiled programs, started below
+	cache := os.Getenv("FLUXION_CACHE")
+	if cache == "" {
+		cache = filepath.Join(os.TempDir(), "fluxion-trace-bench")
+	}
 	root := repoRoot(b)
 	procs := map[string]*gobuild.Process{}
 	defer func() {
@@ -39,7 +50,7 @@ func BenchmarkCompiled(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			exe, err := gobuild.Build(prog, gobuild.Options{Version: "bench"})
+			exe, err := gobuild.Build(prog, gobuild.Options{CacheDir: cache, Version: "bench"})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -58,7 +69,7 @@ func BenchmarkCompiled(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, err := Compile(tr, Options{Backend: Go})
+		g, err := Compile(tr, Options{Backend: Go, CacheDir: cache})
 		if err != nil {
 			b.Fatal(err)
 		}
