@@ -137,3 +137,24 @@ func TestIndependentNodesRunInParallel(t *testing.T) {
 		t.Errorf("the two maps were not reversed at the same time")
 	}
 }
+
+// TestChunksRunInParallel checks that data-parallel loops run their chunks
+// at the same time with two workers: the two chunks wait for each other.
+func TestChunksRunInParallel(t *testing.T) {
+	var entered atomic.Int32
+	both := make(chan struct{})
+	timedOut := atomic.Bool{}
+	parFor(2, 2, func(c int) {
+		if entered.Add(1) == 2 {
+			close(both)
+		}
+		select {
+		case <-both:
+		case <-time.After(10 * time.Second):
+			timedOut.Store(true)
+		}
+	})
+	if timedOut.Load() {
+		t.Errorf("the two chunks did not run at the same time")
+	}
+}
