@@ -137,6 +137,16 @@ func TestBranchesReported(t *testing.T) {
 	if _, err := tr.Replay([]float64{2}); err == nil || !strings.Contains(err.Error(), "misuse_test.go:") {
 		t.Errorf("Replay of a branching trace: %v", err)
 	}
+	// Reading a value after the recording changes nothing.
+	var kept Scalar
+	tr, err = RecordScalar(func(t *Tracer, x Array) Scalar { kept = t.Exp(t.At(x, 0)); return kept }, []float64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = kept.Value()
+	if b, at := tr.Branches(); b {
+		t.Errorf("a read after the recording reported as a branch at %s", at)
+	}
 	// Reading a constant is not a branch on a traced value.
 	tr, err = RecordScalar(func(t *Tracer, x Array) Scalar {
 		c := Const(2)

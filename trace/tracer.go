@@ -197,7 +197,7 @@ func isArrayOp(o Op) bool {
 
 // read notes that a traced scalar's value was read by the traced code.
 func (t *Tracer) read(x Scalar) {
-	if t.el != nil {
+	if t.el != nil && !t.done {
 		t.el.branched = true
 	}
 	t.rec.noteRead()
@@ -208,7 +208,7 @@ func (t *Tracer) readArray(Array) { t.rec.noteRead() }
 // noteRead remembers the first place outside this package where traced
 // code read a traced value.
 func (r *recording) noteRead() {
-	if r.readAt != "" {
+	if r.readAt != "" || r.finished {
 		return
 	}
 	r.readAt = "an unknown place"
