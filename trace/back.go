@@ -239,6 +239,10 @@ func (s *sweep) backReduce(e *ext, g float64, ready func(int32)) {
 	fn, fv := e.fn, e.fv
 	N := len(r.arrData(e.arrs[0]))
 	nc := reduceChunks(N)
+	if op, swapped, ok := fn.simpleOp(); ok {
+		s.backSimpleReduce(e, op, swapped, g, ready)
+		return
+	}
 	chunkBar := make([]float64, nc)
 	join := make([]float64, len(fn.frees))
 	if nc == 1 {
@@ -277,6 +281,46 @@ func (s *sweep) backReduce(e *ext, g float64, ready func(int32)) {
 		k++
 	}
 	s.giveFrees(fn, e.uses[k:], total, ready)
+}
+
+// backSimpleReduce reverses a reduction by one operation: the fold of the
+// segment results backwards, then every segment in parallel, recomputing
+// its accumulated values first.
+func (s *sweep) backSimpleReduce(e *ext, op Op, swapped bool, g float64, ready func(int32)) {
+	if e.arrs[0].id == 0 {
+		return // a simple operator has no free variables: nothing to give
+	}
+	fv := e.fv
+	a := s.rec.arrData(e.arrs[0])
+	N := len(a)
+	nc := reduceChunks(N)
+	chunkBar := make([]float64, nc)
+	if nc == 1 {
+		chunkBar[0] = g
+	} else {
+		for c := nc - 1; c >= 0; c-- {
+			dacc, dx := simplePartials(op, swapped, fv.joinAcc[c], fv.chunk[c])
+			chunkBar[c] = float64(g * dx)
+			g = float64(g * dacc)
+		}
+	}
+	xbar := make([]float64, N)
+	parFor(s.workers, nc, func(c int) {
+		lo, hi := chunkBounds(N, c, nc)
+		accs := xbar[lo:hi] // the accumulated value before each step, then the adjoints
+		acc := e.ne
+		for i, x := range a[lo:hi] {
+			accs[i] = acc
+			acc = simpleStep(op, swapped, acc, x)
+		}
+		g := chunkBar[c]
+		for i := hi - 1; i >= lo; i-- {
+			dacc, dx := simplePartials(op, swapped, accs[i-lo], a[i])
+			xbar[i] = float64(g * dx)
+			g = float64(g * dacc)
+		}
+	})
+	s.giveArray(e.uses[0], adjoint{kind: adjDense, d: xbar, owned: true}, ready)
 }
 
 // backFold reverses a sequential fold, step by step backwards.

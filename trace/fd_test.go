@@ -354,6 +354,10 @@ func TestFolds(t *testing.T) {
 				return t.Reduce(t.Map(x, func(t *Tracer, v Scalar) Scalar { return t.AddF(t.MulF(v, 0.01), 1) }), 1,
 					func(t *Tracer, a, b Scalar) Scalar { return t.Mul(t.Mul(a, b), t.AddF(t.MulF(c, 1e-4), 1)) })
 			},
+			"reduce mul swapped": func(t *Tracer, x Array) Scalar {
+				y := t.Map(x, func(t *Tracer, v Scalar) Scalar { return t.AddF(t.MulF(v, 0.01), 1) })
+				return t.Reduce(y, 1, func(t *Tracer, a, b Scalar) Scalar { return t.Mul(b, a) })
+			},
 			"reduce max per step": func(t *Tracer, x Array) Scalar {
 				return t.Reduce(x, math.Inf(-1), func(t *Tracer, a, b Scalar) Scalar {
 					if a.Value() >= b.Value() {
@@ -398,6 +402,56 @@ func TestFolds(t *testing.T) {
 					t.Skip("long")
 				}
 				checkGrad(t, f, x, 1e-5)
+			})
+		}
+	}
+}
+
+// TestSimpleReduce checks a Reduce by one operation, whose reverse pass
+// recomputes its accumulated values instead of storing them, against the
+// same reduction traced per step, which stores every step.
+func TestSimpleReduce(t *testing.T) {
+	ops := map[string]func(t *Tracer, a, b Scalar) Scalar{
+		"add":         (*Tracer).Add,
+		"max":         (*Tracer).Max,
+		"min swapped": func(t *Tracer, a, b Scalar) Scalar { return t.Min(b, a) },
+		"mul swapped": func(t *Tracer, a, b Scalar) Scalar { return t.Mul(b, a) },
+	}
+	for _, n := range []int{1, 5, 3000} {
+		r := rand.New(rand.NewPCG(uint64(n), 9))
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = float64(r.IntN(7))/8 + 0.5 // ties for max and min
+		}
+		for name, op := range ops {
+			t.Run(fmt.Sprint(name, "/", n), func(t *testing.T) {
+				simple := func(t *Tracer, x Array) Scalar {
+					return t.Reduce(t.Map(x, (*Tracer).Sqrt), 1, op)
+				}
+				perStep := func(t *Tracer, x Array) Scalar {
+					return t.Reduce(t.Map(x, (*Tracer).Sqrt), 1, func(t *Tracer, a, b Scalar) Scalar {
+						_ = a.Value()
+						return op(t, a, b)
+					})
+				}
+				for _, w := range []int{1, 2} {
+					v1, g1, err := Config{Workers: w}.Grad(simple, x)
+					if err != nil {
+						t.Fatal(err)
+					}
+					v2, g2, err := Config{Workers: w}.Grad(perStep, x)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if v1 != v2 || len(g1) != len(g2) {
+						t.Fatalf("%d workers: value %v, per step %v", w, v1, v2)
+					}
+					for i := range g1 {
+						if g1[i] != g2[i] {
+							t.Fatalf("%d workers: d/dx[%d] = %v, per step %v", w, i, g1[i], g2[i])
+						}
+					}
+				}
 			})
 		}
 	}

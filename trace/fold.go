@@ -119,6 +119,44 @@ func (fv *fnValues) step(fn *fnTrace, c int, acc, x float64) float64 {
 	return p.result(regs, fv.free, 0)
 }
 
+// simpleOp reports whether fn is one binary operation of its two
+// parameters (a Reduce by Add, Max, ...), and whether they are swapped.
+func (fn *fnTrace) simpleOp() (op Op, swapped, ok bool) {
+	p := fn.vec
+	if p == nil || p.nparam != 2 || len(p.ops) != 1 || len(p.frees) != 0 || p.outs[0] != 2 {
+		return 0, false, false
+	}
+	o := p.ops[0]
+	switch {
+	case !o.op.IsBinary():
+		return 0, false, false
+	case o.a == 0 && o.b == 1:
+		return o.op, false, true
+	case o.a == 1 && o.b == 0:
+		return o.op, true, true
+	}
+	return 0, false, false
+}
+
+// simpleStep is one step of a simple operator: acc op x, or x op acc.
+func simpleStep(op Op, swapped bool, acc, x float64) float64 {
+	if swapped {
+		return eval2(op, x, acc)
+	}
+	return eval2(op, acc, x)
+}
+
+// simplePartials are the partial derivatives of a simple operator's step
+// in the accumulator and in the element.
+func simplePartials(op Op, swapped bool, acc, x float64) (dacc, dx float64) {
+	r := simpleStep(op, swapped, acc, x)
+	if swapped {
+		dx, dacc = deriv2(op, x, acc, r)
+		return dacc, dx
+	}
+	return deriv2(op, acc, x, r)
+}
+
 func (r *recording) evalReduce(n *node, e *ext) {
 	fn := e.fn
 	a := r.arrData(e.arrs[0])
@@ -127,6 +165,31 @@ func (r *recording) evalReduce(n *node, e *ext) {
 	join := 0
 	if nc > 1 {
 		join = nc
+	}
+	if op, swapped, ok := fn.simpleOp(); ok {
+		// A reduction by one operation stores nothing per element: its
+		// reverse pass recomputes a segment's accumulated values, which
+		// costs less than storing them.
+		fv := &fnValues{chunk: make([]float64, nc), joinAcc: make([]float64, nc)}
+		e.fv = fv
+		parFor(r.cfg.workers(), nc, func(c int) {
+			lo, hi := chunkBounds(N, c, nc)
+			acc := e.ne
+			for _, x := range a[lo:hi] {
+				acc = simpleStep(op, swapped, acc, x)
+			}
+			fv.chunk[c] = acc
+		})
+		acc := fv.chunk[0]
+		if nc > 1 {
+			acc = e.ne
+			for c, x := range fv.chunk {
+				fv.joinAcc[c] = acc
+				acc = simpleStep(op, swapped, acc, x)
+			}
+		}
+		n.val = acc
+		return
 	}
 	fv := stepValues(fn, r.freeValues(fn), N+join)
 	fv.chunk = make([]float64, nc)

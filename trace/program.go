@@ -154,8 +154,10 @@ type fnValues struct {
 	// or at c*stride when all calls share one program.
 	regs []float64
 	off  []int
-	// chunk: Reduce's chunk results, whose fold is the result.
-	chunk []float64
+	// chunk: Reduce's chunk results, whose fold is the result; joinAcc,
+	// for a Reduce by one operation, the accumulated value before each.
+	chunk   []float64
+	joinAcc []float64
 }
 
 func (fv *fnValues) callRegs(fn *fnTrace, c int) []float64 {
