@@ -360,7 +360,7 @@ func TestUsageErrors(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"dump", "--after=nonsense", prog}, `unknown pass "nonsense" \(passes: lower, simplify`},
+		{[]string{"dump", "--after=nonsense", prog}, `unknown pass "nonsense" \(passes: lower, copies, simplify`},
 		{[]string{"dump", prog + "x"}, `no such file`},
 		{[]string{"build", "-o", filepath.Join(dir, "pkg"), prog + "x"}, `no such file`},
 		{[]string{"bench", "--runs", "-1", prog}, `--runs must be at least 1, got -1`},

@@ -180,6 +180,10 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"3i64", "50000i64"}},
 	{name: "many heavy outer elements", src: `entry main (m: i64) (n: i64) = map (\i -> i64.sum (map (\j -> (i + 1) * j % 7) (iota n))) (iota m)`,
 		args: []string{"40i64", "3000i64"}},
+	{name: "row from an if of an outer array", src: `entry main (n: i64) = map (\i -> let a = map (\j -> i * j) (iota 3) in if i % 2 == 0 then a with [1] = -1 else a) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,
+		args: []string{"3000i64"}},
 }
 
 func TestDiff(t *testing.T) {

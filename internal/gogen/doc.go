@@ -92,7 +92,7 @@
 //
 //   - An array created inside a repeated region (a SOAC's lambda, applied
 //     once per element, or a loop body) that cannot outlive the region's
-//     iteration (by ir.StorageEdges, nothing reachable from the region's
+//     iteration (by the IR facts' aliasing, nothing reachable from the region's
 //     results shares its storage) lives in a scratch buffer that the worker
 //     running the code (the function, or one chunk of a parallel loop)
 //     declares once and reuses.

@@ -23,6 +23,10 @@ func Generate(prog *ir.Program, pkgName string) (map[string][]byte, error) {
 	if err := ir.Verify(prog); err != nil {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
+	prog, err := unfuse(prog)
+	if err != nil {
+		return nil, err
+	}
 	files := map[string][]byte{}
 	for _, name := range rt.SourceFiles {
 		src, err := rt.Sources.ReadFile(name)
@@ -160,6 +164,10 @@ type gen struct {
 	virt    map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
 	reads   map[ir.VName]int      // reads of each array that take one element
 	hoist   map[hoistKey]string   // elements read from data sliced to a loop's range
+	accAdd  map[ir.VName]bool     // accumulators known to combine by addition
+	// fewOuter is set while generating the sequential version of a map of
+	// few heavy elements (maybeParallel).
+	fewOuter bool
 	// shp holds, for array names, Go expressions known to equal each
 	// dimension of the value at run time ("" where unknown): shapes are
 	// checked once, where a value is bound, and are facts afterwards.
@@ -167,7 +175,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, shp: map[ir.VName][]string{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, accAdd: map[ir.VName]bool{}, shp: map[ir.VName][]string{}}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
@@ -370,7 +378,8 @@ func (g *gen) function(f *ir.Func, name string) error {
 	}
 	g.p("// %s is the body of %s.", name, f.Name)
 	g.open(fmt.Sprintf("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", ")))
-	g.mem = planMemory(f)
+	facts := ir.NewFacts(f)
+	g.mem = planMemory(f, facts)
 	g.reads = elementwise(f, g.types)
 	prevWorker := g.openWorker()
 	defer g.closeWorker(prevWorker)
@@ -379,7 +388,7 @@ func (g *gen) function(f *ir.Func, name string) error {
 	for _, p := range f.Params {
 		g.declared(p.Name, p.Type)
 	}
-	consumed := ir.ConsumedParams(f)
+	consumed := facts.ConsumedParams()
 	for i, p := range f.Params {
 		if !p.Type.IsArray() {
 			continue

@@ -110,7 +110,64 @@ func TestDiffIR(t *testing.T) {
 		s := b.LetN("s", &ir.Scatter{W: n, Dests: []ir.VName{dst.Var}, Inds: []ir.VName{ps[0].Var, ps[1].Var}, Vals: []ir.VName{ps[2].Var}})
 		return []ir.SubExp{ir.Var(s[0])}
 	})
+	// A Screma with every kind of operator, and one whose function may
+	// fail (10 // x) with a reduction that cannot.
+	screma := irProg([]ir.Type{vecT(prim.I64), vecT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n := sizeOf(b, ps[0], 0)
+		h := b.Let("h", &ir.Replicate{Shape: ir.Shape{ir.I64(3)}, Val: ir.I64(0)})
+		s := b.Let("s", &ir.Replicate{Shape: ir.Shape{ir.I64(3)}, Val: ir.I64(-1)})
+		f := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, p []ir.SubExp) []ir.SubExp {
+			x, i := p[0], p[1]
+			return []ir.SubExp{lb.BinOp(prim.Mul, x, ir.I64(2)), lb.BinOp(prim.Quot, ir.I64(10), x), i, x, i, lb.BinOp(prim.Mul, x, ir.I64(10)), lb.BinOp(prim.Mul, x, x)}
+		})
+		e := &ir.Screma{W: n, Arrs: []ir.VName{ps[0].Var, ps[1].Var}, F: f,
+			Scans:    []ir.ScanOp{{Op: b.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}}},
+			Reds:     []ir.RedOp{{Op: b.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}}},
+			Hists:    []ir.HistOp{{Dests: []ir.VName{h.Var}, Rank: 1, Op: b.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}}},
+			Scatters: []ir.ScatterOp{{Dests: []ir.VName{s.Var}, Rank: 1}},
+		}
+		var res []ir.SubExp
+		for _, o := range b.LetN("r", e) {
+			res = append(res, ir.Var(o))
+		}
+		return res
+	})
+	// The same Screma inside a map's lambda, where it runs as one loop per
+	// element of the map, with destinations and results of its own.
+	nestedScrema := irProg([]ir.Type{vecT(prim.I64), vecT(prim.I64), vecT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n := sizeOf(b, ps[0], 0)
+		m := sizeOf(b, ps[2], 0)
+		outer := b.Lambda([]ir.Type{i64}, func(ob *ir.Builder, r []ir.SubExp) []ir.SubExp {
+			h := ob.Let("h", &ir.Replicate{Shape: ir.Shape{ir.I64(3)}, Val: r[0]})
+			s := ob.Let("s", &ir.Replicate{Shape: ir.Shape{ir.I64(3)}, Val: ir.I64(-1)})
+			f := ob.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, p []ir.SubExp) []ir.SubExp {
+				x, i := p[0], p[1]
+				y := lb.BinOp(prim.Add, x, r[0])
+				return []ir.SubExp{lb.BinOp(prim.Mul, y, ir.I64(2)), lb.BinOp(prim.Quot, ir.I64(10), x), i, y, i, lb.BinOp(prim.Mul, y, ir.I64(10)), lb.BinOp(prim.Mul, x, y)}
+			})
+			e := &ir.Screma{W: n, Arrs: []ir.VName{ps[0].Var, ps[1].Var}, F: f,
+				Scans:    []ir.ScanOp{{Op: ob.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}}},
+				Reds:     []ir.RedOp{{Op: ob.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}}},
+				Hists:    []ir.HistOp{{Dests: []ir.VName{h.Var}, Rank: 1, Op: ob.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ir.I64(0)}}},
+				Scatters: []ir.ScatterOp{{Dests: []ir.VName{s.Var}, Rank: 1}},
+			}
+			var res []ir.SubExp
+			for _, o := range ob.LetN("r", e) {
+				res = append(res, ir.Var(o))
+			}
+			return res
+		})
+		var res []ir.SubExp
+		for _, o := range b.LetN("o", &ir.Map{W: m, Arrs: []ir.VName{ps[2].Var}, F: outer}) {
+			res = append(res, ir.Var(o))
+		}
+		return res
+	})
 	runDiff(t, []diffCase{
+		{name: "nested screma", prog: nestedScrema, args: []string{"[3i64, 1i64, 4i64, 1i64]", "[0i64, 2i64, 0i64, 5i64]", "[0i64, 7i64, -2i64]"}},
+		{name: "nested screma failing", prog: nestedScrema, args: []string{"[3i64, 0i64, 4i64]", "[0i64, 2i64, 0i64]", "[1i64, 2i64]"}},
+		{name: "screma", prog: screma, args: []string{"[3i64, 1i64, 4i64, 1i64]", "[0i64, 2i64, 0i64, 5i64]"}},
+		{name: "screma failing", prog: screma, args: []string{"[3i64, 0i64, 4i64]", "[0i64, 2i64, 0i64]"}},
 		{name: "withacc operator", prog: accMul, args: []string{"[3i64, 5i64]"}},
 		{name: "withacc in map", prog: accMap, args: []string{"[0i64, 2i64, 0i64, 7i64]", "[1.0, 2.0, 3.5, 4.0]"}},
 		{name: "hist rows", prog: histRows, args: []string{"[1i64, 1i64, 0i64]", "[[1i64, 2i64], [3i64, 4i64], [5i64, 6i64]]"}},

@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -14,7 +15,7 @@ import (
 // body of a loop (once per iteration). An array created in a repeated
 // region whose storage cannot outlive the region's current iteration (it
 // is not reachable from the region's results through the ways arrays share
-// storage, ir.StorageEdges) is built in a scratch buffer: the worker that
+// storage, ir.Facts.Sources) is built in a scratch buffer: the worker that
 // runs the code (the function, or one chunk of a parallel loop) declares
 // the buffer once and every execution reuses it, growing it when it is too
 // small. An array that becomes a row of a map's result is built in place,
@@ -33,8 +34,8 @@ type memPlan struct {
 	// escapes is set for names whose storage may outlive one iteration
 	// of their region.
 	escapes map[ir.VName]bool
-	// edges are the function's storage edges (ir.StorageEdges).
-	edges map[ir.VName][]ir.VName
+	// facts are the function's IR facts; the planner reads their aliasing.
+	facts *ir.Facts
 }
 
 // reaches reports whether the storage of from may be that of one of the
@@ -55,14 +56,13 @@ func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
 		if targets[n] {
 			return true
 		}
-		work = append(work, m.edges[n]...)
+		work = append(work, m.facts.Sources(n)...)
 	}
 	return false
 }
 
-func planMemory(f *ir.Func) *memPlan {
-	edges := ir.StorageEdges(f)
-	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, edges: edges}
+func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts}
 	regions := 0
 	var walk func(b *ir.Body, r int)
 	repeated := func(b *ir.Body) {
@@ -87,7 +87,7 @@ func planMemory(f *ir.Func) *memPlan {
 			if m.region[n] == r {
 				m.escapes[n] = true
 			}
-			work = append(work, edges[n]...)
+			work = append(work, facts.Sources(n)...)
 		}
 	}
 	walk = func(b *ir.Body, r int) {
@@ -225,39 +225,67 @@ func (g *gen) newShape(p ir.Param, dims []string) string {
 // returns nil when r is not always created by b in a form newArray
 // handles.
 func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
+	return rootsIn([]*ir.Body{b}, r)
+}
+
+// rootsIn is rowRoots for r in the innermost of the nested bodies (an
+// if's branch or an accumulator scope sees the names of the bodies around
+// it).
+func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
 	if !r.IsVar() {
 		return nil
 	}
 	var bound *ir.Stm
 	idx := 0
-	for _, s := range b.Stms {
-		for i, p := range s.Pat {
-			if p.Name == r.Var {
-				bound, idx = s, i
+	var in []*ir.Body // the bodies visible where r is bound
+	for k := len(bodies) - 1; k >= 0 && bound == nil; k-- {
+		for _, s := range bodies[k].Stms {
+			for i, p := range s.Pat {
+				if p.Name == r.Var {
+					bound, idx, in = s, i, bodies[:k+1]
+				}
 			}
 		}
 	}
 	if bound == nil {
 		return nil
 	}
+	inner := func(b *ir.Body) []*ir.Body { return append(append([]*ir.Body{}, in...), b) }
 	switch e := bound.Exp.(type) {
 	case *ir.Update:
-		return rowRoots(b, ir.Var(e.Arr))
+		return rootsIn(in, ir.Var(e.Arr))
 	case *ir.Hist:
-		return rowRoots(b, ir.Var(e.Dests[idx]))
+		return rootsIn(in, ir.Var(e.Dests[idx]))
 	case *ir.Scatter:
-		return rowRoots(b, ir.Var(e.Dests[idx]))
+		return rootsIn(in, ir.Var(e.Dests[idx]))
 	case *ir.If:
-		t, f := rowRoots(e.Then, e.Then.Result[idx]), rowRoots(e.Else, e.Else.Result[idx])
+		t, f := rootsIn(inner(e.Then), e.Then.Result[idx]), rootsIn(inner(e.Else), e.Else.Result[idx])
 		if t == nil || f == nil {
 			return nil
 		}
-		return append(t, f...)
+		out := append([]ir.VName{}, t...)
+		for _, n := range f {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		return out
 	case *ir.WithAcc:
 		if idx < len(e.Inputs) {
-			return nil
+			// The input array, updated in place.
+			return rootsIn(in, ir.Var(e.Inputs[idx].Arr))
 		}
-		return rowRoots(e.F.Body, e.F.Body.Result[idx])
+		return rootsIn(inner(e.F.Body), e.F.Body.Result[idx])
+	case *ir.Screma:
+		// Scanned values and map outputs are built by the Screma; the
+		// histograms' and scatters' results are their destinations.
+		if dst, ok := scremaDest(e, idx); ok {
+			return rootsIn(in, ir.Var(dst))
+		}
+		if scremaBuilds(e, idx) {
+			return []ir.VName{r.Var}
+		}
+		return nil
 	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
 		return []ir.VName{r.Var}
 	}

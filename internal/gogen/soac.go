@@ -11,18 +11,27 @@ import (
 // grain is the minimum chunk size of a parallel loop over l: large for
 // cheap scalar functions, 1 when every application does a loop of its own.
 func grain(l *ir.Lambda) string {
-	heavy := false
-	for _, s := range l.Body.Stms {
-		switch s.Exp.(type) {
-		case *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.WithAcc,
-			*ir.Replicate, *ir.Iota, *ir.Copy, *ir.Concat, *ir.Slice, *ir.Rearrange:
-			heavy = true
-		}
-	}
-	if heavy {
+	if heavy(l.Body) {
 		return "1"
 	}
 	return "1024"
+}
+
+// heavy reports whether b does a loop or builds an array, also in the
+// branches of its ifs.
+func heavy(b *ir.Body) bool {
+	for _, s := range b.Stms {
+		switch e := s.Exp.(type) {
+		case *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma, *ir.WithAcc,
+			*ir.Replicate, *ir.Iota, *ir.Copy, *ir.Concat, *ir.Slice, *ir.Rearrange:
+			return true
+		case *ir.If:
+			if heavy(e.Then) || heavy(e.Else) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // elemArg is the Go expression of element i of input array a for the
@@ -144,15 +153,23 @@ func (g *gen) loopClose(par bool) {
 // elements gets all cores for each element. The choice depends only on the
 // width, so results do not depend on the number of cores.
 func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(par bool) error) error {
-	if !par || grain == "1" && !hasSOAC(f.Body) {
+	// Inside the sequential version of an outer map of few heavy elements,
+	// maps of heavy elements just run in parallel: one choice per nest
+	// keeps the code from doubling at every level.
+	if !par || grain == "1" && (!hasSOAC(f.Body) || g.fewOuter) {
 		return loop(par)
 	}
 	limit := grain
 	if grain == "1" {
 		limit = fmt.Sprint(outerMin - 1)
+		g.fewOuter = true
 	}
 	g.open(fmt.Sprintf("if %s <= %s {", n, limit))
-	if err := loop(false); err != nil {
+	err := loop(false)
+	if grain == "1" {
+		g.fewOuter = false
+	}
+	if err != nil {
 		return err
 	}
 	g.close("} else {")
@@ -255,7 +272,7 @@ const outerMin = 16
 func hasSOAC(b *ir.Body) bool {
 	for _, s := range b.Stms {
 		switch s.Exp.(type) {
-		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter:
+		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma:
 			return true
 		}
 		for _, inner := range ir.Bodies(s.Exp) {
@@ -291,9 +308,12 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	g.widths(pos, "map", n, e.W, e.Arrs, func(i int) bool { return ps[i].Type.Acc })
 	par := g.depth == 0 && !hasAcc
 	var accIn []string
+	var accAdd []bool
 	for i, p := range ps {
 		if p.Type.Acc {
 			accIn = append(accIn, ident(e.Arrs[i]))
+			accAdd = append(accAdd, g.accAdd[e.Arrs[i]])
+			g.accAdd[p.Name] = g.accAdd[e.Arrs[i]]
 		}
 	}
 	// Results whose row shape is known here are allocated before the loop
@@ -452,6 +472,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	for k, t := range e.F.Ret {
 		if t.Acc {
 			g.p("%s = %s", ident(pat[k].Name), accIn[acc])
+			g.accAdd[pat[k].Name] = accAdd[acc]
 			acc++
 		}
 	}
@@ -952,6 +973,9 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 		g.closeChunk()
 		g.close("}}")
 	}
+	for i, in := range e.Inputs {
+		g.accAdd[e.F.Params[i].Name] = in.Op == nil
+	}
 	var dst []string
 	for i := range e.F.Ret {
 		if i < len(e.Inputs) {
@@ -973,6 +997,33 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 
 func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	a := ident(e.Acc)
+	g.accAdd[pat[0].Name] = g.accAdd[e.Acc]
+	t := g.types[e.Acc]
+	if g.accAdd[e.Acc] && len(e.Idx) == t.Rank() {
+		// Addition into one element, inline; out-of-range indices are
+		// ignored.
+		var conds []string
+		off := ""
+		for k, x := range e.Idx {
+			i, d := g.i64(x), fmt.Sprintf("%s.arr.Shape[%d]", a, k)
+			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", i, i, d))
+			if k == 0 {
+				off = i
+			} else {
+				off = fmt.Sprintf("(%s)*%s + %s", off, d, i)
+			}
+		}
+		el := fmt.Sprintf("%s.arr.Data[%s]", a, off)
+		add, err := binExpr(prim.Add, t.Elem, el, g.operand(e.Val), pos)
+		if err != nil {
+			return err
+		}
+		g.p("if %s {", strings.Join(conds, " && "))
+		g.p("%s = %s", el, add)
+		g.p("}")
+		g.bind(pat[0], a)
+		return nil
+	}
 	idx := "[]int64{" + g.i64s(e.Idx) + "}"
 	if g.typeOf(e.Val).IsScalar() {
 		g.p("%s.upd(%s, %s)", a, idx, g.sub(e.Val))

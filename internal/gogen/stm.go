@@ -303,6 +303,31 @@ func (g *gen) exp(s *ir.Stm) error {
 			if !d.End.IsNone() {
 				end = g.i64(d.End)
 			}
+			if k == 0 {
+				// A range of the outer dimension: the checks and the view
+				// inline (slices of small rows are common in inner loops).
+				s0, e0 := g.fresh("s"), g.fresh("e")
+				g.p("%s, %s := int64(%s), int64(%s)", s0, e0, start, end)
+				if d.End.IsNone() {
+					g.p("%s = %s", e0, g.dimOf(e.Arr, 0))
+				}
+				g.p("if !sliceOK(%s, %s, %s) {", g.dimOf(e.Arr, 0), s0, e0)
+				g.p("sliceFail(%s, []dim{{start: %s, hasStart: %v, end: %s, hasEnd: %v}}, %s.Shape)", pos, s0, !d.Start.IsNone(), e0, !d.End.IsNone(), a)
+				g.p("}")
+				dims := []string{e0 + " - " + s0}
+				var rest []string
+				for j := 1; j < rank; j++ {
+					dims = append(dims, g.dimOf(e.Arr, j))
+					rest = append(rest, g.dimOf(e.Arr, j))
+				}
+				inner := product(rest)
+				lo, hi := s0, e0
+				if inner != "1" {
+					lo, hi = "("+s0+")*"+inner, "("+e0+")*"+inner
+				}
+				g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: %s, Data: %s.Data[%s:%s:%s]}", goScalar(g.types[e.Arr].Elem), g.newShape(pat[0], dims), a, lo, hi, hi))
+				break
+			}
 			var dims []string
 			dims = append(dims, "0")
 			for j := k + 1; j < rank; j++ {
@@ -484,6 +509,8 @@ func (g *gen) exp(s *ir.Stm) error {
 		return g.hist(e, pat, pos)
 	case *ir.Scatter:
 		return g.scatter(e, pat, pos)
+	case *ir.Screma:
+		return g.screma(e, pat, pos)
 	case *ir.WithAcc:
 		return g.withAcc(e, pat, pos)
 	case *ir.UpdAcc:

@@ -36,6 +36,8 @@ func elementwise(f *ir.Func, types map[ir.VName]ir.Type) map[ir.VName]int {
 			switch e := s.Exp.(type) {
 			case *ir.Map:
 				scalarInputs(e.Arrs, e.F.Params)
+			case *ir.Screma:
+				scalarInputs(e.Arrs, e.F.Params)
 			case *ir.Reduce:
 				scalarInputs(e.Arrs, e.Op.Params[len(e.Arrs):])
 			case *ir.Scan:

@@ -330,6 +330,8 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 		return c.hist(e, outs, pos)
 	case *ir.Scatter:
 		return c.scatter(e, outs, pos)
+	case *ir.Screma:
+		return c.screma(e, outs, pos)
 	case *ir.WithAcc:
 		return c.withAcc(e, outs, pos)
 	case *ir.UpdAcc:

@@ -14,6 +14,17 @@ func Lambdas(e Exp) []*Lambda {
 		ls = []*Lambda{e.Op}
 	case *Hist:
 		ls = []*Lambda{e.Op}
+	case *Screma:
+		ls = []*Lambda{e.F}
+		for _, sc := range e.Scans {
+			ls = append(ls, sc.Op)
+		}
+		for _, r := range e.Reds {
+			ls = append(ls, r.Op)
+		}
+		for _, h := range e.Hists {
+			ls = append(ls, h.Op)
+		}
 	case *JVP:
 		ls = []*Lambda{e.F}
 	case *VJP:
@@ -88,6 +99,25 @@ func MapChildren(e Exp, body func(*Body) *Body, lambda func(*Lambda) *Lambda) Ex
 	case *Hist:
 		c := *old
 		c.Op = lam(old.Op)
+		return &c
+	case *Screma:
+		c := *old
+		c.F = lam(old.F)
+		c.Scans = make([]ScanOp, len(old.Scans))
+		for i, sc := range old.Scans {
+			sc.Op = lam(sc.Op)
+			c.Scans[i] = sc
+		}
+		c.Reds = make([]RedOp, len(old.Reds))
+		for i, r := range old.Reds {
+			r.Op = lam(r.Op)
+			c.Reds[i] = r
+		}
+		c.Hists = make([]HistOp, len(old.Hists))
+		for i, h := range old.Hists {
+			h.Op = lam(h.Op)
+			c.Hists[i] = h
+		}
 		return &c
 	case *JVP:
 		c := *old

@@ -28,14 +28,16 @@
 //   - Types are primitive scalars, arrays of primitives (no arrays of
 //     tuples: they are several arrays), and accumulators. There are no
 //     tuples, records, sums or functions.
-//   - Consumption. Update, Hist and Scatter (destinations), WithAcc (input
-//     arrays), UpdAcc (the accumulator), a Map whose lambda consumes a
-//     parameter (the matching input) and a Loop whose body consumes a
-//     parameter (the matching initial value) consume an array: after the
-//     statement neither it nor any array sharing its storage may be used,
-//     so backends update it in place. Results of Atom, Index, Slice,
-//     Reshape, Rearrange and Rotate, and of If and Loop that may return
-//     their operands, share storage with their sources. A lambda or loop
+//   - Consumption. Update, Hist, Scatter and Screma (destinations),
+//     WithAcc (input arrays), UpdAcc (the accumulator), a Map or Screma
+//     whose lambda consumes a parameter (the matching input) and a Loop
+//     whose body consumes a parameter (the matching initial value)
+//     consume an array: after the statement neither it nor any array
+//     sharing its storage may be used, so backends update it in place.
+//     Which results share storage with which operands is AliasSources
+//     (facts.go): views (Atom, Index, Slice, Reshape, Rearrange, Rotate),
+//     If and Loop results that may be their operands, reductions that may
+//     return their neutral element, calls that may return an argument. A lambda or loop
 //     body may not consume a variable defined outside it. Producers that
 //     cannot prove an array dead insert a Copy first. (Storage shared by
 //     entry-point parameters is the caller's: backends copy arguments that

@@ -35,6 +35,16 @@ func soacProgram() *Program {
 	sl := b.Let("sl", &Slice{Arr: rot.Var, Dims: []DimSlice{{Start: I64(1), End: sz, Stride: I64(2)}}})
 	up := b.Let("up", &Update{Arr: b.Let("c", &Copy{Arr: rot.Var}).Var, Dims: []DimSlice{{Start: I64(0), End: I64(1)}}, Val: b.Let("one", &Replicate{Shape: Shape{I64(1)}, Val: one})})
 	call := b.LetN("call", &Apply{Func: "helper", Args: []SubExp{nv}, Ret: []Type{i64}})
+	bins := b.Let("bins", &Replicate{Shape: Shape{I64(4)}, Val: zero})
+	slots := b.Let("slots", &Replicate{Shape: Shape{I64(4)}, Val: zero})
+	f := b.Lambda([]Type{f64, i64}, func(lb *Builder, p []SubExp) []SubExp {
+		return []SubExp{p[0], p[0], p[1], p[0], p[1], p[0], lb.BinOp(prim.Mul, p[0], p[0])}
+	})
+	b.LetN("sm", &Screma{W: nv, Arrs: []VName{xs.Name, is.Name}, F: f,
+		Scans:    []ScanOp{{Op: RenameLambda(add, ns), Neutral: []SubExp{zero}}},
+		Reds:     []RedOp{{Op: RenameLambda(add, ns), Neutral: []SubExp{zero}, Comm: true}},
+		Hists:    []HistOp{{Dests: []VName{bins.Var}, Rank: 1, Op: RenameLambda(add, ns), Neutral: []SubExp{zero}}},
+		Scatters: []ScatterOp{{Dests: []VName{slots.Var}, Rank: 1}}})
 	main := &Func{Name: "main", Params: []Param{n, xs, is}, Ret: []Type{Array(prim.F64, SubExp{}), Array(prim.F64, SubExp{}), i64}, Body: b.Body(sl, up, Var(call[0]))}
 	hb := NewBuilder(ns)
 	k := hb.Param("k", i64)

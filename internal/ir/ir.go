@@ -297,6 +297,94 @@ type Scatter struct {
 	Vals  []VName
 }
 
+// Screma is one pass over the rows of Arrs (all of outer size W) that
+// maps, scans, reduces, builds histograms and scatters at once: the form
+// fusion gives a chain of SOACs over the same rows (the name is Futhark's,
+// for scan-reduce-map). F is applied to row i of every input; its results
+// are, in order, the inputs of each scan (len(Neutral) values each), of
+// each reduction (likewise), the Rank indices and then one value per
+// destination of each histogram and of each scatter, and finally the map
+// outputs. The statement's results are, in the same order, one array of
+// outer size W per scanned value, one value per reduced value, the
+// updated destinations of the histograms and scatters, and one array of
+// outer size W per map output.
+//
+// The meaning is sequential and element by element: for i = 0, 1, ...,
+// W-1, apply F to the rows i, then step every scan (its result i is its
+// accumulator after row i), every reduction, every histogram (combining
+// the value into the bin at the indices, existing bin value first;
+// out-of-range indices are ignored) and every scatter (writing the value
+// at the indices; out-of-range ignored, the last write wins), in the
+// order they are listed, and store the map outputs at i. A Screma
+// consumes the destinations of its histograms and scatters; F may
+// consume its parameters like a Map's lambda (consuming the matching
+// input). F takes and returns no accumulators.
+//
+// Only the fusion pass after AD makes Screma; AD never sees one. Its
+// element-by-element order equals the order of the SOACs it was fused
+// from (each over all rows before the next) when at most one of its
+// lambdas and operators may fail, which fusion guarantees.
+type Screma struct {
+	W        SubExp
+	Arrs     []VName
+	F        *Lambda
+	Scans    []ScanOp
+	Reds     []RedOp
+	Hists    []HistOp
+	Scatters []ScatterOp
+}
+
+// ScanOp is an inclusive scan inside a Screma, of len(Neutral) results
+// of its function with Op (2k parameters, as for Scan).
+type ScanOp struct {
+	Op      *Lambda
+	Neutral []SubExp
+}
+
+// RedOp is a reduction inside a Screma, of len(Neutral) results of its
+// function with Op (as for Reduce).
+type RedOp struct {
+	Op      *Lambda
+	Neutral []SubExp
+	Comm    bool // Op is also commutative
+}
+
+// HistOp is a histogram inside a Screma: the function gives Rank i64
+// indices into the leading dimensions of every destination, then one
+// value per destination, combined with Op (as for Hist).
+type HistOp struct {
+	Dests   []VName
+	Rank    int
+	Op      *Lambda
+	Neutral []SubExp
+}
+
+// ScatterOp is a scatter inside a Screma: the function gives Rank i64
+// indices, then one value per destination (as for Scatter).
+type ScatterOp struct {
+	Dests []VName
+	Rank  int
+}
+
+// OpResults is the number of results of F that the operators take; the
+// rest are map outputs.
+func (e *Screma) OpResults() int {
+	n := 0
+	for _, s := range e.Scans {
+		n += len(s.Neutral)
+	}
+	for _, r := range e.Reds {
+		n += len(r.Neutral)
+	}
+	for _, h := range e.Hists {
+		n += h.Rank + len(h.Dests)
+	}
+	for _, s := range e.Scatters {
+		n += s.Rank + len(s.Dests)
+	}
+	return n
+}
+
 // JVP is forward-mode differentiation of F at Primals along Tangents. It
 // gives F's results followed by their tangents. When Vec is set (jmp),
 // every tangent argument and result has an extra outer dimension of size
@@ -384,6 +472,7 @@ func (*Reduce) isExp()    {}
 func (*Scan) isExp()      {}
 func (*Hist) isExp()      {}
 func (*Scatter) isExp()   {}
+func (*Screma) isExp()    {}
 func (*JVP) isExp()       {}
 func (*VJP) isExp()       {}
 func (*WithVJP) isExp()   {}

@@ -343,6 +343,39 @@ func (pr *printer) exp(e Exp) {
 		pr.names(e.Inds)
 		pr.ws(" ")
 		pr.names(e.Vals)
+	case *Screma:
+		pr.ws("screma ", e.W.String(), " ")
+		pr.names(e.Arrs)
+		pr.ws(" ")
+		pr.lambda(e.F)
+		for _, sc := range e.Scans {
+			pr.ws(" scan ")
+			pr.subExps(sc.Neutral)
+			pr.ws(" ")
+			pr.lambda(sc.Op)
+		}
+		for _, r := range e.Reds {
+			pr.ws(" reduce")
+			if r.Comm {
+				pr.ws("_comm")
+			}
+			pr.ws(" ")
+			pr.subExps(r.Neutral)
+			pr.ws(" ")
+			pr.lambda(r.Op)
+		}
+		for _, h := range e.Hists {
+			pr.ws(" hist ", strconv.Itoa(h.Rank), " ")
+			pr.names(h.Dests)
+			pr.ws(" ")
+			pr.subExps(h.Neutral)
+			pr.ws(" ")
+			pr.lambda(h.Op)
+		}
+		for _, sc := range e.Scatters {
+			pr.ws(" scatter ", strconv.Itoa(sc.Rank), " ")
+			pr.names(sc.Dests)
+		}
 	case *JVP:
 		pr.adOp("jvp", "jmp", e.Vec, e.Width, e.Primals, e.Tangents, e.F)
 	case *VJP:

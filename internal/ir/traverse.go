@@ -211,6 +211,26 @@ func (v *Visitor) Exp(e Exp) {
 		v.names(e.Dests)
 		v.names(e.Inds)
 		v.names(e.Vals)
+	case *Screma:
+		v.subExp(e.W)
+		v.names(e.Arrs)
+		v.Lambda(e.F)
+		for _, sc := range e.Scans {
+			v.subExps(sc.Neutral)
+			v.Lambda(sc.Op)
+		}
+		for _, r := range e.Reds {
+			v.subExps(r.Neutral)
+			v.Lambda(r.Op)
+		}
+		for _, h := range e.Hists {
+			v.names(h.Dests)
+			v.subExps(h.Neutral)
+			v.Lambda(h.Op)
+		}
+		for _, sc := range e.Scatters {
+			v.names(sc.Dests)
+		}
 	case *JVP:
 		v.subExps(e.Primals)
 		v.subExps(e.Tangents)
@@ -460,6 +480,21 @@ func (r *Rewriter) Exp(e Exp) Exp {
 		return &Hist{W: r.subExp(e.W), Dests: r.names(e.Dests), Op: r.Lambda(e.Op), Neutral: r.subExps(e.Neutral), Inds: r.names(e.Inds), Vals: r.names(e.Vals)}
 	case *Scatter:
 		return &Scatter{W: r.subExp(e.W), Dests: r.names(e.Dests), Inds: r.names(e.Inds), Vals: r.names(e.Vals)}
+	case *Screma:
+		c := &Screma{W: r.subExp(e.W), Arrs: r.names(e.Arrs), F: r.Lambda(e.F)}
+		for _, sc := range e.Scans {
+			c.Scans = append(c.Scans, ScanOp{Op: r.Lambda(sc.Op), Neutral: r.subExps(sc.Neutral)})
+		}
+		for _, x := range e.Reds {
+			c.Reds = append(c.Reds, RedOp{Op: r.Lambda(x.Op), Neutral: r.subExps(x.Neutral), Comm: x.Comm})
+		}
+		for _, h := range e.Hists {
+			c.Hists = append(c.Hists, HistOp{Dests: r.names(h.Dests), Rank: h.Rank, Op: r.Lambda(h.Op), Neutral: r.subExps(h.Neutral)})
+		}
+		for _, sc := range e.Scatters {
+			c.Scatters = append(c.Scatters, ScatterOp{Dests: r.names(sc.Dests), Rank: sc.Rank})
+		}
+		return c
 	case *JVP:
 		return &JVP{F: r.Lambda(e.F), Primals: r.subExps(e.Primals), Tangents: r.subExps(e.Tangents), Vec: e.Vec, Width: r.subExp(e.Width)}
 	case *VJP:

@@ -529,6 +529,8 @@ func (tc typer) exp(e Exp) ([]Type, error) {
 	case *Scatter:
 		dts, _, err := tc.indexedDests(e.W, e.Dests, e.Inds, e.Vals, "scatter")
 		return dts, err
+	case *Screma:
+		return tc.screma(e)
 	case *JVP:
 		return tc.ad(e.F, e.Primals, e.Tangents, e.Vec, e.Width, true)
 	case *VJP:
@@ -597,6 +599,101 @@ func (tc typer) exp(e Exp) ([]Type, error) {
 		return nil, fmt.Errorf("missing expression")
 	}
 	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+// screma checks a Screma (see its documentation for the layout of its
+// function's results) and returns its result types.
+func (tc typer) screma(e *Screma) ([]Type, error) {
+	rows, err := tc.soacRows(e.W, e.Arrs, false, "screma")
+	if err != nil {
+		return nil, err
+	}
+	if err := tc.lambdaArity(e.F, len(rows), -1, "screma"); err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if err := paramCompatible(e.F.Params[i], r, "screma", i); err != nil {
+			return nil, err
+		}
+	}
+	ret := e.F.Ret
+	if n := e.OpResults(); n > len(ret) {
+		return nil, fmt.Errorf("screma: the operators take %d results, the function gives %d", n, len(ret))
+	}
+	for _, t := range ret {
+		if t.Acc {
+			return nil, fmt.Errorf("screma function returns an accumulator")
+		}
+	}
+	var ts []Type
+	k := 0
+	for _, sc := range e.Scans {
+		elems := ret[k : k+len(sc.Neutral)]
+		if err := tc.operator(sc.Op, sc.Neutral, elems, "screma scan"); err != nil {
+			return nil, err
+		}
+		for _, t := range elems {
+			ts = append(ts, t.ArrayOf(e.W))
+		}
+		k += len(sc.Neutral)
+	}
+	for _, r := range e.Reds {
+		elems := ret[k : k+len(r.Neutral)]
+		if err := tc.operator(r.Op, r.Neutral, elems, "screma reduce"); err != nil {
+			return nil, err
+		}
+		ts = append(ts, elems...)
+		k += len(r.Neutral)
+	}
+	indexed := func(dests []VName, rank int, what string) ([]Type, error) {
+		if rank < 1 {
+			return nil, fmt.Errorf("%s with %d indices", what, rank)
+		}
+		if len(dests) == 0 {
+			return nil, fmt.Errorf("%s without destinations", what)
+		}
+		for j := range rank {
+			if !ret[k+j].Equal(i64) {
+				return nil, fmt.Errorf("%s index %d has type %v, want i64", what, j, ret[k+j])
+			}
+		}
+		k += rank
+		elems := make([]Type, len(dests))
+		for j, d := range dests {
+			t, err := tc.array(d, what+" destination")
+			if err != nil {
+				return nil, err
+			}
+			if rank > t.Rank() {
+				return nil, fmt.Errorf("%s: %d indices for destination %v of rank %d", what, rank, d, t.Rank())
+			}
+			elems[j] = Type{Elem: t.Elem, Shape: t.Shape[rank:]}
+			if !ret[k+j].Compatible(elems[j]) {
+				return nil, fmt.Errorf("%s value %d has type %v, want %v", what, j, ret[k+j], elems[j])
+			}
+			ts = append(ts, t)
+		}
+		k += len(dests)
+		return elems, nil
+	}
+	for _, h := range e.Hists {
+		elems, err := indexed(h.Dests, h.Rank, "screma hist")
+		if err != nil {
+			return nil, err
+		}
+		if err := tc.operator(h.Op, h.Neutral, elems, "screma hist"); err != nil {
+			return nil, err
+		}
+	}
+	for _, sc := range e.Scatters {
+		if _, err := indexed(sc.Dests, sc.Rank, "screma scatter"); err != nil {
+			return nil, err
+		}
+	}
+	for _, t := range ret[k:] {
+		ts = append(ts, t.ArrayOf(e.W))
+	}
+	return ts, nil
 }
 
 func (tc typer) ad(f *Lambda, primals, dirs []SubExp, vec bool, width SubExp, fwd bool) ([]Type, error) {

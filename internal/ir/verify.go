@@ -33,7 +33,7 @@ func (e *VerifyError) Error() string {
 // problem found.
 func Verify(p *Program) error {
 	for _, f := range p.Funcs {
-		if err := verifyFunc(f, p); err != nil {
+		if err := verifyFunc(f, p, true); err != nil {
 			return err
 		}
 	}
@@ -42,11 +42,24 @@ func Verify(p *Program) error {
 
 // VerifyFunc checks one function (see Verify); calls to other functions
 // are checked only against their stated result types.
-func VerifyFunc(f *Func) error { return verifyFunc(f, nil) }
+func VerifyFunc(f *Func) error { return verifyFunc(f, nil, true) }
 
-func verifyFunc(f *Func, prog *Program) (err error) {
+// VerifyTypes is Verify without the consumption rules: for the IR the
+// lowering gives before copies are inserted, where an array may still be
+// used after a statement consumes it.
+func VerifyTypes(p *Program) error {
+	for _, f := range p.Funcs {
+		if err := verifyFunc(f, p, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verifyFunc(f *Func, prog *Program, consumption bool) (err error) {
 	v := newVerifier(f.Name)
 	v.prog = prog
+	v.noConsumption = !consumption
 	defer v.recover(&err)
 	if f.Body == nil {
 		v.fail(f.Pos, "function without body")
@@ -73,14 +86,16 @@ func VerifyLambda(l *Lambda, env TypeEnv) (err error) {
 }
 
 type verifier struct {
-	prog     *Program
-	fn       string
-	types    map[VName]Type
-	outer    TypeEnv
-	scope    []VName
-	defined  map[VName]bool
-	roots    map[VName][]VName
-	consumed map[VName]Pos
+	// noConsumption skips the consumption rules (VerifyTypes).
+	noConsumption bool
+	prog          *Program
+	fn            string
+	types         map[VName]Type
+	outer         TypeEnv
+	scope         []VName
+	defined       map[VName]bool
+	roots         map[VName][]VName
+	consumed      map[VName]Pos
 }
 
 func newVerifier(fn string) *verifier {
@@ -193,6 +208,9 @@ func (v *verifier) unwind(m int) {
 // consume marks n and everything it shares storage with as consumed.
 func (v *verifier) consume(n VName, pos Pos) {
 	v.use(n, pos)
+	if v.noConsumption {
+		return
+	}
 	for _, r := range v.rootsOf(n) {
 		v.consumed[r] = pos
 	}
@@ -313,7 +331,6 @@ func (v *verifier) stm(s *Stm) {
 	// statements that read and consume the same array are accepted.
 	(&Visitor{Use: func(n VName) { v.use(n, pos) }}).Exp(shallow(s.Exp))
 	var consumed []VName
-	var roots [][]VName
 	switch e := s.Exp.(type) {
 	case *Apply:
 		if v.prog != nil {
@@ -348,25 +365,6 @@ func (v *verifier) stm(s *Stm) {
 			}
 		}
 		v.lambda(e.F, pos, "withacc lambda")
-	case *Atom, *Reshape, *Index, *Slice, *Rearrange, *Rotate:
-		var src VName
-		switch e := e.(type) {
-		case *Atom:
-			src = e.X.Var
-		case *Reshape:
-			src = e.Arr
-		case *Index:
-			src = e.Arr
-		case *Slice:
-			src = e.Arr
-		case *Rearrange:
-			src = e.Arr
-		case *Rotate:
-			src = e.Arr
-		}
-		if !src.IsZero() {
-			roots = [][]VName{v.rootsOf(src)}
-		}
 	case *If:
 		before := v.snapshot()
 		v.body(e.Then, e.Ret, pos, "then branch")
@@ -375,14 +373,6 @@ func (v *verifier) stm(s *Stm) {
 		v.body(e.Else, e.Ret, pos, "else branch")
 		for n, p := range afterThen {
 			v.consumed[n] = p
-		}
-		roots = make([][]VName, len(e.Ret))
-		for i := range e.Ret {
-			for _, b := range []*Body{e.Then, e.Else} {
-				if r := b.Result[i]; r.IsVar() {
-					roots[i] = append(roots[i], v.rootsOf(r.Var)...)
-				}
-			}
 		}
 	case *Loop:
 		m := v.mark()
@@ -411,13 +401,9 @@ func (v *verifier) stm(s *Stm) {
 				}
 			}
 		}
-		roots = make([][]VName, len(e.Params))
 		for i, init := range e.Init {
 			if used[i] && init.IsVar() {
 				consumed = append(consumed, init.Var)
-			}
-			if init.IsVar() {
-				roots[i] = v.rootsOf(init.Var)
 			}
 		}
 	case *Map:
@@ -426,6 +412,26 @@ func (v *verifier) stm(s *Stm) {
 			if u {
 				consumed = append(consumed, e.Arrs[i])
 			}
+		}
+	case *Screma:
+		used := v.nested(pos, "screma lambda", e.F.Params, func() { v.lambda(e.F, pos, "screma lambda") })
+		for i, u := range used {
+			if u {
+				consumed = append(consumed, e.Arrs[i])
+			}
+		}
+		for _, sc := range e.Scans {
+			v.pure(sc.Op, pos, "screma scan operator")
+		}
+		for _, r := range e.Reds {
+			v.pure(r.Op, pos, "screma reduce operator")
+		}
+		for _, h := range e.Hists {
+			v.pure(h.Op, pos, "screma hist operator")
+			consumed = append(consumed, h.Dests...)
+		}
+		for _, sc := range e.Scatters {
+			consumed = append(consumed, sc.Dests...)
 		}
 	case *Reduce:
 		v.pure(e.Op, pos, "reduce operator")
@@ -443,6 +449,17 @@ func (v *verifier) stm(s *Stm) {
 			if !rule.Ret[i].Compatible(p.Type) {
 				v.fail(pos, "with_vjp rule result %d has type %v, want %v", i, rule.Ret[i], p.Type)
 			}
+		}
+	}
+	// The storage each result may share (ir.AliasSources), taken before
+	// this statement's consumption.
+	var roots [][]VName
+	for i, srcs := range AliasSources(s) {
+		if i == 0 {
+			roots = make([][]VName, len(s.Pat))
+		}
+		for _, n := range srcs {
+			roots[i] = append(roots[i], v.rootsOf(n)...)
 		}
 	}
 	for _, c := range consumed {
@@ -497,6 +514,19 @@ func shallow(e Exp) Exp {
 		c := *e
 		c.Op = nil
 		return &c
+	case *Screma:
+		c := &Screma{W: e.W, Arrs: e.Arrs}
+		for _, sc := range e.Scans {
+			c.Scans = append(c.Scans, ScanOp{Neutral: sc.Neutral})
+		}
+		for _, r := range e.Reds {
+			c.Reds = append(c.Reds, RedOp{Neutral: r.Neutral})
+		}
+		for _, h := range e.Hists {
+			c.Hists = append(c.Hists, HistOp{Dests: h.Dests, Neutral: h.Neutral, Rank: h.Rank})
+		}
+		c.Scatters = e.Scatters
+		return c
 	case *JVP:
 		c := *e
 		c.F = nil

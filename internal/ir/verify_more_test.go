@@ -27,6 +27,21 @@ func build(params []Type, body func(b *Builder, ps []SubExp) []SubExp) error {
 	return VerifyFunc(&Func{Name: "f", Params: ps, Ret: ret, Body: b.Body(res...)})
 }
 
+// screma is a Screma over (xs, is) = ps, of width w (3 when 0) that scans
+// and reduces xs and builds a histogram of it by is into a fresh array.
+func screma(b *Builder, ps []SubExp, w int64) *Screma {
+	if w == 0 {
+		w = 3
+	}
+	zero := Const(prim.FloatValue(prim.F64, 0))
+	dst := b.Let("d", &Replicate{Shape: Shape{I64(2)}, Val: zero})
+	f := b.Lambda([]Type{f64, i64}, func(lb *Builder, p []SubExp) []SubExp { return []SubExp{p[0], p[0], p[1], p[0]} })
+	return &Screma{W: I64(w), Arrs: []VName{ps[0].Var, ps[1].Var}, F: f,
+		Scans: []ScanOp{{Op: b.BinOpLambda(prim.Add, prim.F64), Neutral: []SubExp{zero}}},
+		Reds:  []RedOp{{Op: b.BinOpLambda(prim.Add, prim.F64), Neutral: []SubExp{zero}}},
+		Hists: []HistOp{{Dests: []VName{dst.Var}, Rank: 1, Op: b.BinOpLambda(prim.Add, prim.F64), Neutral: []SubExp{zero}}}}
+}
+
 func TestVerifyConstructs(t *testing.T) {
 	vec := Array(prim.F64, I64(3))
 	ivec := Array(prim.I64, I64(3))
@@ -129,6 +144,31 @@ func TestVerifyConstructs(t *testing.T) {
 			b.Bind(nil, &Map{W: I64(1)})
 			return []SubExp{Var(VName{"r", 99})}
 		}, "if without both branches"},
+		{"screma ok", []Type{vec, ivec}, func(b *Builder, ps []SubExp) []SubExp {
+			r := b.LetN("r", screma(b, ps, 0))
+			return []SubExp{Var(r[0]), Var(r[1]), Var(r[2])}
+		}, ""},
+		{"screma result count", []Type{vec, ivec}, func(b *Builder, ps []SubExp) []SubExp {
+			e := screma(b, ps, 0)
+			e.F.Ret, e.F.Body.Result = e.F.Ret[:2], e.F.Body.Result[:2]
+			b.Bind([]Param{{VName{"r", 99}, vec}}, e)
+			return nil
+		}, "screma: the operators take 4 results, the function gives 2"},
+		{"screma index type", []Type{vec, ivec}, func(b *Builder, ps []SubExp) []SubExp {
+			e := screma(b, ps, 0)
+			e.F.Ret[2], e.F.Body.Result[2] = f64, e.F.Body.Result[0]
+			b.Bind([]Param{{VName{"r", 99}, vec}}, e)
+			return nil
+		}, "screma hist index 0 has type f64, want i64"},
+		{"screma then use dest", []Type{vec, ivec}, func(b *Builder, ps []SubExp) []SubExp {
+			e := screma(b, ps, 0)
+			b.LetN("r", e)
+			return []SubExp{Var(e.Hists[0].Dests[0])}
+		}, "is used after being consumed"},
+		{"screma width", []Type{vec, ivec}, func(b *Builder, ps []SubExp) []SubExp {
+			b.Bind([]Param{{VName{"r", 99}, vec}}, screma(b, ps, 4))
+			return nil
+		}, "screma input p_1 has outer size 3i64, want 4i64"},
 		{"nil lambda", []Type{vec}, func(b *Builder, ps []SubExp) []SubExp {
 			b.Bind([]Param{{VName{"r", 99}, vec}}, &Map{W: I64(3), Arrs: []VName{ps[0].Var}})
 			return []SubExp{Var(VName{"r", 99})}

@@ -178,34 +178,7 @@ func (c *cow) body(b *ir.Body, sc *cowScope) (*ir.Body, ir.Names) {
 // can take their place) and, per result, the names it may share storage
 // with. Roots consumed by if branches are added to consumed.
 func (c *cow) nested(s *ir.Stm, i int, sc *cowScope, liveAfter func(ir.VName, int) bool, consumed ir.Names) (slots []*ir.VName, srcs [][]ir.VName) {
-	one := func(n ir.VName) [][]ir.VName { return [][]ir.VName{{n}} }
 	switch e := s.Exp.(type) {
-	case *ir.Atom:
-		if e.X.IsVar() {
-			srcs = one(e.X.Var)
-		}
-	case *ir.Index:
-		srcs = one(e.Arr)
-	case *ir.Slice:
-		srcs = one(e.Arr)
-	case *ir.Reshape:
-		srcs = one(e.Arr)
-	case *ir.Rearrange:
-		srcs = one(e.Arr)
-	case *ir.Rotate:
-		srcs = one(e.Arr)
-	case *ir.Apply:
-		// An internal function may return (a view of) an argument.
-		var args []ir.VName
-		for _, a := range e.Args {
-			if a.IsVar() && !c.types[a.Var].IsScalar() {
-				args = append(args, a.Var)
-			}
-		}
-		srcs = make([][]ir.VName, len(s.Pat))
-		for k := range srcs {
-			srcs[k] = args
-		}
 	case *ir.Update:
 		slots = []*ir.VName{&e.Arr}
 	case *ir.Scatter:
@@ -233,14 +206,6 @@ func (c *cow) nested(s *ir.Stm, i int, sc *cowScope, liveAfter func(ir.VName, in
 				consumed.Add(n)
 			}
 		}
-		srcs = make([][]ir.VName, len(e.Ret))
-		for k := range e.Ret {
-			for _, br := range []*ir.Body{e.Then, e.Else} {
-				if r := br.Result[k]; r.IsVar() {
-					srcs[k] = append(srcs[k], r.Var)
-				}
-			}
-		}
 	case *ir.Loop:
 		start := c.seq + 1
 		if f, ok := e.Form.(*ir.For); ok {
@@ -251,13 +216,9 @@ func (c *cow) nested(s *ir.Stm, i int, sc *cowScope, liveAfter func(ir.VName, in
 		}
 		var used ir.Names
 		e.Body, used = c.body(e.Body, &cowScope{start: start})
-		srcs = make([][]ir.VName, len(e.Params))
 		for k, p := range e.Params {
-			if init := e.Init[k]; init.IsVar() {
-				srcs[k] = append(srcs[k], init.Var)
-				if used.Has(p.Name) {
-					slots = append(slots, &e.Init[k].Var)
-				}
+			if init := e.Init[k]; init.IsVar() && used.Has(p.Name) {
+				slots = append(slots, &e.Init[k].Var)
 			}
 			r := e.Body.Result[k]
 			if !r.IsVar() {
@@ -267,7 +228,6 @@ func (c *cow) nested(s *ir.Stm, i int, sc *cowScope, liveAfter func(ir.VName, in
 			for _, root := range c.rootsOf(r.Var) {
 				if c.order[root] < start {
 					outside = true
-					srcs[k] = append(srcs[k], root)
 				}
 			}
 			// A consumed parameter is updated in place in the next
@@ -304,7 +264,7 @@ func (c *cow) nested(s *ir.Stm, i int, sc *cowScope, liveAfter func(ir.VName, in
 		c.pure(e.F)
 		c.pure(e.Rule)
 	}
-	return slots, srcs
+	return slots, ir.AliasSources(s)
 }
 
 // pure rewrites a lambda that may consume nothing, not even its

@@ -47,11 +47,22 @@ func (l *lowerer) fail(format string, args ...any) {
 }
 
 // Program lowers every entry point of p, with the internal functions they
-// call.
-func Program(p *check.Program) (out *ir.Program, err error) {
+// call, and inserts the copies consumption needs (InsertCopies).
+func Program(p *check.Program) (*ir.Program, error) {
+	return program(p, true)
+}
+
+// WithoutCopies is Program without InsertCopies: IR that is well typed but
+// may use an array after consuming it, for the pipeline to run
+// InsertCopies as a pass of its own.
+func WithoutCopies(p *check.Program) (*ir.Program, error) {
+	return program(p, false)
+}
+
+func program(p *check.Program, copies bool) (out *ir.Program, err error) {
 	out = &ir.Program{}
 	for _, e := range p.Entries {
-		f, internal, err := lowerEntry(e)
+		f, internal, err := lowerEntry(e, copies)
 		if err != nil {
 			return nil, err
 		}
@@ -61,14 +72,28 @@ func Program(p *check.Program) (out *ir.Program, err error) {
 	return out, nil
 }
 
+// InsertCopies returns p with a copy before every consuming statement
+// whose array (or an array sharing its storage) is used afterwards or is
+// not owned where it is consumed (see copies.go). p is not modified.
+func InsertCopies(p *ir.Program) (*ir.Program, error) {
+	out := &ir.Program{Funcs: make([]*ir.Func, len(p.Funcs))}
+	for i, f := range p.Funcs {
+		g := *f
+		g.Body = ir.CopyBody(f.Body)
+		insertCopies(&g, ir.BuilderFor(f).Names())
+		out.Funcs[i] = &g
+	}
+	return out, nil
+}
+
 // Entry lowers one entry point (without the internal functions it calls;
 // use Program for whole programs).
 func Entry(e *check.Entry) (*ir.Func, error) {
-	f, _, err := lowerEntry(e)
+	f, _, err := lowerEntry(e, true)
 	return f, err
 }
 
-func lowerEntry(e *check.Entry) (f *ir.Func, internal []*ir.Func, err error) {
+func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, err error) {
 	ns := ir.NewNameSource(1)
 	l := &lowerer{b: ir.NewBuilder(ns), ns: ns, root: &env{vals: map[int]value{}},
 		entry: e.Name, recursive: map[*check.ValBind]bool{}, recs: map[string]*recInstance{}, consts: map[*check.ValBind]value{}, preludeFiles: map[string]bool{}}
@@ -108,8 +133,10 @@ func lowerEntry(e *check.Entry) (f *ir.Func, internal []*ir.Func, err error) {
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
 	f = &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}
-	for _, g := range append([]*ir.Func{f}, l.funcs...) {
-		insertCopies(g, ns)
+	if copies {
+		for _, g := range append([]*ir.Func{f}, l.funcs...) {
+			insertCopies(g, ns)
+		}
 	}
 	return f, l.funcs, nil
 }

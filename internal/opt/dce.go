@@ -34,7 +34,7 @@ func (d *dce) body(b *ir.Body) {
 	kept := make([]*ir.Stm, 0, len(b.Stms))
 	for i := len(b.Stms) - 1; i >= 0; i-- {
 		s := b.Stms[i]
-		if !d.anyUsed(s.Pat) && !hasEffect(s.Exp) {
+		if !d.anyUsed(s.Pat) && !ir.HasEffect(s.Exp) {
 			continue
 		}
 		d.stm(s)
@@ -80,7 +80,26 @@ func (d *dce) stm(s *ir.Stm) {
 		e.F.Ret = pick(e.F.Ret, keep)
 		e.F.Body.Result = pick(e.F.Body.Result, keep)
 		d.body(e.F.Body)
-		d.mapInputs(e)
+		e.Arrs, e.F.Params = d.inputs(e.Arrs, e.F)
+	case *ir.Screma:
+		// Unused map outputs go; the operators' results stay.
+		nops := e.OpResults()
+		first := len(s.Pat) - (len(e.F.Ret) - nops)
+		keepPat := make([]bool, len(s.Pat))
+		keepRes := make([]bool, len(e.F.Ret))
+		for i := range keepPat {
+			keepPat[i] = i < first || d.used.Has(s.Pat[i].Name)
+		}
+		for i := range keepRes {
+			keepRes[i] = i < nops || keepPat[first+i-nops]
+		}
+		s.Pat = pick(s.Pat, keepPat)
+		e.F.Ret = pick(e.F.Ret, keepRes)
+		e.F.Body.Result = pick(e.F.Body.Result, keepRes)
+		for _, b := range ir.Bodies(e) {
+			d.body(b)
+		}
+		e.Arrs, e.F.Params = d.inputs(e.Arrs, e.F)
 	default:
 		for _, b := range ir.Bodies(s.Exp) {
 			if b != nil {
@@ -109,22 +128,23 @@ func (d *dce) usedResults(pat []ir.Param, rets []ir.Type) []bool {
 	return keep
 }
 
-// mapInputs drops the inputs whose lambda parameter is unused (keeping
-// at least one, and every accumulator).
-func (d *dce) mapInputs(e *ir.Map) {
-	if len(e.Arrs) != len(e.F.Params) {
-		return
+// inputs returns the inputs of a map or screma and its function's
+// parameters without those whose parameter is unused (keeping at least
+// one, and every accumulator).
+func (d *dce) inputs(arrs []ir.VName, f *ir.Lambda) ([]ir.VName, []ir.Param) {
+	if len(arrs) != len(f.Params) {
+		return arrs, f.Params
 	}
 	inTypes := ir.Names{}
-	for _, p := range e.F.Params {
+	for _, p := range f.Params {
 		typeVars(inTypes, p.Type)
 	}
-	for _, t := range e.F.Ret {
+	for _, t := range f.Ret {
 		typeVars(inTypes, t)
 	}
-	keep := make([]bool, len(e.Arrs))
+	keep := make([]bool, len(arrs))
 	n := 0
-	for i, p := range e.F.Params {
+	for i, p := range f.Params {
 		keep[i] = d.used.Has(p.Name) || inTypes.Has(p.Name) || p.Type.Acc
 		if keep[i] {
 			n++
@@ -133,8 +153,7 @@ func (d *dce) mapInputs(e *ir.Map) {
 	if n == 0 && len(keep) > 0 {
 		keep[0] = true
 	}
-	e.Arrs = pick(e.Arrs, keep)
-	e.F.Params = pick(e.F.Params, keep)
+	return pick(arrs, keep), pick(f.Params, keep)
 }
 
 // loop removes the parameters that nothing live depends on, then cleans

@@ -21,11 +21,14 @@
 // pure statements that read nothing bound inside, never a consumed array
 // or an accumulator, and moves one that can fail (including by a shape
 // check) only out of a loop statically known to run, with no statement
-// that can fail before it, so the first error is unchanged; fuse merges a
-// map into the later map of the same width that alone reads its results
-// (as input arrays), when nothing the first reads is ever consumed, the
-// second consumes nothing and one of the two lambdas cannot fail (so
-// errors keep their element order); dce removes
+// that can fail before it, so the first error is unchanged; reorg removes
+// identity and projection maps, map inputs that are replicates or iotas
+// used only as indices, and copies whose storage need not be fresh (see
+// reorg.go); fuse merges a
+// map into a later map of the same width that reads its results as input
+// arrays (FuseSOACs, run after AD, also fuses maps into reductions, scans,
+// histograms and scatters and SOACs over a common input, into ir.Screma;
+// see fuse.go for the conditions that keep every error); dce removes
 // statements whose results are unused even if they could fail (as Futhark
 // does: a dead out-of-bounds index or shape check disappears) but keeps
 // every Assert and accumulator update, and drops loop parameters that no

@@ -12,7 +12,7 @@ type forward struct {
 	rw    *ir.Rewriter
 	types map[ir.VName]ir.Type
 	defs  map[ir.VName]ir.Exp // the expression bound to each single name kept so far
-	// consumed are the names whose storage may be consumed (consumedNames).
+	// consumed are the names whose storage may be consumed.
 	consumed ir.Names
 	// exact are the arrays whose declared shape the interpreter checks when
 	// they are bound (function parameters and statement patterns), so
@@ -21,6 +21,15 @@ type forward struct {
 	rule  func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
 	enter func() // called before a nested body
 	leave func() // called after it
+	// scopes holds, per body being walked, the names its statements have
+	// bound so far (the innermost last).
+	scopes []ir.Names
+}
+
+// inScope reports whether v was bound by a statement of the body being
+// walked (not outside it, nor in a body nested in it).
+func (w *forward) inScope(v ir.VName) bool {
+	return len(w.scopes) > 0 && w.scopes[len(w.scopes)-1].Has(v)
 }
 
 func newForward(f *ir.Func) *forward {
@@ -29,7 +38,7 @@ func newForward(f *ir.Func) *forward {
 		types: bindingTypes(f),
 		defs:  map[ir.VName]ir.Exp{},
 	}
-	w.consumed = consumedNames(f)
+	w.consumed = ir.NewFacts(f).Consumed()
 	w.exact = ir.Names{}
 	for _, p := range f.Params {
 		w.exact.Add(p.Name)
@@ -49,6 +58,7 @@ func (w *forward) body(b *ir.Body) {
 	if w.enter != nil {
 		w.enter()
 	}
+	scope := ir.Names{}
 	out := make([]*ir.Stm, 0, len(b.Stms))
 	for _, s := range b.Stms {
 		s = w.rw.Stm(s)
@@ -61,7 +71,17 @@ func (w *forward) body(b *ir.Body) {
 				w.body(nb)
 			}
 		}
+		w.scopes = append(w.scopes, scope)
 		pre, res, ok := w.rule(s)
+		w.scopes = w.scopes[:len(w.scopes)-1]
+		for _, p := range s.Pat {
+			scope.Add(p.Name)
+		}
+		for _, st := range pre {
+			for _, p := range st.Pat {
+				scope.Add(p.Name)
+			}
+		}
 		if !ok {
 			out = append(out, s)
 			if len(s.Pat) == 1 {

@@ -59,6 +59,9 @@ func passByName(t *testing.T, name string) func(*ir.Program) (*ir.Program, error
 		}
 		return func(p *ir.Program) (*ir.Program, error) { return simplify(p, ps, verifyAfter) }
 	}
+	if name == "fuse-soacs" {
+		return FuseSOACs
+	}
 	for _, p := range Passes {
 		if p.Name == name {
 			return p.Run

@@ -11,13 +11,14 @@ import (
 // through several levels. A statement is moved only if it is pure (see
 // impure), none of its array results may be consumed (a moved array would
 // be a free variable consumed in the loop), and it binds no accumulator.
-// A statement that can fail (canFail) is moved only out of a loop that
+// A statement that can fail (ir.Facts.MayFail) is moved only out of a loop that
 // statically runs its body at least once, and only if no statement that
 // stays before it can fail, so the same first error is reported; from
 // lambdas only statements that cannot fail move.
 func Hoist(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
-		h := &hoister{consumed: consumedNames(f), types: bindingTypes(f)}
+		fa := ir.NewFacts(f)
+		h := &hoister{consumed: fa.Consumed(), fa: fa}
 		h.body(f.Body)
 		return nil
 	})
@@ -25,7 +26,7 @@ func Hoist(p *ir.Program) (*ir.Program, error) {
 
 type hoister struct {
 	consumed ir.Names
-	types    map[ir.VName]ir.Type
+	fa       *ir.Facts
 }
 
 func (h *hoister) body(b *ir.Body) {
@@ -103,7 +104,7 @@ func (h *hoister) extract(b *ir.Body, bound ir.Names, runs bool) []*ir.Stm {
 			continue
 		}
 		kept = append(kept, s)
-		mayFail = mayFail || stmCanFail(s, h.types)
+		mayFail = mayFail || h.fa.MayFail(s)
 		for _, p := range s.Pat {
 			bound.Add(p.Name)
 		}
@@ -113,7 +114,7 @@ func (h *hoister) extract(b *ir.Body, bound ir.Names, runs bool) []*ir.Stm {
 }
 
 func (h *hoister) movable(s *ir.Stm, bound ir.Names, failOK bool) bool {
-	if len(s.Pat) == 0 || impure(s.Exp) || (!failOK && stmCanFail(s, h.types)) {
+	if len(s.Pat) == 0 || impure(s.Exp) || (!failOK && h.fa.MayFail(s)) {
 		return false
 	}
 	reads := ir.FreeInExp(s.Exp)

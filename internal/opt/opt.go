@@ -19,8 +19,9 @@ var Passes = []Pass{
 	{"copyprop", "replace names bound by an atom with the atom", CopyProp},
 	{"fold", "constant folding and the algebraic identities of rules.go", Fold},
 	{"cse", "reuse the first of two identical pure statements", CSE},
+	{"reorg", "remove maps and copies that only reorganise their inputs", Reorg},
 	{"hoist", "move loop- and lambda-invariant statements out", Hoist},
-	{"fuse", "merge a map into the map that alone reads its results", Fuse},
+	{"fuse", "merge a map into a later map that reads its results", Fuse},
 	{"dce", "remove dead statements, loop parameters and unused results", DCE},
 }
 

@@ -91,7 +91,7 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 	var prev []ir.Exp
 	for k := 0; k < n; k++ {
 		g.pos(b)
-		switch c := g.r.Intn(19); {
+		switch c := g.r.Intn(29); {
 		case c < 3:
 			g.intStm(b)
 			prev = append(prev, b.Stms()[len(b.Stms())-1].Exp)
@@ -248,6 +248,106 @@ func (g *gen) stms(b *ir.Builder, n, depth int) {
 				er = eb.Let("rev", &ir.Slice{Arr: g.arrs[g.r.Intn(len(g.arrs))], Dims: []ir.DimSlice{{Stride: ci(-1)}}})
 			})
 			g.arrs = append(g.arrs, b.Let("ifa", &ir.If{Cond: cond, Then: tb.Body(tr), Else: eb.Body(er), Ret: []ir.Type{ir.Array(prim.I64, ci(arrLen))}}).Var)
+		case c == 19:
+			a := g.arrs[g.r.Intn(len(g.arrs))]
+			g.arrs = append(g.arrs, b.Scan(ci(arrLen), []ir.VName{a}, []ir.SubExp{ci(0)}, b.BinOpLambda(prim.Add, prim.I64))[0])
+		case c == 20:
+			// A histogram of values at indices that may be out of range.
+			dst := b.Let("bins", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: ci(0)})
+			g.pos(b)
+			is, vs := g.arrs[g.r.Intn(len(g.arrs))], g.arrs[g.r.Intn(len(g.arrs))]
+			g.arrs = append(g.arrs, b.LetN("hist", &ir.Hist{W: ci(arrLen), Dests: []ir.VName{dst.Var}, Op: b.BinOpLambda(prim.Add, prim.I64),
+				Neutral: []ir.SubExp{ci(0)}, Inds: []ir.VName{is}, Vals: []ir.VName{vs}})[0])
+		case c == 21:
+			dst := b.Let("cp", &ir.Copy{Arr: g.arrs[g.r.Intn(len(g.arrs))]})
+			g.pos(b)
+			is, vs := g.arrs[g.r.Intn(len(g.arrs))], g.arrs[g.r.Intn(len(g.arrs))]
+			g.arrs = append(g.arrs, b.LetN("scatter", &ir.Scatter{W: ci(arrLen), Dests: []ir.VName{dst.Var}, Inds: []ir.VName{is}, Vals: []ir.VName{vs}})[0])
+		case c == 22 && depth < 2:
+			// A map over two arrays with two results (a map of code that
+			// may fail when it reads ints it is given).
+			a, a2 := g.arrs[g.r.Intn(len(g.arrs))], g.arrs[g.r.Intn(len(g.arrs))]
+			f := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+				var r1, r2 ir.SubExp
+				g.scope(func() {
+					g.ints = append(g.ints, ps...)
+					g.stms(lb, 1+g.r.Intn(2), depth+1)
+					g.pos(lb)
+					r1 = g.intStm(lb)
+					r2 = g.intArg()
+				})
+				return []ir.SubExp{r1, r2}
+			})
+			g.pos(b)
+			g.arrs = append(g.arrs, b.Map(ci(arrLen), []ir.VName{a, a2}, f)...)
+		case c == 23:
+			a := g.arrs[g.r.Intn(len(g.arrs))]
+			max, _ := prim.LookupFunc("max_i64")
+			op := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return []ir.SubExp{lb.Call(max, ps...)} })
+			g.ints = append(g.ints, ir.Var(b.Reduce(ci(arrLen), []ir.VName{a}, []ir.SubExp{ci(-100)}, op)[0]))
+		case c == 24:
+			// A projection map (a zip of two arrays taken apart again).
+			a, a2 := g.arrs[g.r.Intn(len(g.arrs))], g.arrs[g.r.Intn(len(g.arrs))]
+			f := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+				if g.r.Intn(2) == 0 {
+					return []ir.SubExp{ps[1], ps[0]}
+				}
+				return []ir.SubExp{ps[0], lb.BinOp(prim.Add, ps[0], ps[1])}
+			})
+			g.pos(b)
+			g.arrs = append(g.arrs, b.Map(ci(arrLen), []ir.VName{a, a2}, f)...)
+		case c == 25:
+			// A gather through iota, of a replicate and an array.
+			a := g.arrs[g.r.Intn(len(g.arrs))]
+			is := b.Let("iota", &ir.Iota{N: ci(arrLen), T: prim.I64})
+			rep := b.Let("rep", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: g.intArg()})
+			f := b.Lambda([]ir.Type{i64, i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+				g.pos(lb)
+				x := lb.Index(a, ps[0])
+				return []ir.SubExp{lb.BinOp(prim.Sub, x, ps[1])}
+			})
+			g.pos(b)
+			g.arrs = append(g.arrs, b.Map(ci(arrLen), []ir.VName{is.Var, rep.Var}, f)...)
+		case c == 26:
+			// A copy, sometimes of a fresh array read nowhere else.
+			src := g.arrs[g.r.Intn(len(g.arrs))]
+			if g.r.Intn(2) == 0 {
+				src = b.Let("rep", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: g.intArg()}).Var
+			}
+			g.arrs = append(g.arrs, b.Let("cp", &ir.Copy{Arr: src}).Var)
+		case c == 27:
+			// A projection of an array that is updated in place after.
+			cp := b.Let("cp", &ir.Copy{Arr: g.arrs[g.r.Intn(len(g.arrs))]})
+			id := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return ps })
+			q := b.Map(ci(arrLen), []ir.VName{cp.Var}, id)[0]
+			var alias ir.SubExp = cp
+			if g.r.Intn(2) == 0 {
+				alias = b.Let("al", &ir.Copy{Arr: cp.Var})
+			}
+			g.pos(b)
+			u := b.Let("upd", &ir.Update{Arr: cp.Var, Dims: []ir.DimSlice{{Fixed: true, I: g.intArg()}}, Val: g.intArg()})
+			g.arrs = append(g.arrs, q, u.Var)
+			if alias != cp {
+				g.arrs = append(g.arrs, alias.Var)
+			}
+		case c == 28 && depth < 2:
+			// A loop whose body reads a projection of its array parameter
+			// after updating that parameter in place.
+			a, sum := b.Param("arr", ir.Array(prim.I64, ci(arrLen))), b.Param("sum", i64)
+			i := b.Param("i", i64)
+			lb := b.Sub()
+			id := lb.Lambda([]ir.Type{i64}, func(mb *ir.Builder, ps []ir.SubExp) []ir.SubExp { return ps })
+			q := lb.Map(ci(arrLen), []ir.VName{a.Name}, id)[0]
+			g.pos(lb)
+			ix := lb.BinOp(prim.Mod, ir.Var(i.Name), ci(arrLen))
+			u := lb.Let("upd", &ir.Update{Arr: a.Name, Dims: []ir.DimSlice{{Fixed: true, I: ix}}, Val: ir.Var(i.Name)})
+			e := lb.Index(q, ix)
+			s2 := lb.BinOp(prim.Add, ir.Var(sum.Name), e)
+			init := b.Let("init", &ir.Replicate{Shape: ir.Shape{ci(arrLen)}, Val: ci(1)})
+			g.pos(b)
+			out := b.LetN("loop", &ir.Loop{Params: []ir.Param{a, sum}, Init: []ir.SubExp{init, g.intArg()}, Form: &ir.For{I: i.Name, T: prim.I64, Bound: ci(int64(g.r.Intn(4)))}, Body: lb.Body(u, s2)})
+			g.arrs = append(g.arrs, out[0])
+			g.ints = append(g.ints, ir.Var(out[1]))
 		default:
 			g.ints = append(g.ints, b.Let("s", &ir.Size{Arr: g.arrs[g.r.Intn(len(g.arrs))]}))
 		}
@@ -300,6 +400,38 @@ func (g *gen) inputs(n int) [][]interp.Value {
 		})
 	}
 	return out
+}
+
+// TestRandomFusion fuses the SOACs of random programs (verifying the
+// result) and wants identical results and errors, and simplifying the
+// fused program must keep them too.
+func TestRandomFusion(t *testing.T) {
+	n := *count
+	if testing.Short() {
+		n = 40
+	}
+	g := &gen{r: rand.New(rand.NewSource(*seed + 1))}
+	fused := 0
+	for k := 0; k < n; k++ {
+		p := g.program(k%2 == 0)
+		q := run(t, "fuse-soacs", p)
+		if q.String() != p.String() {
+			fused++
+		}
+		exact := run(t, "simplify-but-dce", q)
+		for _, args := range g.inputs(4) {
+			before := outcome(t, p, args)
+			if after := outcome(t, q, args); after != before {
+				t.Fatalf("program %d on %v: before %s, after fusion %s\nbefore:\n%s\nafter:\n%s", k, args, before, after, p, q)
+			}
+			if after := outcome(t, exact, args); after != before {
+				t.Fatalf("program %d on %v: before %s, after fusion and simplify %s\nbefore:\n%s\nafter:\n%s", k, args, before, after, p, exact)
+			}
+		}
+	}
+	if fused < n/4 {
+		t.Errorf("fusion changed only %d of %d programs", fused, n)
+	}
 }
 
 // TestRandomPrograms simplifies random programs (verifying after every

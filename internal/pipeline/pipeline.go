@@ -5,29 +5,55 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ad"
+	"github.com/fluxion-lang/fluxion/internal/ad/rev"
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/lower"
 	"github.com/fluxion-lang/fluxion/internal/opt"
 )
 
-// Pass is one IR -> IR step of the pipeline.
+// Pass is one IR -> IR step of the pipeline. A pass made of sub-passes
+// (simplify runs opt's table to a fixed point) lists them in Sub; they
+// are named PASS/SUB (simplify/fold), and after is called with the
+// program after each of them.
 type Pass struct {
 	Name string
 	Desc string
-	Run  func(*ir.Program) (*ir.Program, error)
+	Sub  []Pass
+	Run  func(p *ir.Program, after func(sub string, p *ir.Program) error) (*ir.Program, error)
 }
 
-// Passes is the pass table: what runs after lowering, in order. `fluxion
-// dump --after=NAME` prints the program after the named pass.
+// plain makes the Run of a pass without sub-passes.
+func plain(f func(*ir.Program) (*ir.Program, error)) func(*ir.Program, func(string, *ir.Program) error) (*ir.Program, error) {
+	return func(p *ir.Program, _ func(string, *ir.Program) error) (*ir.Program, error) { return f(p) }
+}
+
+// simplify is a pass that runs opt's pass table to a fixed point.
+func simplify(name, desc string) Pass {
+	subs := make([]Pass, len(opt.Passes))
+	for i, sp := range opt.Passes {
+		subs[i] = Pass{Name: sp.Name, Desc: sp.Desc, Run: plain(sp.Run)}
+	}
+	return Pass{Name: name, Desc: desc, Sub: subs, Run: opt.SimplifyWith}
+}
+
+// Passes is the pass table: what runs after lowering, in order; every
+// optimisation of the compiler is in it. `fluxion dump --after=NAME`
+// prints the program after the named pass (after a sub-pass's first run
+// for PASS/SUB).
 var Passes = []Pass{
-	{"simplify", "copy propagation, folding, CSE, hoisting and DCE to a fixed point", opt.Simplify},
-	{"ad", "expand every jvp/vjp/jmp/mjp, innermost first", ad.Expand},
-	{"simplify-ad", "simplify the derivative code (removes unused re-execution)", opt.Simplify},
+	{Name: "copies", Desc: "copy arrays a consuming statement would otherwise update while they are still used (the lowering's copy-on-write)", Run: plain(lower.InsertCopies)},
+	simplify("simplify", "copy propagation, folding, CSE, reorganisation, hoisting, map fusion and DCE to a fixed point"),
+	{Name: "ad-prepare", Desc: "rewrite the functions of vjps as reverse mode needs them (strip-mining, accumulators, vectorised operators, flags)", Run: plain(rev.Prepare)},
+	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand)},
+	simplify("simplify-ad", "simplify the derivative code (removes unused re-execution)"),
+	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs)},
+	simplify("simplify-fused", "simplify the fused code (shares what fused functions compute twice)"),
 }
 
 // PassNames lists the names accepted by Options.After, in pipeline order.
@@ -35,16 +61,21 @@ func PassNames() []string {
 	names := []string{"lower"}
 	for _, p := range Passes {
 		names = append(names, p.Name)
+		for _, s := range p.Sub {
+			names = append(names, p.Name+"/"+s.Name)
+		}
 	}
 	return names
 }
 
 // Options control a compilation.
 type Options struct {
-	// After stops the pipeline after the named pass ("lower" or a name in
-	// Passes); empty runs every pass.
+	// After stops the pipeline after the named pass ("lower", a name in
+	// Passes or PASS/SUB); empty runs every pass.
 	After string
-	// Verify runs the IR verifier after every pass (tests set it).
+	// Verify runs the IR verifier after every pass and sub-pass (tests
+	// set it). After "lower", which may still use consumed arrays, only
+	// types and scopes are checked.
 	Verify bool
 }
 
@@ -68,25 +99,48 @@ func CompileSource(name string, src []byte, load check.Loader, opts Options) (*i
 	return Compile(prog, opts)
 }
 
+// stop ends a pass early at the sub-pass Options.After names.
+type stop struct{ p *ir.Program }
+
+func (*stop) Error() string { return "stopped" }
+
 // Compile lowers a checked program and runs the pass table on it.
 func Compile(prog *check.Program, opts Options) (*ir.Program, error) {
 	if opts.After != "" && !knownPass(opts.After) {
 		return nil, fmt.Errorf("unknown pass %q (passes: %s)", opts.After, strings.Join(PassNames(), ", "))
 	}
-	p, err := lower.Program(prog)
+	p, err := lower.WithoutCopies(prog)
 	if err != nil {
 		return nil, err
 	}
-	if err := verify(p, "lower", opts); err != nil {
-		return nil, err
+	if opts.Verify {
+		if err := ir.VerifyTypes(p); err != nil {
+			return nil, fmt.Errorf("internal error: invalid IR after lower: %w", err)
+		}
 	}
 	if opts.After == "lower" {
 		return p, nil
 	}
 	for _, pass := range Passes {
-		if p, err = pass.Run(p); err != nil {
+		after := func(sub string, q *ir.Program) error {
+			name := pass.Name + "/" + sub
+			if err := verify(q, name, opts); err != nil {
+				return err
+			}
+			if opts.After == name {
+				return &stop{q}
+			}
+			return nil
+		}
+		q, err := pass.Run(p, after)
+		var st *stop
+		if errors.As(err, &st) {
+			return st.p, nil
+		}
+		if err != nil {
 			return nil, err
 		}
+		p = q
 		if err := verify(p, pass.Name, opts); err != nil {
 			return nil, err
 		}

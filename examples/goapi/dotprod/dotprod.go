@@ -16,71 +16,62 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 		fail("", "argument 2 of "+"dot"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
 	}
 	tn1 := v_n_1
-	tn3 := v_n_1
-	if tn3 < 0 {
-		checkWidth("../dot.fut:5:12", "map", tn3)
-	}
 	if tn1 < 0 {
-		checkWidth("../dot.fut:5:7", "reduce", tn1)
+		checkWidth("../dot.fut:5:7", "screma", tn1)
 	}
 	var v_red_12 float64
 	v_red_12 = float64(0)
 	if tn1 <= 1024 {
-		tacc5 := float64(0)
-		td7 := v_arg_2.Data[int64(0):tn1]
-		td8 := v_arg_3.Data[int64(0):tn1]
-		for tj6 := range td7 {
-			ti2 := int64(0) + int64(tj6)
-			_ = ti2
-			var tm4 float64
-			{
-				v_x_5 := td7[tj6]
-				v_x_6 := td8[tj6]
-				v_t_7 := float64(v_x_5 * v_x_6)
-				tm4 = v_t_7
-			}
-			{
-				v_x_9 := tacc5
-				v_x_10 := tm4
-				v_t_11 := v_x_9 + v_x_10
-				tacc5 = v_t_11
-			}
-		}
 		{
-			v_x_9 := v_red_12
-			v_x_10 := tacc5
-			v_t_11 := v_x_9 + v_x_10
-			v_red_12 = v_t_11
+			td4 := v_arg_2.Data[int64(0):tn1]
+			td5 := v_arg_3.Data[int64(0):tn1]
+			for tj3 := range td4 {
+				ti2 := int64(0) + int64(tj3)
+				_ = ti2
+				var tf6 float64
+				{
+					v_x_5 := td4[tj3]
+					v_x_6 := td5[tj3]
+					v_t_7 := float64(v_x_5 * v_x_6)
+					tf6 = v_t_7
+				}
+				{
+					v_x_9 := v_red_12
+					v_x_10 := tf6
+					v_t_11 := v_x_9 + v_x_10
+					v_red_12 = v_t_11
+				}
+			}
 		}
 	} else {
-		tpart9 := make([]float64, numChunks(tn1, 1024))
+		tpart7 := make([]float64, numChunks(tn1, 1024))
 		parChunks(tn1, 1024, func(c, lo, hi int64) {
-			tacc10 := float64(0)
-			td12 := v_arg_2.Data[lo:hi]
-			td13 := v_arg_3.Data[lo:hi]
-			for tj11 := range td12 {
-				ti2 := lo + int64(tj11)
+			tacc8 := float64(0)
+			td10 := v_arg_2.Data[lo:hi]
+			td11 := v_arg_3.Data[lo:hi]
+			for tj9 := range td10 {
+				ti2 := lo + int64(tj9)
 				_ = ti2
-				var tm4 float64
+				var tf12 float64
 				{
-					v_x_5 := td12[tj11]
-					v_x_6 := td13[tj11]
+					v_x_5 := td10[tj9]
+					v_x_6 := td11[tj9]
 					v_t_7 := float64(v_x_5 * v_x_6)
-					tm4 = v_t_7
+					tf12 = v_t_7
 				}
 				{
-					v_x_9 := tacc10
-					v_x_10 := tm4
+					v_x_9 := tacc8
+					v_x_10 := tf12
 					v_t_11 := v_x_9 + v_x_10
-					tacc10 = v_t_11
+					tacc8 = v_t_11
 				}
 			}
-			tpart9[c] = tacc10
+			tpart7[c] = tacc8
 		})
-		for tc14 := range tpart9 {
+		for tc13 := range tpart7 {
 			{
 				v_x_9 := v_red_12
-				v_x_10 := tpart9[tc14]
+				v_x_10 := tpart7[tc13]
 				v_t_11 := v_x_9 + v_x_10
 				v_red_12 = v_t_11
 			}
@@ -114,51 +105,11 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 	_ = v_arg_2
 	v_n_1 := v_arg_2.Shape[0]
 	_ = v_n_1
+	_ = v_n_1
 	if v_arg_3.Shape[0] != v_n_1 {
 		fail("", "argument 2 of "+"grad"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
 	}
-	tn1 := v_n_1
-	checkSizes("../dot.fut:5:7", "replicate", tn1)
-	if tn1 != v_n_1 {
-		shapeFail("../dot.fut:5:7", []int64{tn1}, v_n_1)
-	}
-	tn2 := v_n_1
-	if tn2 < 0 {
-		checkWidth("../dot.fut:5:12", "map", tn2)
-	}
-	var v_map_32 Array[float64]
-	ta4 := Array[float64]{Shape: []int64{v_n_1}, Data: make([]float64, (v_n_1))}
-	v_map_32 = ta4
-	if tn2 <= 1024 {
-		td6 := v_arg_3.Data[int64(0):tn2]
-		td7 := v_map_32.Data[int64(0):tn2]
-		for tj5 := range td6 {
-			ti3 := int64(0) + int64(tj5)
-			_ = ti3
-			{
-				v_x_27 := td6[tj5]
-				v_ybar_29 := float64(1)
-				v_contrib_30 := float64(v_ybar_29 * v_x_27)
-				td7[tj5] = v_contrib_30
-			}
-		}
-	} else {
-		parFor(tn2, 1024, func(lo, hi int64) {
-			td9 := v_arg_3.Data[lo:hi]
-			td10 := v_map_32.Data[lo:hi]
-			for tj8 := range td9 {
-				ti3 := lo + int64(tj8)
-				_ = ti3
-				{
-					v_x_27 := td9[tj8]
-					v_ybar_29 := float64(1)
-					v_contrib_30 := float64(v_ybar_29 * v_x_27)
-					td10[tj8] = v_contrib_30
-				}
-			}
-		})
-	}
-	return v_map_32
+	return v_arg_3
 }
 
 // Grad runs the entry point grad:

@@ -98,18 +98,17 @@ func inplaceAt(stms []*ir.Stm, own ir.Names, depth int) *inplaceSet {
 				}
 			}
 			mark.Exp(&ir.Atom{X: e.Val})
-		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter:
-			// Lambdas read free arrays without aliasing them; the SOAC's
-			// own operands are inputs (Hist and Scatter consume theirs).
-			switch e := e.(type) {
-			case *ir.Hist:
-				for _, d := range e.Dests {
-					aliased.Add(d)
+		case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma:
+			// Lambdas read free arrays without aliasing them; what the
+			// SOAC's results may share (a reduction's neutral element,
+			// destinations) and what it consumes is aliased.
+			for _, srcs := range ir.AliasSources(s) {
+				for _, n := range srcs {
+					aliased.Add(n)
 				}
-			case *ir.Scatter:
-				for _, d := range e.Dests {
-					aliased.Add(d)
-				}
+			}
+			for _, n := range ir.ConsumingOperands(s.Exp) {
+				aliased.Add(n)
 			}
 		case *ir.If:
 			// The branches use the arrays of a possible link only by
@@ -136,11 +135,13 @@ func inplaceAt(stms []*ir.Stm, own ir.Names, depth int) *inplaceSet {
 		}
 	}
 	for _, s := range stms {
-		switch e := s.Exp.(type) {
-		case *ir.Copy, *ir.Replicate, *ir.Scratch, *ir.Iota, *ir.Concat, *ir.ArrayLit, *ir.Map:
-			for _, p := range s.Pat {
+		// Results that share no storage (ir.AliasSources) are fresh.
+		for i, srcs := range ir.AliasSources(s) {
+			if p := s.Pat[i]; len(srcs) == 0 && !p.Type.IsScalar() {
 				fresh.Add(p.Name)
 			}
+		}
+		switch e := s.Exp.(type) {
 		case *ir.Update:
 			// The result is restored in place too: it may not be aliased.
 			if fresh.Has(e.Arr) && !aliased.Has(e.Arr) && !aliased.Has(s.Pat[0].Name) {

@@ -63,24 +63,37 @@ func flagOp(b *ir.Builder, op *ir.Lambda, ts []ir.Type) *ir.Lambda {
 	})
 }
 
-// flagged returns the element types of op and the arrays of flags and
-// elements for the rewritten SOAC.
-func flagged(b *ir.Builder, w ir.SubExp, op *ir.Lambda, arrs []ir.VName) ([]ir.Type, []ir.VName) {
+// flagged returns the element types of op, the arrays of flags and
+// elements for the rewritten SOAC and its neutral element. Every element
+// is present, so the neutral element's value part is never read; it is a
+// zero that depends on nothing, which keeps the rewritten SOAC's neutral
+// element constant (preparing it again changes nothing).
+func flagged(b *ir.Builder, w ir.SubExp, op *ir.Lambda, arrs []ir.VName) ([]ir.Type, []ir.VName, []ir.SubExp) {
 	k := len(arrs)
 	ts := make([]ir.Type, k)
+	ne := []ir.SubExp{ir.Bool(false)}
 	for i, a := range arrs {
 		t, _ := b.TypeOf(a)
 		ts[i] = t.Row()
+		zero := ir.Const(prim.Zero(t.Elem))
+		if t.Rank() > 1 {
+			shape := make(ir.Shape, t.Rank()-1)
+			for d := range shape {
+				shape[d] = b.Let("n", &ir.Size{Arr: a, Dim: d + 1})
+			}
+			zero = b.Let("unused", &ir.Replicate{Shape: shape, Val: zero})
+		}
+		ne = append(ne, zero)
 	}
 	trues := b.Let("present", &ir.Replicate{Shape: ir.Shape{w}, Val: ir.Bool(true)})
-	return ts, append([]ir.VName{trues.Var}, arrs...)
+	return ts, append([]ir.VName{trues.Var}, arrs...), ne
 }
 
 // flagReduce emits pat = reduce op ne arrs as ne op (the reduction of
 // the present elements), ne where none is present.
 func flagReduce(b *ir.Builder, pat []ir.Param, e *ir.Reduce) {
-	ts, arrs := flagged(b, e.W, e.Op, e.Arrs)
-	red := b.LetN("red", &ir.Reduce{W: e.W, Arrs: arrs, Op: flagOp(b, e.Op, ts), Neutral: append([]ir.SubExp{ir.Bool(false)}, e.Neutral...), Comm: e.Comm})
+	ts, arrs, ne := flagged(b, e.W, e.Op, e.Arrs)
+	red := b.LetN("red", &ir.Reduce{W: e.W, Arrs: arrs, Op: flagOp(b, e.Op, ts), Neutral: ne, Comm: e.Comm})
 	tb, eb := b.Sub(), b.Sub()
 	v := inline(tb, e.Op, append(append([]ir.SubExp{}, e.Neutral...), vars(red[1:])...))
 	ret := make([]ir.Type, len(pat))
@@ -93,8 +106,8 @@ func flagReduce(b *ir.Builder, pat []ir.Param, e *ir.Reduce) {
 // flagScan emits pat = scan op ne arrs as ne op (the scan of the
 // elements).
 func flagScan(b *ir.Builder, pat []ir.Param, e *ir.Scan) {
-	ts, arrs := flagged(b, e.W, e.Op, e.Arrs)
-	sc := b.LetN("scan", &ir.Scan{W: e.W, Arrs: arrs, Op: flagOp(b, e.Op, ts), Neutral: append([]ir.SubExp{ir.Bool(false)}, e.Neutral...)})
+	ts, arrs, ne := flagged(b, e.W, e.Op, e.Arrs)
+	sc := b.LetN("scan", &ir.Scan{W: e.W, Arrs: arrs, Op: flagOp(b, e.Op, ts), Neutral: ne})
 	lam := b.Lambda(ts, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		return inline(lb, e.Op, append(append([]ir.SubExp{}, e.Neutral...), ps...))
 	})

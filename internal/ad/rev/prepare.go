@@ -15,6 +15,49 @@ func stripmineAttr(l *ir.Loop) (int, bool) {
 	return 0, false
 }
 
+// Prepare returns p with the function of every vjp prepared as reverse
+// mode prepares it before differentiating it (prepareBody): the rewrites
+// before AD as a pass of their own, which `fluxion dump` can show.
+// Reverse mode still prepares the code inner vjps expand to; preparing
+// prepared code changes nothing. p is not modified.
+func Prepare(p *ir.Program) (*ir.Program, error) {
+	out := &ir.Program{Funcs: make([]*ir.Func, len(p.Funcs))}
+	for i, f := range p.Funcs {
+		g, err := prepareFunc(f)
+		if err != nil {
+			return nil, err
+		}
+		out.Funcs[i] = g
+	}
+	return out, nil
+}
+
+func prepareFunc(f *ir.Func) (out *ir.Func, err error) {
+	defer catch(&err, f.Name, f.Pos)
+	b := ir.BuilderFor(f)
+	var body func(*ir.Body) *ir.Body
+	var lambda func(*ir.Lambda) *ir.Lambda
+	body = func(bd *ir.Body) *ir.Body {
+		stms := make([]*ir.Stm, len(bd.Stms))
+		for i, s := range bd.Stms {
+			e := ir.MapChildren(s.Exp, body, lambda)
+			if v, ok := e.(*ir.VJP); ok {
+				c := *v
+				c.F = &ir.Lambda{Params: v.F.Params, Body: prepareBody(b, v.F.Body), Ret: v.F.Ret}
+				e = &c
+			}
+			stms[i] = &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
+		}
+		return &ir.Body{Stms: stms, Result: bd.Result}
+	}
+	lambda = func(l *ir.Lambda) *ir.Lambda {
+		return &ir.Lambda{Params: l.Params, Body: body(l.Body), Ret: l.Ret}
+	}
+	g := *f
+	g.Body = body(f.Body)
+	return &g, nil
+}
+
 // prepareBody rewrites, in body and in the bodies nested in it, what the
 // rules of the return sweep do not take as it is: the for loops marked
 // #[stripmine(k)], accumulator code from an inner vjp (deacc.go), scans

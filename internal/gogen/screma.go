@@ -1,0 +1,403 @@
+package gogen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+)
+
+// Scremas (ir.Screma, the fused SOACs) are generated as one loop over the
+// rows: the function, then every scan, reduction, histogram and scatter
+// in order, then the map outputs, all per element, which is the
+// construct's meaning. Inside another SOAC's lambda they run sequentially;
+// at the top level, one whose operators are all reductions runs in
+// parallel chunks as Reduce does (per-chunk results from the neutral
+// elements, combined in chunk order). The generator takes Scremas whose
+// operators combine scalars and whose map outputs have row shapes known
+// before the loop; unfuse rewrites the others, and the top-level ones
+// with scans, histograms or scatters, into the SOACs they stand for.
+
+// generated reports whether the generator takes the Screma e itself;
+// nested is set inside another SOAC's lambda.
+func generated(e *ir.Screma, nested bool) bool {
+	if !nested && (len(e.Scans) > 0 || len(e.Hists) > 0 || len(e.Scatters) > 0) {
+		return false
+	}
+	k := 0
+	for _, sc := range e.Scans {
+		for range sc.Neutral {
+			if !e.F.Ret[k].IsScalar() {
+				return false
+			}
+			k++
+		}
+	}
+	for _, r := range e.Reds {
+		for range r.Neutral {
+			if !e.F.Ret[k].IsScalar() {
+				return false
+			}
+			k++
+		}
+	}
+	for _, h := range e.Hists {
+		k += h.Rank
+		for range h.Dests {
+			if !e.F.Ret[k].IsScalar() {
+				return false
+			}
+			k++
+		}
+	}
+	for _, sc := range e.Scatters {
+		k += sc.Rank
+		for range sc.Dests {
+			if !e.F.Ret[k].IsScalar() {
+				return false
+			}
+			k++
+		}
+	}
+	return true
+}
+
+// scremaLayout locates the parts of a Screma's function results and of
+// its statement's pattern.
+type scremaLayout struct {
+	scanIn, scanOut []int // per scan: first function result, first pattern name
+	redIn, redOut   []int
+	histIn, histOut []int
+	scatIn, scatOut []int
+	mapIn, mapOut   int // first map output among the results and the pattern
+}
+
+func layoutOf(e *ir.Screma) scremaLayout {
+	var l scremaLayout
+	k, o := 0, 0
+	for _, sc := range e.Scans {
+		l.scanIn, l.scanOut = append(l.scanIn, k), append(l.scanOut, o)
+		k, o = k+len(sc.Neutral), o+len(sc.Neutral)
+	}
+	for _, r := range e.Reds {
+		l.redIn, l.redOut = append(l.redIn, k), append(l.redOut, o)
+		k, o = k+len(r.Neutral), o+len(r.Neutral)
+	}
+	for _, h := range e.Hists {
+		l.histIn, l.histOut = append(l.histIn, k), append(l.histOut, o)
+		k, o = k+h.Rank+len(h.Dests), o+len(h.Dests)
+	}
+	for _, sc := range e.Scatters {
+		l.scatIn, l.scatOut = append(l.scatIn, k), append(l.scatOut, o)
+		k, o = k+sc.Rank+len(sc.Dests), o+len(sc.Dests)
+	}
+	l.mapIn, l.mapOut = k, o
+	return l
+}
+
+func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
+	l := layoutOf(e)
+	n := g.fresh("n")
+	g.p("%s := %s", n, g.i64(e.W))
+	g.widths(pos, "screma", n, e.W, e.Arrs, nil)
+	for q, h := range e.Hists {
+		shape := ident(h.Dests[0]) + ".Shape"
+		for _, d := range h.Dests {
+			g.p("if !sameShape(%s.Shape[:%d], %s[:%d]) {", ident(d), h.Rank, shape, h.Rank)
+			g.p("fail(%s, \"Histogram destinations have shapes \"+shapeString(%s)+\" and \"+shapeString(%s.Shape)+\".\")", pos, shape, ident(d))
+			g.p("}")
+		}
+		_ = q
+	}
+	g.declare(pat)
+	// Storage of the arrays the loop fills: scan results and map outputs.
+	var outs []string      // scalar outputs written at element i, in result order
+	outAt := map[int]int{} // function result -> index in outs
+	for q, sc := range e.Scans {
+		for j := range sc.Neutral {
+			p := pat[l.scanOut[q]+j]
+			g.p("%s = %s", ident(p.Name), g.newArray(p, []string{g.i64(e.W)}, false))
+		}
+	}
+	for k := l.mapIn; k < len(e.F.Ret); k++ {
+		p := pat[l.mapOut+k-l.mapIn]
+		t := e.F.Ret[k]
+		dims := append([]string{g.i64(e.W)}, g.shapeExprs(p.Type.Shape[1:])...)
+		g.p("%s = %s", ident(p.Name), g.newArray(p, dims, false))
+		if t.IsScalar() {
+			outAt[k] = len(outs)
+			outs = append(outs, ident(p.Name))
+		}
+	}
+	for q, r := range e.Reds {
+		g.assign(targets(pat[l.redOut[q]:l.redOut[q]+len(r.Neutral)]), g.subs(r.Neutral))
+	}
+	parallel := g.depth == 0 && len(e.Scans) == 0 && len(e.Hists) == 0 && len(e.Scatters) == 0
+	gr := grain(e.F)
+	for _, r := range e.Reds {
+		if grain(r.Op) == "1" {
+			gr = "1"
+		}
+	}
+	i := g.fresh("i")
+	// element emits the work of element i: the function into temporaries,
+	// then the operators; accs are the Go variables of the reductions'
+	// accumulators (per reduction, per value).
+	element := func(dst []string, accs [][]string, scanAccs [][]string) error {
+		temps := make([]string, len(e.F.Ret))
+		for k, t := range e.F.Ret {
+			if q, ok := outAt[k]; ok {
+				temps[k] = dst[q]
+				continue
+			}
+			temps[k] = g.fresh("f")
+			g.p("var %s %s", temps[k], goType(t))
+		}
+		placed := map[ir.VName]bool{}
+		for k := l.mapIn; k < len(e.F.Ret); k++ {
+			if !e.F.Ret[k].IsArray() {
+				continue
+			}
+			rs := rowRoots(e.F.Body, e.F.Body.Result[k])
+			taken := false
+			for _, r := range rs {
+				taken = taken || placed[r]
+			}
+			if taken {
+				continue
+			}
+			for _, r := range rs {
+				placed[r] = true
+				g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[l.mapOut+k-l.mapIn].Name), i)
+			}
+		}
+		var args []string
+		for k, p := range e.F.Params {
+			args = append(args, g.elemArg(e.Arrs[k], p, i))
+		}
+		err := g.apply(e.F, args, temps)
+		for r := range placed {
+			delete(g.dest, r)
+		}
+		if err != nil {
+			return err
+		}
+		for q, sc := range e.Scans {
+			m := len(sc.Neutral)
+			vals := temps[l.scanIn[q] : l.scanIn[q]+m]
+			if err := g.apply(sc.Op, append(append([]string{}, scanAccs[q]...), vals...), scanAccs[q]); err != nil {
+				return err
+			}
+			for j := range m {
+				g.p("%s.Data[%s] = %s", ident(pat[l.scanOut[q]+j].Name), i, scanAccs[q][j])
+			}
+		}
+		for q, r := range e.Reds {
+			m := len(r.Neutral)
+			vals := temps[l.redIn[q] : l.redIn[q]+m]
+			if err := g.apply(r.Op, append(append([]string{}, accs[q]...), vals...), accs[q]); err != nil {
+				return err
+			}
+		}
+		for q, h := range e.Hists {
+			idx := temps[l.histIn[q] : l.histIn[q]+h.Rank]
+			vals := temps[l.histIn[q]+h.Rank : l.histIn[q]+h.Rank+len(h.Dests)]
+			off := g.inRange(idx, ident(h.Dests[0])+".Shape")
+			var bins []string
+			for _, d := range h.Dests {
+				bins = append(bins, fmt.Sprintf("%s.Data[%s]", ident(d), off))
+			}
+			if err := g.apply(h.Op, append(append([]string{}, bins...), vals...), bins); err != nil {
+				return err
+			}
+			g.close("}")
+		}
+		for q, sc := range e.Scatters {
+			idx := temps[l.scatIn[q] : l.scatIn[q]+sc.Rank]
+			vals := temps[l.scatIn[q]+sc.Rank : l.scatIn[q]+sc.Rank+len(sc.Dests)]
+			off := g.inRange(idx, ident(sc.Dests[0])+".Shape")
+			for j, d := range sc.Dests {
+				g.p("%s.Data[%s] = %s", ident(d), off, vals[j])
+			}
+			g.close("}")
+		}
+		for k := l.mapIn; k < len(e.F.Ret); k++ {
+			if e.F.Ret[k].IsArray() {
+				g.p("putRow(%s, %s, %s, %s)", pos, ident(pat[l.mapOut+k-l.mapIn].Name), i, temps[k])
+			}
+		}
+		return nil
+	}
+	redAccs := func(fresh bool) [][]string {
+		var accs [][]string
+		for q, r := range e.Reds {
+			var a []string
+			for j := range r.Neutral {
+				if fresh {
+					v := g.fresh("acc")
+					g.p("%s := %s", v, g.sub(r.Neutral[j]))
+					a = append(a, v)
+				} else {
+					a = append(a, ident(pat[l.redOut[q]+j].Name))
+				}
+			}
+			accs = append(accs, a)
+		}
+		return accs
+	}
+	sequential := func() error {
+		var scanAccs [][]string
+		for _, sc := range e.Scans {
+			var a []string
+			for _, ne := range sc.Neutral {
+				v := g.fresh("acc")
+				g.p("%s := %s", v, g.sub(ne))
+				a = append(a, v)
+			}
+			scanAccs = append(scanAccs, a)
+		}
+		g.open("{")
+		dst := g.rangeLoop(i, "int64(0)", n, e.Arrs, outs)
+		if err := element(dst, redAccs(false), scanAccs); err != nil {
+			return err
+		}
+		g.closeRangeLoop(i)
+		g.close("}")
+		return nil
+	}
+	// Histograms and scatters update their destinations in place.
+	var dests []string
+	for _, h := range e.Hists {
+		for _, d := range h.Dests {
+			dests = append(dests, ident(d))
+		}
+	}
+	for _, sc := range e.Scatters {
+		for _, d := range sc.Dests {
+			dests = append(dests, ident(d))
+		}
+	}
+	if len(dests) > 0 {
+		var first int
+		if len(l.histOut) > 0 {
+			first = l.histOut[0]
+		} else {
+			first = l.scatOut[0]
+		}
+		defer g.assign(targets(pat[first:first+len(dests)]), dests)
+	}
+	if !parallel {
+		if err := sequential(); err != nil {
+			return err
+		}
+		g.declareDone(pat)
+		return nil
+	}
+	// One chunk runs in place as a sequential loop; otherwise every chunk
+	// folds its reductions from the neutral elements and the chunk results
+	// are combined in chunk order.
+	limit := gr
+	if gr == "1" {
+		limit = "0"
+		if hasSOAC(e.F.Body) {
+			limit = fmt.Sprint(outerMin - 1)
+		}
+	}
+	g.open(fmt.Sprintf("if %s <= %s {", n, limit))
+	if err := sequential(); err != nil {
+		return err
+	}
+	g.close("} else {")
+	g.added = append(g.added, nil)
+	parts := make([][]string, len(e.Reds))
+	for q, r := range e.Reds {
+		for j := range r.Neutral {
+			v := g.fresh("part")
+			g.p("%s := make([]%s, numChunks(%s, %s))", v, goType(e.F.Ret[l.redIn[q]+j]), n, gr)
+			parts[q] = append(parts[q], v)
+		}
+	}
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.openChunk()
+	local := redAccs(true)
+	dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
+	if err := element(dst, local, nil); err != nil {
+		return err
+	}
+	g.closeRangeLoop(i)
+	for q := range e.Reds {
+		for j := range local[q] {
+			g.p("%s[c] = %s", parts[q][j], local[q][j])
+		}
+	}
+	g.closeChunk()
+	g.close("})")
+	for q, r := range e.Reds {
+		if len(parts[q]) == 0 {
+			continue
+		}
+		c := g.fresh("c")
+		g.open(fmt.Sprintf("for %s := range %s {", c, parts[q][0]))
+		var ps []string
+		for j := range r.Neutral {
+			ps = append(ps, parts[q][j]+"["+c+"]")
+		}
+		accs := targets(pat[l.redOut[q] : l.redOut[q]+len(r.Neutral)])
+		if err := g.apply(r.Op, append(append([]string{}, accs...), ps...), accs); err != nil {
+			return err
+		}
+		g.close("}")
+	}
+	g.close("}")
+	g.declareDone(pat)
+	return nil
+}
+
+// inRange opens "if <the indices idx are in range of shape> {" and returns
+// the Go expression of their flat offset; the caller closes the block.
+func (g *gen) inRange(idx []string, shape string) string {
+	var conds []string
+	off := ""
+	for k, x := range idx {
+		v := g.fresh("x")
+		g.p("%s := int64(%s)", v, x)
+		conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s[%d]", v, v, shape, k))
+		if k == 0 {
+			off = v
+		} else {
+			off = fmt.Sprintf("(%s)*%s[%d] + %s", off, shape, k, v)
+		}
+	}
+	o := g.fresh("off")
+	g.open(fmt.Sprintf("if %s {", strings.Join(conds, " && ")))
+	g.p("%s := %s", o, off)
+	return o
+}
+
+// scremaDest returns the destination a Screma's result idx is, when it is
+// the result of a histogram or scatter.
+func scremaDest(e *ir.Screma, idx int) (ir.VName, bool) {
+	l := layoutOf(e)
+	for q, h := range e.Hists {
+		if o := idx - l.histOut[q]; o >= 0 && o < len(h.Dests) {
+			return h.Dests[o], true
+		}
+	}
+	for q, sc := range e.Scatters {
+		if o := idx - l.scatOut[q]; o >= 0 && o < len(sc.Dests) {
+			return sc.Dests[o], true
+		}
+	}
+	return ir.VName{}, false
+}
+
+// scremaBuilds reports whether a Screma's result idx is an array it builds:
+// a scanned value or a map output.
+func scremaBuilds(e *ir.Screma, idx int) bool {
+	l := layoutOf(e)
+	n := 0
+	for _, sc := range e.Scans {
+		n += len(sc.Neutral)
+	}
+	return idx < n || idx >= l.mapOut
+}

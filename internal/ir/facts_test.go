@@ -1,0 +1,262 @@
+package ir
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// factsOf builds a function with parameters of the given types; fill adds
+// statements, returns the results and records names under labels.
+func factsOf(t *testing.T, params []Type, fill func(b *Builder, ps []SubExp, name map[string]VName) []SubExp) (*Func, *Facts, map[string]VName) {
+	t.Helper()
+	b := NewBuilder(NewNameSource(1))
+	b.Pos = pos(1)
+	names := map[string]VName{}
+	var ps []Param
+	var args []SubExp
+	for i, ty := range params {
+		p := b.Param("p", ty)
+		ps = append(ps, p)
+		args = append(args, Var(p.Name))
+		names[string(rune('a'+i))] = p.Name
+	}
+	res := fill(b, args, names)
+	var ret []Type
+	for _, r := range res {
+		ret = append(ret, b.Type(r))
+	}
+	f := &Func{Name: "f", Params: ps, Ret: ret, Body: b.Body(res...)}
+	if err := VerifyFunc(f); err != nil {
+		t.Fatalf("%v\n%s", err, f)
+	}
+	return f, NewFacts(f), names
+}
+
+func TestFactsAliasing(t *testing.T) {
+	vec := Array(prim.F64, I64(4))
+	one := Const(prim.FloatValue(prim.F64, 1))
+	_, fa, n := factsOf(t, []Type{vec, vec, b1}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+		n["reshaped"] = b.Let("reshaped", &Reshape{Arr: ps[0].Var, Shape: Shape{I64(2), I64(2)}}).Var
+		n["row"] = b.Let("row", &Index{Arr: n["reshaped"], Idx: []SubExp{I64(1)}}).Var
+		n["elem"] = b.Let("elem", &Index{Arr: n["row"], Idx: []SubExp{I64(0)}}).Var
+		n["copy"] = b.Let("copy", &Copy{Arr: ps[1].Var}).Var
+		n["upd"] = b.Let("upd", &Update{Arr: n["copy"], Dims: []DimSlice{{Fixed: true, I: I64(0)}}, Val: one}).Var
+		n["sel"] = b.Let("sel", &If{Cond: ps[2], Then: &Body{Result: []SubExp{ps[0]}}, Else: &Body{Result: []SubExp{Var(n["upd"])}}, Ret: []Type{vec}}).Var
+		n["slice"] = b.Let("slice", &Slice{Arr: n["sel"], Dims: []DimSlice{{Start: I64(1)}}}).Var
+		n["tr"] = b.Let("tr", &Rearrange{Arr: n["reshaped"], Perm: []int{1, 0}}).Var
+		n["rep"] = b.Let("rep", &Replicate{Shape: Shape{I64(4)}, Val: one}).Var
+		n["map"] = b.Map(I64(4), []VName{ps[1].Var}, b.Lambda([]Type{f64}, func(lb *Builder, xs []SubExp) []SubExp { return xs }))[0]
+		return []SubExp{Var(n["elem"]), Var(n["slice"]), Var(n["tr"]), Var(n["rep"]), Var(n["map"])}
+	})
+	tests := []struct {
+		name    string
+		sources []string
+		roots   []string
+		fresh   bool
+	}{
+		{"reshaped", []string{"a"}, []string{"a"}, false},
+		{"row", []string{"reshaped"}, []string{"reshaped", "a"}, false},
+		{"elem", nil, nil, false}, // a scalar
+		{"copy", nil, nil, true},
+		{"upd", []string{"copy"}, []string{"copy"}, false},
+		{"sel", []string{"a", "upd"}, []string{"a", "upd", "copy"}, false},
+		{"slice", []string{"sel"}, []string{"sel", "a", "upd", "copy"}, false},
+		{"tr", []string{"reshaped"}, []string{"reshaped", "a"}, false},
+		{"rep", nil, nil, true},
+		{"map", nil, nil, true},
+		{"a", nil, nil, false}, // a parameter: the caller's storage
+	}
+	label := func(vs []VName) []string {
+		var out []string
+		for _, v := range vs {
+			for k, x := range n {
+				if x == v {
+					out = append(out, k)
+				}
+			}
+		}
+		return out
+	}
+	for _, tc := range tests {
+		v := n[tc.name]
+		if got := label(fa.Sources(v)); !reflect.DeepEqual(got, tc.sources) {
+			t.Errorf("Sources(%s) = %v, want %v", tc.name, got, tc.sources)
+		}
+		if got := label(fa.Roots(v)); !reflect.DeepEqual(got, tc.roots) {
+			t.Errorf("Roots(%s) = %v, want %v", tc.name, got, tc.roots)
+		}
+		if got := fa.Fresh(v); got != tc.fresh {
+			t.Errorf("Fresh(%s) = %v, want %v", tc.name, got, tc.fresh)
+		}
+	}
+	for _, tc := range []struct {
+		x, y string
+		want bool
+	}{
+		{"slice", "copy", true}, {"slice", "a", true}, {"row", "tr", true}, {"row", "b", false},
+		{"copy", "b", false}, {"map", "b", false}, {"upd", "a", false}, {"rep", "rep", true},
+	} {
+		if got := fa.MayAlias(n[tc.x], n[tc.y]); got != tc.want {
+			t.Errorf("MayAlias(%s, %s) = %v, want %v", tc.x, tc.y, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{{"copy", true}, {"upd", false}, {"a", false}, {"b", false}, {"sel", false}} {
+		if got := fa.MayBeConsumed(n[tc.name]); got != tc.want {
+			t.Errorf("MayBeConsumed(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestFactsConsumption(t *testing.T) {
+	vec := Array(prim.F64, I64(3))
+	mat := Array(prim.F64, I64(2), I64(3))
+	one := Const(prim.FloatValue(prim.F64, 1))
+	set0 := func(b *Builder, arr VName) SubExp {
+		return b.Let("u", &Update{Arr: arr, Dims: []DimSlice{{Fixed: true, I: I64(0)}}, Val: one})
+	}
+	tests := []struct {
+		name   string
+		params []Type
+		fill   func(b *Builder, ps []SubExp, n map[string]VName) []SubExp
+		want   []bool // ConsumedParams
+		stm    int    // the statement whose Consumes is checked
+		cons   []string
+	}{
+		{"update through a view", []Type{mat, vec}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+			v := b.Let("v", &Reshape{Arr: ps[0].Var, Shape: Shape{I64(6)}})
+			return []SubExp{set0(b, v.Var)}
+		}, []bool{true, false}, 1, []string{"v"}},
+		{"map consuming its rows", []Type{mat}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+			return []SubExp{Var(b.Map(I64(2), []VName{ps[0].Var}, b.Lambda([]Type{vec}, func(lb *Builder, xs []SubExp) []SubExp {
+				return []SubExp{set0(lb, xs[0].Var)}
+			}))[0])}
+		}, []bool{true}, 0, []string{"a"}},
+		{"loop consuming its initial value", []Type{vec}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+			acc := b.Param("acc", vec)
+			i := b.Names().New("i")
+			lb := b.Sub()
+			lb.Declare(Param{Name: i, Type: i64})
+			u := set0(lb, acc.Name)
+			return []SubExp{Var(b.LetN("l", &Loop{Params: []Param{acc}, Init: []SubExp{ps[0]}, Form: &For{I: i, T: prim.I64, Bound: I64(2)}, Body: lb.Body(u)})[0])}
+		}, []bool{true}, 0, []string{"a"}},
+		{"copy first", []Type{vec}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+			c := b.Let("c", &Copy{Arr: ps[0].Var})
+			n["c"] = c.Var
+			return []SubExp{set0(b, c.Var)}
+		}, []bool{false}, 1, []string{"c"}},
+		{"result of a call", []Type{vec}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+			r := b.LetN("r", &Apply{Func: "g", Args: []SubExp{ps[0]}, Ret: []Type{vec}})
+			return []SubExp{set0(b, r[0])}
+		}, []bool{true}, 0, nil},
+		{"hist destination", []Type{vec, Array(prim.I64, I64(3)), vec}, func(b *Builder, ps []SubExp, n map[string]VName) []SubExp {
+			return []SubExp{Var(b.LetN("h", &Hist{W: I64(3), Dests: []VName{ps[0].Var}, Op: b.BinOpLambda(prim.Add, prim.F64),
+				Neutral: []SubExp{Const(prim.FloatValue(prim.F64, 0))}, Inds: []VName{ps[1].Var}, Vals: []VName{ps[2].Var}})[0])}
+		}, []bool{true, false, false}, 0, []string{"a"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, fa, n := factsOf(t, tc.params, tc.fill)
+			if got := fa.ConsumedParams(); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("ConsumedParams = %v, want %v\n%s", got, tc.want, f)
+			}
+			var want []VName
+			for _, c := range tc.cons {
+				if v, ok := n[c]; ok {
+					want = append(want, v)
+				} else {
+					want = append(want, f.Body.Stms[0].Pat[0].Name)
+				}
+			}
+			if got := fa.Consumes(f.Body.Stms[tc.stm]); !reflect.DeepEqual(got, want) {
+				t.Errorf("Consumes(%v) = %v, want %v", f.Body.Stms[tc.stm], got, want)
+			}
+		})
+	}
+}
+
+func TestFactsMayFail(t *testing.T) {
+	n := VName{"n", 1}
+	vec := Array(prim.F64, Var(n))
+	ivec := Array(prim.I64, Var(n))
+	one := Const(prim.FloatValue(prim.F64, 1))
+	addF := func(b *Builder) *Lambda { return b.BinOpLambda(prim.Add, prim.F64) }
+	tests := []struct {
+		name string
+		fill func(b *Builder, xs, is, m SubExp) *Stm
+		want bool
+	}{
+		{"float arithmetic", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Bin{Op: prim.Div, T: prim.F64, X: one, Y: one}}
+		}, false},
+		{"integer division by a name", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, i64}}, Exp: &Bin{Op: prim.Div, T: prim.I64, X: m, Y: m}}
+		}, true},
+		{"integer division by 2", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, i64}}, Exp: &Bin{Op: prim.Div, T: prim.I64, X: m, Y: I64(2)}}
+		}, false},
+		{"index", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Index{Arr: xs.Var, Idx: []SubExp{I64(0)}}}
+		}, true},
+		{"map of arithmetic", func(b *Builder, xs, is, m SubExp) *Stm {
+			f := b.Lambda([]Type{f64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.BinOp(prim.Mul, ps[0], ps[0])} })
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Map{W: Var(n), Arrs: []VName{xs.Var}, F: f}}
+		}, false},
+		{"map of another width", func(b *Builder, xs, is, m SubExp) *Stm {
+			f := b.Lambda([]Type{f64}, func(lb *Builder, ps []SubExp) []SubExp { return ps })
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, m)}}, Exp: &Map{W: m, Arrs: []VName{xs.Var}, F: f}}
+		}, true},
+		{"map dividing integers", func(b *Builder, xs, is, m SubExp) *Stm {
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.BinOp(prim.Quot, m, ps[0])} })
+			return &Stm{Pat: []Param{{VName{"r", 90}, ivec}}, Exp: &Map{W: Var(n), Arrs: []VName{is.Var}, F: f}}
+		}, true},
+		{"reduce with an if", func(b *Builder, xs, is, m SubExp) *Stm {
+			op := b.Lambda([]Type{f64, f64}, func(lb *Builder, ps []SubExp) []SubExp {
+				c := lb.CmpOp(prim.Lt, ps[0], ps[1])
+				return []SubExp{lb.Let("sel", &If{Cond: c, Then: &Body{Result: ps[:1]}, Else: &Body{Result: ps[1:]}, Ret: []Type{f64}})}
+			})
+			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Reduce{W: Var(n), Arrs: []VName{xs.Var}, Op: op, Neutral: []SubExp{one}}}
+		}, false},
+		{"hist of scalars", func(b *Builder, xs, is, m SubExp) *Stm {
+			d := b.Let("d", &Copy{Arr: xs.Var})
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Hist{W: Var(n), Dests: []VName{d.Var}, Op: addF(b), Neutral: []SubExp{one}, Inds: []VName{is.Var}, Vals: []VName{xs.Var}}}
+		}, false},
+		{"size coercion", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, m)}}, Exp: &Atom{X: xs}}
+		}, true},
+		{"replicate of a size", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Replicate{Shape: Shape{Var(n)}, Val: one}}
+		}, false},
+		{"replicate of a size read with size", func(b *Builder, xs, is, m SubExp) *Stm {
+			k := b.Let("k", &Size{Arr: xs.Var, Dim: 0})
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, k)}}, Exp: &Replicate{Shape: Shape{k}, Val: one}}
+		}, false},
+		{"iota of a number", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.I64, m)}}, Exp: &Iota{N: m, T: prim.I64}}
+		}, true},
+		{"assert", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Exp: &Assert{Cond: Bool(true), Msg: "x"}}
+		}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewBuilder(NewNameSource(2))
+			ps := []Param{{Name: n, Type: i64}, b.Param("xs", vec), b.Param("is", ivec), b.Param("m", i64)}
+			b.Declare(ps[0])
+			s := tc.fill(b, Var(ps[1].Name), Var(ps[2].Name), Var(ps[3].Name))
+			b.Add(s)
+			f := &Func{Name: "f", Params: ps, Body: b.Body()}
+			if err := VerifyFunc(f); err != nil {
+				t.Fatalf("%v\n%s", err, f)
+			}
+			fa := NewFacts(f)
+			if got := fa.MayFail(s); got != tc.want {
+				t.Errorf("MayFail = %v, want %v:\n%v", got, tc.want, s)
+			}
+		})
+	}
+}
