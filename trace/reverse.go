@@ -295,30 +295,29 @@ func (s *sweep) uniformAdj(id int32) (float64, bool) {
 	return 0, false
 }
 
-// addAdj adds a partial adjoint into buf.
+// addAdj adds a partial adjoint into buf; large ones in parallel chunks.
 func (s *sweep) addAdj(buf []float64, p adjoint) {
 	switch p.kind {
 	case adjOne:
 		buf[p.i] += p.v
-	case adjRange:
-		dst := buf[p.i : p.i+len(p.d)]
-		for j, v := range p.d {
-			dst[j] += v
+	case adjRange, adjDense, adjAll:
+		dst := buf
+		if p.kind == adjRange {
+			dst = buf[p.i : p.i+len(p.d)]
 		}
-	case adjDense, adjAll:
-		n := len(buf)
+		n := len(dst)
 		nc := numChunks(n, 1)
 		parFor(s.workers, nc, func(c int) {
 			lo, hi := chunkBounds(n, c, nc)
 			if p.kind == adjAll {
 				for j := lo; j < hi; j++ {
-					buf[j] += p.v
+					dst[j] += p.v
 				}
 				return
 			}
 			d := p.d[lo:hi]
 			for j := range d {
-				buf[lo+j] += d[j]
+				dst[lo+j] += d[j]
 			}
 		})
 	}
