@@ -36,6 +36,7 @@ var largeFuncs = map[string]func(t *Tracer, x Array) Scalar{
 		y := t.MatVec(m, t.Slice(x, 0, 100))
 		return t.Dot(y, y)
 	},
+	"overlapping slices": overlappingSlices,
 	"many scalars": func(t *Tracer, x Array) Scalar {
 		s := Const(0)
 		for i := 0; i < 2000; i++ {
@@ -43,6 +44,43 @@ var largeFuncs = map[string]func(t *Tracer, x Array) Scalar{
 		}
 		return s
 	},
+}
+
+// overlappingSlices sums sin over the first two thirds of x and squares
+// over the last two: x's adjoint adds two large ranges.
+func overlappingSlices(t *Tracer, x Array) Scalar {
+	n := x.Len()
+	a, b := t.Slice(x, 0, 2*n/3), t.Slice(x, n/3, n)
+	return t.Add(t.Sum(t.Map(a, (*Tracer).Sin)), t.Dot(b, b))
+}
+
+// TestOverlappingSlices checks the gradient of overlappingSlices, whose
+// ranges are added in many chunks, against its closed form.
+func TestOverlappingSlices(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	x := make([]float64, 60000)
+	for i := range x {
+		x[i] = r.Float64()*2 - 1
+	}
+	n := len(x)
+	for _, w := range []int{1, 2} {
+		_, g, err := Config{Workers: w}.Grad(overlappingSlices, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range x {
+			want := 0.0
+			if i < 2*n/3 {
+				want += math.Cos(v)
+			}
+			if i >= n/3 {
+				want += 2 * v
+			}
+			if math.Abs(g[i]-want) > 1e-12 {
+				t.Fatalf("%d workers: d/dx[%d] = %v, want %v", w, i, g[i], want)
+			}
+		}
+	}
 }
 
 // TestParallelBitwise checks that gradients do not depend on the number
