@@ -79,3 +79,41 @@ def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
 
 def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[n][m][o]a =
   __map (\i -> __map (\j -> __map (f i j) (__iota o)) (__iota m)) (__iota n)
+
+-- | The flat index range [lo, hi] that an affine view reads: offset plus
+-- i_d * s_d for 0 <= i_d < n_d in each dimension; empty if some n_d is 0.
+-- An index outside [0, n) is the error "Index [i] out of bounds ...".
+local def flat_check (n: i64) (offset: i64) (dims: [](i64, i64)) : () =
+  let empty = __reduce (\x y -> x || y) false (__map (\(k, _) -> k == 0) dims)
+  let lo = offset + __reduce (+) 0 (__map (\(k, s) -> if s < 0 then (k - 1) * s else 0) dims)
+  let hi = offset + __reduce (+) 0 (__map (\(k, s) -> if s > 0 then (k - 1) * s else 0) dims)
+  in __check_index (empty || (0 <= lo && hi < n)) (if lo < 0 then lo else hi) n
+
+-- | `flat_index_2d as offset n1 s1 n2 s2` is the [n1][n2] array whose
+-- element (i, j) is `as[offset + i*s1 + j*s2]`.
+def flat_index_2d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) : *[n1][n2]a =
+  let () = flat_check n offset [(n1, s1), (n2, s2)]
+  in tabulate_2d n1 n2 (\i j -> as[offset + i * s1 + j * s2])
+
+-- | `flat_update_2d as offset s1 s2 vs` writes `vs[i, j]` to
+-- `as[offset + i*s1 + j*s2]`.
+def flat_update_2d [n] [k] [l] 'a (as: *[n]a) (offset: i64) (s1: i64) (s2: i64) (vs: [k][l]a) : *[n]a =
+  let () = flat_check n offset [(k, s1), (l, s2)]
+  in __scatter as (flatten (tabulate_2d k l (\i j -> offset + i * s1 + j * s2))) (flatten vs)
+
+def flat_index_3d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) (n3: i64) (s3: i64) : *[n1][n2][n3]a =
+  let () = flat_check n offset [(n1, s1), (n2, s2), (n3, s3)]
+  in tabulate_3d n1 n2 n3 (\i j k -> as[offset + i * s1 + j * s2 + k * s3])
+
+def flat_update_3d [n] [k] [l] [p] 'a (as: *[n]a) (offset: i64) (s1: i64) (s2: i64) (s3: i64) (vs: [k][l][p]a) : *[n]a =
+  let () = flat_check n offset [(k, s1), (l, s2), (p, s3)]
+  in __scatter as (flatten_3d (tabulate_3d k l p (\i j q -> offset + i * s1 + j * s2 + q * s3))) (flatten_3d vs)
+
+def flat_index_4d [n] 'a (as: [n]a) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) (n3: i64) (s3: i64) (n4: i64) (s4: i64) : *[n1][n2][n3][n4]a =
+  let () = flat_check n offset [(n1, s1), (n2, s2), (n3, s3), (n4, s4)]
+  in tabulate n1 (\i -> tabulate_3d n2 n3 n4 (\j k q -> as[offset + i * s1 + j * s2 + k * s3 + q * s4]))
+
+def flat_update_4d [n] [k] [l] [p] [q] 'a (as: *[n]a) (offset: i64) (s1: i64) (s2: i64) (s3: i64) (s4: i64) (vs: [k][l][p][q]a) : *[n]a =
+  let () = flat_check n offset [(k, s1), (l, s2), (p, s3), (q, s4)]
+  let is = tabulate k (\i -> tabulate_3d l p q (\j r t -> offset + i * s1 + j * s2 + r * s3 + t * s4))
+  in __scatter as (flatten_4d is) (flatten_4d vs)

@@ -235,6 +235,7 @@ var (
 		"scatter": true, "zip": true, "iota": true, "replicate": true, "copy": true,
 		"flatten": true, "unflatten": true, "transpose": true, "concat": true, "rotate": true,
 		"jvp2": true, "vjp2": true, "jmp2": true, "mjp2": true, "with_vjp": true, "trace": true,
+		"check_index": true, "acc": true, "acc_write": true, "scatter_stream": true, "hist_stream": true,
 	}
 	floatFns = "sqrt rsqrt cbrt exp log log2 log10 log1p sin cos tan sinpi cospi tanpi asin acos " +
 		"atan asinpi acospi atanpi sinh cosh tanh asinh acosh atanh gamma lgamma erf erfc ceil " +

@@ -10,6 +10,9 @@ package rt
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,19 +25,51 @@ type Array[T any] struct {
 }
 
 // NewArray returns an array of the given shape and data; it reports an
-// error when the data length does not match the shape.
+// *Error when a dimension is negative, the number of elements overflows
+// or the data length does not match the shape.
 func NewArray[T any](shape []int64, data []T) (Array[T], error) {
-	n := int64(1)
-	for _, d := range shape {
-		if d < 0 {
-			return Array[T]{}, fmt.Errorf("negative dimension %d", d)
-		}
-		n *= d
-	}
-	if n != int64(len(data)) {
-		return Array[T]{}, fmt.Errorf("shape %s needs %d elements, got %d", shapeString(shape), n, len(data))
+	if msg := shapeMismatch(shape, len(data)); msg != "" {
+		return Array[T]{}, &Error{Msg: msg}
 	}
 	return Array[T]{Shape: shape, Data: data}, nil
+}
+
+// shapeMismatch describes why n elements cannot have the given shape, or
+// returns "" when they can.
+func shapeMismatch(shape []int64, n int) string {
+	count := int64(1)
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Sprintf("shape %s has a negative dimension %d", shapeString(shape), d)
+		}
+		hi, lo := bits.Mul64(uint64(count), uint64(d))
+		if hi != 0 || lo > math.MaxInt64 {
+			if !slices.Contains(shape, 0) {
+				return fmt.Sprintf("shape %s has too many elements", shapeString(shape))
+			}
+			return checkCount(shape, n, 0)
+		}
+		count = int64(lo)
+	}
+	return checkCount(shape, n, count)
+}
+
+func checkCount(shape []int64, n int, want int64) string {
+	if want != int64(n) {
+		return fmt.Sprintf("shape %s needs %d elements, got %d", shapeString(shape), want, n)
+	}
+	return ""
+}
+
+// checkArg fails unless argument i of entry, of type typ, is an array of
+// the given rank whose data fits its shape.
+func checkArg[T any](entry string, i, rank int, typ string, a Array[T]) {
+	if len(a.Shape) != rank {
+		fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got an array of shape "+shapeString(a.Shape)+", want a value of type "+typ)
+	}
+	if msg := shapeMismatch(a.Shape, len(a.Data)); msg != "" {
+		fail("", "argument "+itoa(int64(i+1))+" of "+entry+": "+msg)
+	}
 }
 
 // Error is a run-time failure of a generated entry point: bounds, shapes,
@@ -44,16 +79,35 @@ type Error struct {
 	Msg string
 }
 
+// Error is the message, then where it happened, as the interpreter lays
+// it out.
 func (e *Error) Error() string {
 	if e.Pos == "" {
 		return e.Msg
 	}
-	return e.Pos + ": " + e.Msg
+	return e.Msg + " (at " + e.Pos + ")"
 }
 
 // fail aborts the running entry point; catch turns it into its error.
 func fail(pos, msg string) {
 	panic(&Error{Pos: pos, Msg: msg})
+}
+
+// failArgs is fail with each "%v" in msg replaced by the next argument, as
+// the interpreter does for the same assertion.
+func failArgs(pos, msg string, args ...any) {
+	var b strings.Builder
+	for _, a := range args {
+		i := strings.Index(msg, "%v")
+		if i < 0 {
+			break
+		}
+		b.WriteString(msg[:i])
+		fmt.Fprint(&b, a)
+		msg = msg[i+2:]
+	}
+	b.WriteString(msg)
+	fail(pos, b.String())
 }
 
 // catch recovers a failure raised by fail (or any other panic, reported as
@@ -151,7 +205,7 @@ func checkSizes(pos, what string, dims ...int64) {
 
 func replicate[T any](pos string, v T, dims ...int64) Array[T] {
 	checkSizes(pos, "replicate", dims...)
-	data := make([]T, product(dims))
+	data := make([]T, allocLen[T](pos, dims...))
 	for i := range data {
 		data[i] = v
 	}
@@ -160,23 +214,24 @@ func replicate[T any](pos string, v T, dims ...int64) Array[T] {
 
 func replicateArr[T any](pos string, v Array[T], dims ...int64) Array[T] {
 	checkSizes(pos, "replicate", dims...)
-	n := product(dims)
-	data := make([]T, 0, n*int64(len(v.Data)))
-	for range n {
+	shape := append(dims, v.Shape...)
+	data := make([]T, 0, allocLen[T](pos, shape...))
+	for range product(dims) {
 		data = append(data, v.Data...)
 	}
-	return Array[T]{Shape: append(dims, v.Shape...), Data: data}
+	return Array[T]{Shape: shape, Data: data}
 }
 
 func scratch[T any](pos string, dims ...int64) Array[T] {
 	checkSizes(pos, "scratch", dims...)
-	return Array[T]{Shape: dims, Data: make([]T, product(dims))}
+	return Array[T]{Shape: dims, Data: make([]T, allocLen[T](pos, dims...))}
 }
 
-// alloc makes a zeroed array of outer size n and row shape inner.
-func alloc[T any](n int64, inner []int64) Array[T] {
+// alloc makes a zeroed array of outer size n and row shape inner (nil for
+// an array of scalars), failing at pos when it is too large.
+func alloc[T any](pos string, n int64, inner []int64) Array[T] {
 	shape := append([]int64{n}, inner...)
-	return Array[T]{Shape: shape, Data: make([]T, product(shape))}
+	return Array[T]{Shape: shape, Data: make([]T, allocLen[T](pos, shape...))}
 }
 
 func reshape[T any](pos string, a Array[T], dims ...int64) Array[T] {
@@ -194,10 +249,12 @@ func concat[T any](pos string, arrs ...Array[T]) Array[T] {
 		if !sameShape(a.Shape[1:], first.Shape[1:]) {
 			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+".")
 		}
-		total += a.Shape[0]
+		if total += a.Shape[0]; total < 0 {
+			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+": the result has too many rows.")
+		}
 	}
 	shape := append([]int64{total}, first.Shape[1:]...)
-	data := make([]T, 0, product(shape))
+	data := make([]T, 0, allocLen[T](pos, shape...))
 	for _, a := range arrs {
 		data = append(data, a.Data...)
 	}
@@ -294,7 +351,7 @@ func iota[T any](pos string, n, start, step int64, conv func(int64) T) Array[T] 
 	if n < 0 {
 		fail(pos, fmt.Sprintf("Range %d..%d..<%d is invalid.", start, start+step, start+n*step))
 	}
-	data := make([]T, n)
+	data := make([]T, allocLen[T](pos, n))
 	for i := range data {
 		data[i] = conv(start + int64(i)*step)
 	}
@@ -351,12 +408,17 @@ func fillRows[T any](data, row []T) {
 	}
 }
 
-// checkConcat fails unless the arrays' rows have the same shape.
+// checkConcat fails unless the arrays' rows have the same shape and the
+// number of rows of the result fits an int64.
 func checkConcat[T any](pos string, arrs ...Array[T]) {
 	first := arrs[0]
+	total := int64(0)
 	for _, a := range arrs {
 		if !sameShape(a.Shape[1:], first.Shape[1:]) {
 			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+".")
+		}
+		if total += a.Shape[0]; total < 0 {
+			fail(pos, "Cannot concatenate arrays of shapes "+shapeString(first.Shape)+" and "+shapeString(a.Shape)+": the result has too many rows.")
 		}
 	}
 }

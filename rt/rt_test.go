@@ -74,7 +74,7 @@ func TestParChunks(t *testing.T) {
 			}
 		})
 	}()
-	if err == nil || err.Error() != "f:1:2: at 19999" {
+	if err == nil || err.Error() != "at 19999 (at f:1:2)" {
 		t.Errorf("got %v, want the failure at 19999", err)
 	}
 }
@@ -112,7 +112,7 @@ func TestIntHelpers(t *testing.T) {
 		defer catch(&err)
 		sdiv("a.fut:3:4", int32(1), 0)
 	}()
-	if err == nil || err.Error() != "a.fut:3:4: division by zero" {
+	if err == nil || err.Error() != "division by zero (at a.fut:3:4)" {
 		t.Errorf("division by zero gave %v", err)
 	}
 }

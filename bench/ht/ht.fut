@@ -15,7 +15,7 @@ type mat4 = [4][4]f64
 def matmul3 (a: mat3) (b: mat3) : mat3 =
   map (\row -> map (\col -> f64.sum (map2 (*) row col)) (transpose b)) a
 
-def matmul4 (a: mat4) (b: mat4) : mat4 =
+def matmul4 (a: mat4) (b: mat4) : *mat4 =
   map (\row -> map (\col -> f64.sum (map2 (*) row col)) (transpose b)) a
 
 -- Euler angles (a0, a1, a2) to Rz(a1) Ry(a2) Rx(a0), embedded in a 4x4 identity.
@@ -54,7 +54,7 @@ def vertices [b] [v] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
                      (weights: [b][v]f64) (base_pos: [4][v]f64) (mirrored: bool) (theta: [26]f64) : [v][3]f64 =
   let rel = map2 (\br k -> matmul4 br (bone_transform (bone_angles theta k))) base_rel (iota b)
   -- Parents come before their children, so one pass in index order suffices.
-  let abs = loop abs = rel for k < b do
+  let abs = loop abs = copy rel for k < b do
               let p = parents[k]
               in if p < 0 then abs else abs with [k] = matmul4 abs[i64.i32 p] rel[k]
   let ms = map2 matmul4 abs inv_abs

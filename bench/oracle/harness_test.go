@@ -47,14 +47,14 @@ func compileProg(t *testing.T, name string) *interp.Program {
 func run(t *testing.T, name, entry string, args ...values.Value) []values.Value {
 	t.Helper()
 	p := compileProg(t, name)
-	res, err := p.Run(entry, interp.FromValues(args))
+	res, err := p.RunValues(entry, args)
 	if err != nil {
 		if strings.Contains(err.Error(), "not expanded") {
 			t.Skipf("%s.%s: %v", name, entry, err)
 		}
 		t.Fatalf("%s.%s: %v", name, entry, err)
 	}
-	return interp.ToValues(res)
+	return res
 }
 
 func f64s(x float64) values.Value { return values.Scalar(prim.FloatValue(prim.F64, x)) }

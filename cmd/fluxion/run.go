@@ -119,7 +119,12 @@ func runInterp(prog *ir.Program, entry string, args []values.Value, n int) ([]va
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: %v", err)
 	}
-	iargs := interp.FromValues(args)
+	iargs, err := interp.FromValues(args)
+	if err != nil {
+		// Too large for the interpreter's memory budget: bad input, as
+		// when the compiled program's reader rejects it.
+		return nil, nil, &gobuild.InputError{Msg: fmt.Sprintf("%s: %v", entry, err)}
+	}
 	var res []interp.Value
 	times := make([]int64, n)
 	for i := range times {

@@ -136,11 +136,7 @@ func (p interpProgram) Run(entry string, args []values.Value) ([]values.Value, e
 	if err := checkArgTypes(fn, args); err != nil {
 		return nil, err
 	}
-	res, err := p.exe.Run(entry, interp.FromValues(args))
-	if err != nil {
-		return nil, err
-	}
-	return interp.ToValues(res), nil
+	return p.exe.RunValues(entry, args)
 }
 
 // checkArgTypes reports arguments that do not have exactly the entry's

@@ -47,11 +47,7 @@ func (adBackend) Compile(path string) (testspec.Program, error) {
 type adProgram struct{ exe *interp.Program }
 
 func (p adProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
-	res, err := p.exe.Run(entry, interp.FromValues(args))
-	if err != nil {
-		return nil, err
-	}
-	return interp.ToValues(res), nil
+	return p.exe.RunValues(entry, args)
 }
 
 // usesReverse reports whether the failure is in an entry point whose

@@ -42,6 +42,19 @@ func CheckFile(filePath string) (*Program, error) {
 // CheckSource checks a program whose main file is named name with the
 // given source; imports are read with load (nil: no imports possible).
 func CheckSource(name string, src []byte, load Loader) (*Program, error) {
+	return CheckSourceOptions(name, src, load, Options{})
+}
+
+// Options control a check.
+type Options struct {
+	// NoUniqueness skips the uniqueness and aliasing checker (LANGUAGE-V2
+	// §2), so that tests of the lowering's copy-on-write fallback can
+	// reach programs the checker rejects.
+	NoUniqueness bool
+}
+
+// CheckSourceOptions is CheckSource with options.
+func CheckSourceOptions(name string, src []byte, load Loader, opts Options) (*Program, error) {
 	pre, err := checkedPrelude()
 	if err != nil {
 		return nil, err
@@ -50,6 +63,7 @@ func CheckSource(name string, src []byte, load Loader) (*Program, error) {
 		load = func(p string) ([]byte, error) { return nil, fs.ErrNotExist }
 	}
 	c := newChecker(load)
+	c.opts = opts
 	c.nextID = pre.nextID
 	c.prog.Decls = append(c.prog.Decls, pre.decls...)
 	c.root = pre.root
@@ -146,6 +160,13 @@ func (c *checker) importFile(imp string, pos syntax.Pos) *module {
 		}
 	}
 	src, err := c.load(p)
+	if err != nil && imp == "intrinsics" && !c.prelude {
+		// import "intrinsics" gives the prelude's intrinsics module
+		// (accumulators, flat views) unless such a file exists.
+		if t := c.root.lookupTerm("intrinsics"); t != nil && t.mod != nil {
+			return t.mod
+		}
+	}
 	if err != nil {
 		c.fail(pos, "cannot import %q: file %s not found", imp, p)
 	}
@@ -244,6 +265,10 @@ func (c *checker) bindBuiltins(sc *scope) {
 		c.guard(syntax.Pos{}, func() {
 			s := c.modTypeExp(sc, file.Decls[0].(*syntax.ModTypeDecl).Type)
 			for _, sp := range s.specs {
+				if sp.kind == specType {
+					sc.bindType(sp.name, sp.tdef)
+					continue
+				}
 				sc.bindTerm(sp.name, &term{bind: &Binding{Name: sp.name, ID: c.fresh(), Scheme: sp.scheme, Intrinsic: sp.name}})
 			}
 		})
@@ -274,6 +299,11 @@ val __jmp2 'a 'b [n] : (a -> b) -> a -> [n]a -> (b, [n]b)
 val __mjp2 'a 'b [n] : (a -> b) -> a -> [n]b -> (b, [n]a)
 val __with_vjp 'a 'b : (a -> b) -> (b -> b -> a) -> a -> b
 val __trace 't : t -> t
+val __check_index : bool -> i64 -> i64 -> ()
+type __acc 't
+val __acc_write [k] 'a : *__acc ([k]a) -> i64 -> a -> *__acc ([k]a)
+val __scatter_stream 'a 'b [k] [n] : *[k]a -> (*__acc ([k]a) -> b -> __acc ([k]a)) -> [n]b -> *[k]a
+val __hist_stream 'a 'b [k] [n] : *[k]a -> (a -> a -> a) -> a -> (*__acc ([k]a) -> b -> __acc ([k]a)) -> [n]b -> *[k]a
 }`
 
 // entries lists the entry points of the main file (§11).
@@ -303,8 +333,11 @@ func (c *checker) entry(vb *ValBind) {
 		c.fail(vb.Pos, "entry point name %s must not contain '", name)
 	}
 	sc := vb.Bind.Scheme
+	if len(sc.TypeParams) > 0 && c.usesPlaceholder(vb.Body) {
+		return // the type variable is a failed declaration's, already reported
+	}
 	if len(sc.TypeParams) > 0 {
-		c.fail(vb.Pos, "entry point %s is polymorphic (type parameter %s); entry points must have monomorphic types", name, sc.TypeParams[0].Name)
+		c.fail(vb.Pos, "Entry point functions may not be polymorphic: entry point %s is polymorphic (type parameter %s)", name, sc.TypeParams[0].Name)
 	}
 	e := &Entry{Name: name, Bind: vb}
 	t := sc.Type
@@ -314,13 +347,13 @@ func (c *checker) entry(vb *ValBind) {
 			break
 		}
 		if ContainsFunc(f.Param) {
-			c.fail(vb.Pos, "entry point %s cannot take a function argument (%s)", name, TypeString(f.Param))
+			c.fail(vb.Pos, "Entry point functions may not be higher-order: entry point %s cannot take a function argument (%s)", name, TypeString(f.Param))
 		}
 		e.Params = append(e.Params, Reveal(f.Param))
 		t = f.Result
 	}
 	if ContainsFunc(t) {
-		c.fail(vb.Pos, "entry point %s cannot return a function (%s)", name, TypeString(t))
+		c.fail(vb.Pos, "Entry point functions may not be higher-order: entry point %s cannot return a function (%s)", name, TypeString(t))
 	}
 	e.Results = unpackTuple(Reveal(t))
 	c.prog.Entries = append(c.prog.Entries, e)
@@ -336,4 +369,17 @@ func unpackTuple(t Type) []Type {
 		out = append(out, unpackTuple(e)...)
 	}
 	return out
+}
+
+// usesPlaceholder reports whether e refers to a declaration that failed to
+// check.
+func (c *checker) usesPlaceholder(e Expr) bool {
+	found := false
+	Inspect(e, func(x Expr) bool {
+		if v, ok := x.(*VarRef); ok && c.placeholders[v.Bind.ID] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

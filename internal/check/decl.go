@@ -12,13 +12,18 @@ import (
 // checker is the state of one run.
 type checker struct {
 	inference
-	load    Loader
-	sources map[string][]byte
-	files   map[string]*module
-	loading []string
-	prog    *Program
-	errs    ErrorList
-	root    *scope
+	// placeholders are the bindings that stand for declarations that
+	// failed to check (of any type, so uses do not cascade).
+	placeholders map[int]bool
+	load         Loader
+	sources      map[string][]byte
+	// lineStarts indexes the lines of sources (see sourceLine).
+	lineStarts map[string][]int
+	files      map[string]*module
+	loading    []string
+	prog       *Program
+	errs       ErrorList
+	root       *scope
 	// self is the top-level binding being checked and selfRefs its
 	// recursive references, completed once its scheme is known.
 	self     *Binding
@@ -42,6 +47,16 @@ type checker struct {
 	refutable []*PConstr
 	unops     []*UnOpExpr
 	extra     []*Type
+	holes     []*Hole
+
+	// aliasGlobals names the top-level arrays the uniqueness checker has
+	// seen used (LANGUAGE-V2 §2).
+	aliasGlobals map[int]string
+	opts         Options
+	// anonSizes are the unknown sizes made for [] in return types, which
+	// the body's sizes may refine; existentials those made for the
+	// existential results of function calls (the causality check's).
+	anonSizes, existentials map[int]bool
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -74,6 +89,7 @@ type funDef struct {
 	implicit  []*Binding
 	params    []Pat
 	ret       Type
+	retGiven  bool // the return type is written, not inferred
 	body      Expr
 	typ       Type
 }
@@ -84,12 +100,24 @@ type funDef struct {
 func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.Pat, retType syntax.TypeExp, body syntax.Expr, self *Binding, name string) *funDef {
 	c.level++
 	defer func() { c.level-- }()
-	inner := newScope(sc)
+	// The function's own name (for recursion) is bound outside its
+	// parameters, which shadow it.
+	selfScope := newScope(sc)
+	inner := newScope(selfScope)
 	fd := &funDef{}
 	fd.sizeBinds, fd.tparams = c.bindTypeParams(inner, tps)
 	implicit := map[string]*Binding{}
+	// Parameters and size parameters share one namespace: a name bound
+	// twice among them is an error.
+	seen := map[string]syntax.Pos{}
+	for _, b := range fd.sizeBinds {
+		if at, ok := seen[b.Name]; ok {
+			c.fail(b.Pos, "Name %q also bound at %d:%d", b.Name, at.Line, at.Col)
+		}
+		seen[b.Name] = b.Pos
+	}
 	for _, p := range params {
-		fd.params = append(fd.params, c.pattern(inner, p, &patCtx{anon: anonMeta, irrefutable: true, implicit: implicit}))
+		fd.params = append(fd.params, c.pattern(inner, p, &patCtx{anon: anonMeta, irrefutable: true, implicit: implicit, seen: seen}))
 	}
 	for _, b := range implicit {
 		fd.implicit = append(fd.implicit, b)
@@ -97,6 +125,7 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	}
 	if retType != nil {
 		fd.ret = c.typeExp(inner, retType, &typeCtx{anon: anonUnknown})
+		fd.retGiven = true
 	} else {
 		fd.ret = c.newVar()
 	}
@@ -107,13 +136,81 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 			sizes[i] = &SizeVar{Name: b.Name, ID: b.ID}
 		}
 		self.Scheme = &TypeScheme{TypeParams: fd.tparams, SizeParams: sizes, Type: fd.typ}
-		inner.bindTerm(name, &term{bind: self})
+		selfScope.bindTerm(name, &term{bind: self})
 	}
 	fd.body = c.expr(inner, body)
-	if err := c.unify(fd.ret, fd.body.Type()); err != nil {
+	opened, metas := c.openExistentials(fd.ret, fd.params)
+	if err := c.unify(opened, fd.body.Type()); err != nil {
 		c.fail(body.Pos(), "%v: the body of %s does not have its declared return type %s", err, name, TypeString(fd.ret))
 	}
+	// An anonymous size of the written return type ([][]f64) is the
+	// body's size where a caller can know it: a constant, or one made of
+	// the function's parameters and size parameters.
+	known := map[int]bool{}
+	for _, b := range append(append([]*Binding{}, fd.sizeBinds...), fd.implicit...) {
+		known[b.ID] = true
+	}
+	for _, p := range fd.params {
+		forNames(p, func(n *PName) { known[n.Bind.ID] = true })
+	}
+	refined := &substitution{sizes: map[int]Size{}}
+	for id, m := range metas {
+		if !c.anonSizes[id] {
+			continue
+		}
+		if s := ZonkSize(m); sizeKnownTo(s, known) {
+			refined.sizes[id] = s
+		}
+	}
+	if len(refined.sizes) > 0 {
+		fd.ret = refined.typ(fd.ret)
+		fd.typ = funcType(fd.params, fd.ret)
+	}
 	return fd
+}
+
+// sizeKnownTo reports whether s is made only of constants and the
+// variables in known.
+func sizeKnownTo(s Size, known map[int]bool) bool {
+	switch s := ResolveSize(s).(type) {
+	case *SizeConst:
+		return true
+	case *SizeVar:
+		return !s.Unknown && known[s.ID]
+	case *SizeOp:
+		return sizeKnownTo(s.L, known) && sizeKnownTo(s.R, known)
+	}
+	return false
+}
+
+// openExistentials is the declared return type as the body must match it:
+// its existential and anonymous sizes (those no parameter mentions) may
+// be any size the body produces, so they become size metas here, which
+// are also returned by the unknown sizes' IDs.
+func (c *checker) openExistentials(ret Type, params []Pat) (Type, map[int]*SizeMeta) {
+	inParams := map[int]bool{}
+	for _, p := range params {
+		walkSizes(p.Type(), func(s Size) {
+			forSizeVars(s, func(v *SizeVar) { inParams[v.ID] = true })
+		})
+	}
+	sub := &substitution{sizes: map[int]Size{}}
+	metas := map[int]*SizeMeta{}
+	walkSizes(ret, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) {
+			if v.Unknown && !inParams[v.ID] {
+				if _, ok := sub.sizes[v.ID]; !ok {
+					m := c.newSizeMeta()
+					sub.sizes[v.ID] = m
+					metas[v.ID] = m
+				}
+			}
+		})
+	})
+	if len(sub.sizes) == 0 {
+		return ret, nil
+	}
+	return sub.typ(ret), metas
 }
 
 // generalise closes fd's type over the variables and size metas created
@@ -127,9 +224,25 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	for _, b := range fd.implicit {
 		sc.SizeParams = append(sc.SizeParams, &SizeVar{Name: b.Name, ID: b.ID})
 	}
+	// A constrained variable stays monomorphic, and so does every variable
+	// in its constraints: in \s -> s.2 the field's type is known only once
+	// the record is.
+	pinned := map[*TypeVar]bool{}
+	walkVars(fd.typ, func(v *TypeVar) {
+		if len(v.Fields) > 0 || len(v.Cons) > 0 {
+			for _, ft := range v.Fields {
+				walkVars(ft, func(u *TypeVar) { pinned[u] = true })
+			}
+			for _, ps := range v.Cons {
+				for _, p := range ps {
+					walkVars(p, func(u *TypeVar) { pinned[u] = true })
+				}
+			}
+		}
+	})
 	n := 0
 	walkVars(fd.typ, func(v *TypeVar) {
-		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 {
+		if v.Level <= c.level || v.Prims != 0 || len(v.Fields) > 0 || len(v.Cons) > 0 || pinned[v] {
 			return
 		}
 		n++
@@ -144,8 +257,20 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	// Sizes inferred only from parameters become implicit size
 	// parameters; those only in the result cannot be known by a caller
 	// (§9.6 rule 1) and become unknown.
-	for _, p := range fd.params {
-		walkSizes(p.Type(), func(s Size) {
+	// So are those of the parameters of a function the definition
+	// returns (def scale k = map (* k), def norm = map f >-> sum): every
+	// parameter of the curried type.
+	var paramTypes []Type
+	for t := Resolve(fd.typ); ; {
+		f, ok := t.(*Func)
+		if !ok {
+			break
+		}
+		paramTypes = append(paramTypes, f.Param)
+		t = Resolve(f.Result)
+	}
+	for _, pt := range paramTypes {
+		walkSizes(pt, func(s Size) {
 			walkSizeMetas(s, func(m *SizeMeta) {
 				if m.Level <= c.level || m.Link != nil {
 					return
@@ -182,7 +307,7 @@ func (c *checker) letFun(sc *scope, e *syntax.LetFun) Expr {
 	inner := newScope(sc)
 	inner.bindTerm(b.Name, &term{bind: b})
 	body := c.expr(inner, e.Body)
-	return c.node(&LetFun{ExprInfo: c.info(e.Pos(), body.Type()), Bind: b, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Value: fd.body, Body: body})
+	return c.node(&LetFun{ExprInfo: c.info(e.Pos(), body.Type()), Bind: b, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, RetGiven: fd.retGiven, Value: fd.body, Body: body})
 }
 
 // beginDecl resets the per-declaration state.
@@ -197,6 +322,7 @@ func (c *checker) beginDecl() {
 	c.refutable = c.refutable[:0]
 	c.unops = c.unops[:0]
 	c.extra = c.extra[:0]
+	c.holes = c.holes[:0]
 }
 
 // forEachType calls f on every type recorded in the declaration.
@@ -317,6 +443,11 @@ func (c *checker) finishDecl(pos syntax.Pos) {
 	for _, m := range c.matches {
 		c.checkExhaustive(m)
 	}
+	if !c.prelude {
+		for _, h := range c.holes {
+			c.prog.Warnings = append(c.prog.Warnings, Warning{Pos: h.At, Msg: "Hole of type: " + TypeString(h.T)})
+		}
+	}
 	for _, p := range c.refutable {
 		if s, ok := Resolve(p.T).(*Sum); ok && len(s.Cons) > 1 {
 			c.errs = append(c.errs, c.newError(p.At, fmt.Sprintf("pattern #%s is refutable (type %s has other constructors); use match", p.Name, TypeString(s))))
@@ -327,6 +458,7 @@ func (c *checker) finishDecl(pos syntax.Pos) {
 // valDecl checks a top-level def/entry/let and returns its binding.
 func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.beginDecl()
+	start := c.nextID
 	name := d.Name.Name
 	if len(name) > 1 && name[0] == '_' && name[1] == '_' && !c.prelude {
 		c.fail(d.Name.Pos(), "names starting with __ are reserved")
@@ -354,8 +486,14 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.extra = append(c.extra, &scheme.Type)
 	c.finishDecl(d.Pos())
 	self.Scheme = scheme
-	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, Body: fd.body, Entry: d.Kind == syntax.KwEntry, Prelude: c.prelude}
+	vb := &ValBind{Pos: d.Pos(), Bind: self, SizeBinds: fd.sizeBinds, Params: fd.params, RetType: fd.ret, RetGiven: fd.retGiven, Body: fd.body, Entry: d.Kind == syntax.KwEntry, Prelude: c.prelude}
 	self.Decl = vb
+	if !c.prelude {
+		c.checkCausality(vb.Body, start)
+	}
+	if !c.prelude && !c.opts.NoUniqueness {
+		c.checkAliases(vb)
+	}
 	c.prog.Decls = append(c.prog.Decls, vb)
 	return self
 }
@@ -425,6 +563,10 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 			// Bind a placeholder of any type so uses do not cascade.
 			p := &Param{Name: "a", ID: c.fresh(), Lifted: FullLifted}
 			b = &Binding{Name: path + d.Name.Name, ID: c.fresh(), Pos: d.Name.Pos(), Scheme: &TypeScheme{TypeParams: []*Param{p}, Type: p}}
+			if c.placeholders == nil {
+				c.placeholders = map[int]bool{}
+			}
+			c.placeholders[b.ID] = true
 		}
 		t := &term{bind: b}
 		sc.bindTerm(d.Name.Name, t)
@@ -514,31 +656,41 @@ func (c *checker) decl(sc *scope, exports *module, d syntax.Decl, path string) {
 // their signatures, to report errors in the body even if it is never
 // applied. The bindings produced are discarded.
 func (c *checker) checkFunctorBody(f *functor, pos syntax.Pos) {
+	c.discarding(func() {
+		env := newScope(f.env)
+		for _, p := range f.params {
+			s := c.freshenSig(c.modTypeExp(env, p.Type))
+			env.bindTerm(p.Name.Name, &term{mod: c.moduleOfSig(s, f.path+p.Name.Name+".")})
+		}
+		c.guard(pos, func() {
+			m := c.modExp(env, f.body, f.path)
+			if f.result != nil {
+				s := c.modTypeExp(env, f.result)
+				c.ascribe(m, s, true, f.result.Pos(), f.path)
+			}
+		})
+	})
+}
+
+// discarding runs f and then drops the declarations it elaborated: f
+// checks modules over stand-ins, whose code is never run.
+func (c *checker) discarding(f func()) {
 	saved := len(c.prog.Decls)
 	loaded := make(map[string]bool, len(c.files))
 	for p := range c.files {
 		loaded[p] = true
 	}
-	env := newScope(f.env)
-	for _, p := range f.params {
-		s := c.freshenSig(c.modTypeExp(env, p.Type))
-		env.bindTerm(p.Name.Name, &term{mod: c.moduleOfSig(s, f.path+p.Name.Name+".")})
-	}
-	c.guard(pos, func() {
-		m := c.modExp(env, f.body, f.path)
-		if f.result != nil {
-			s := c.modTypeExp(env, f.result)
-			c.ascribe(m, s, true, f.result.Pos(), f.path)
+	defer func() {
+		c.prog.Decls = c.prog.Decls[:saved]
+		// Files first imported here lost their bindings: check them
+		// again when they are imported for real.
+		for p := range c.files {
+			if !loaded[p] {
+				delete(c.files, p)
+			}
 		}
-	})
-	c.prog.Decls = c.prog.Decls[:saved]
-	// Files first imported here lost their bindings: check them again when
-	// they are imported for real.
-	for p := range c.files {
-		if !loaded[p] {
-			delete(c.files, p)
-		}
-	}
+	}()
+	f()
 }
 
 // modExp elaborates a module expression.
@@ -573,9 +725,6 @@ func (c *checker) modExp(sc *scope, e syntax.ModExp, path string) *module {
 // applyFunctor elaborates the functor body with its first parameter bound
 // to arg (seen through the parameter's signature, transparently).
 func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path string) *module {
-	if arg.functor != nil {
-		c.fail(pos, "a parametric module cannot be a functor argument (unsupported in Fluxion v1)")
-	}
 	if c.functorDepth > 64 {
 		c.fail(pos, "functor applications are nested too deeply")
 	}
@@ -585,6 +734,9 @@ func (c *checker) applyFunctor(f *functor, arg *module, pos syntax.Pos, path str
 	}
 	c.functorDepth++
 	defer func() { c.functorDepth-- }()
+	if f.apply != nil {
+		return f.apply(arg, pos, path)
+	}
 	p := f.params[0]
 	s := c.modTypeExp(f.env, p.Type)
 	bound := c.ascribe(arg, s, false, pos, "")

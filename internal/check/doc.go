@@ -70,9 +70,17 @@
 //
 // A function type (n: i64) -> [n]t records the parameter name as
 // Func.ParamName; applying it substitutes the argument's size expression
-// (§9.6 rule 5). Uniqueness marks (*) are kept on types but not enforced
-// (§10.3). Sizes are only checked statically where cheap (distinct
-// constants, ranks); lowering must check the rest at run time. A size
+// (§9.6 rule 5). Uniqueness is checked statically (alias.go, LANGUAGE-V2
+// §2) on every declaration outside the prelude; uniqueness marks (*) are
+// declared, never inferred through unification, except that a function
+// without a written result type gets a unique result when the checker
+// finds that it aliases nothing its caller sees. Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
+// when they are the same variable, constant or arithmetic over sizes
+// (any integer operator), compared structurally after folding constants;
+// otherwise the error says 'Sizes "n" and "m" do not match'. Unknown
+// (existential) sizes equal only themselves; the branches of if and
+// match, loop results and sizes leaving scope become unknown where they
+// differ, and :> coercions are checked at run time. A size
 // parameter that unification leaves undetermined and that no parameter
 // type has as a dimension is the error "cannot infer size parameter"
 // (§9.6 rule 1); a constant folded from arithmetic (SizeConst.From) still
@@ -99,4 +107,7 @@
 // ascription checks a module against a signature (abstract types become
 // *Abstract types with fresh identities), and a functor application
 // re-elaborates the functor body with the argument bound to the parameter.
+// A functor type (P: S) -> R is kept as syntax for R, elaborated per
+// argument; a functor matches it if applied to a stand-in of S its result
+// matches R (the declarations that elaborates are discarded).
 package check

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
@@ -18,23 +19,49 @@ type Error struct {
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 
 // Excerpt renders the error followed by its source line and a caret under
-// the column.
+// the column. A line longer than maxExcerpt bytes is cut to a window of
+// that width around the column, with "..." where text is left out.
 func (e *Error) Excerpt() string {
 	if e.Line == "" || e.Pos.Col < 1 {
 		return e.Error()
 	}
+	line, col := excerptWindow(e.Line, min(e.Pos.Col-1, len(e.Line)))
 	var b strings.Builder
 	b.WriteString(e.Error())
 	b.WriteString("\n  ")
-	b.WriteString(strings.ReplaceAll(e.Line, "\t", " "))
+	b.WriteString(strings.ReplaceAll(line, "\t", " "))
 	b.WriteString("\n  ")
-	col := e.Pos.Col - 1
-	if col > len(e.Line) {
-		col = len(e.Line)
-	}
-	b.WriteString(strings.Repeat(" ", col))
+	b.WriteString(strings.Repeat(" ", utf8.RuneCountInString(line[:col]))) // one column per character
 	b.WriteString("^")
 	return b.String()
+}
+
+// maxExcerpt is the widest source text an excerpt shows.
+const maxExcerpt = 120
+
+// excerptWindow returns the part of line to show for a caret at byte
+// offset col, and the caret's offset in it.
+func excerptWindow(line string, col int) (string, int) {
+	if len(line) <= maxExcerpt {
+		return line, col
+	}
+	start := max(0, col-maxExcerpt/2)
+	end := min(len(line), start+maxExcerpt)
+	start = max(0, end-maxExcerpt)
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start++
+	}
+	for end < len(line) && !utf8.RuneStart(line[end]) {
+		end--
+	}
+	text, caret := line[start:end], col-start
+	if start > 0 {
+		text, caret = "..."+text, caret+3
+	}
+	if end < len(line) {
+		text += "..."
+	}
+	return text, caret
 }
 
 // ErrorList is every error of a run, in the order found. It is returned as
@@ -89,22 +116,31 @@ func (c *checker) newError(pos syntax.Pos, msg string) *Error {
 	return &Error{Pos: pos, Msg: msg, Line: c.sourceLine(pos)}
 }
 
+// sourceLine returns the text of pos's line, found through an index of
+// line starts built once per file (errors and assertions ask for lines,
+// and scanning from the start each time is quadratic in a long file).
 func (c *checker) sourceLine(pos syntax.Pos) string {
 	src, ok := c.sources[pos.File]
 	if !ok || pos.Line < 1 {
 		return ""
 	}
-	line := 1
-	start := 0
-	for i := 0; i < len(src) && line < pos.Line; i++ {
-		if src[i] == '\n' {
-			line++
-			start = i + 1
+	starts, ok := c.lineStarts[pos.File]
+	if !ok {
+		starts = []int{0}
+		for i, ch := range src {
+			if ch == '\n' {
+				starts = append(starts, i+1)
+			}
 		}
+		if c.lineStarts == nil {
+			c.lineStarts = map[string][]int{}
+		}
+		c.lineStarts[pos.File] = starts
 	}
-	if line != pos.Line {
+	if pos.Line > len(starts) {
 		return ""
 	}
+	start := starts[pos.Line-1]
 	end := start
 	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
 		end++

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestExcerpt checks the rendering of an error with its source line.
@@ -26,10 +27,51 @@ func TestExcerpt(t *testing.T) {
 	}
 }
 
+// TestExcerptOfLongLine checks that the excerpt of a very long line is a
+// window around the column (a 100,000-term line printed whole made 200 KB
+// of error output), with the caret still under the offending text.
+func TestExcerptOfLongLine(t *testing.T) {
+	long := strings.Repeat("x + ", 50_000)
+	tests := []struct {
+		name, src string
+		col       int // of the error, 1-based
+	}{
+		{"error in the middle", "def f (x: i32) = " + long + "y + " + long + "x\n", 18 + len(long)},
+		{"error at the end", "def f (x: i32) = " + long + "y\n", 18 + len(long)},
+		{"error at the start", "def f (x: i32) = y + " + long + "x\n", 18},
+		{"multi-byte text around", "def f (x: i32) = let s = \"" + strings.Repeat("«»", 20_000) + "\" in y\n", 0},
+		{"multi-byte text after", "def f (x: i32) = y + length \"" + strings.Repeat("«»", 20_000) + "\"\n", 18},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := CheckSource("e.fut", []byte(tt.src), nil)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			got := FormatError(err)
+			lines := strings.Split(got, "\n")
+			if len(lines) != 3 || len(lines[1]) > 2+maxExcerpt+6 {
+				t.Fatalf("excerpt of %d bytes in %d lines, want 3 lines of at most %d bytes:\n%.300s", len(got), len(lines), maxExcerpt+8, got)
+			}
+			caret := strings.Index(lines[2], "^")
+			if shown := []rune(lines[1]); caret < 0 || caret >= len(shown) || shown[caret] != 'y' {
+				t.Errorf("caret at %d is not under the unknown name y:\n%s", caret, got)
+			}
+			if tt.col > 0 && !strings.HasPrefix(got, fmt.Sprintf("e.fut:1:%d: unknown name y", tt.col)) {
+				t.Errorf("message %.80q, want column %d", got, tt.col)
+			}
+			if !utf8.ValidString(got) {
+				t.Errorf("excerpt cuts a character in two: %q", lines[1])
+			}
+		})
+	}
+}
+
 // TestSeveralErrors checks that each failing declaration reports its own
 // error and later declarations are still checked.
 func TestSeveralErrors(t *testing.T) {
-	src := "def a = x\ndef b : i32 = true\ndef c = a + 1\ndef d = y\n"
+	// e uses the failed a, so its polymorphism is a consequence; f's own.
+	src := "def a = x\ndef b : i32 = true\ndef c = a + 1\ndef d = y\nentry e (z: i32) = a z\nentry f z = z\n"
 	_, err := CheckSource("s.fut", []byte(src), nil)
 	el, ok := err.(ErrorList)
 	if !ok {
@@ -39,8 +81,8 @@ func TestSeveralErrors(t *testing.T) {
 	for _, e := range el {
 		lines = append(lines, e.Pos.Line)
 	}
-	if fmt.Sprint(lines) != "[1 2 4]" {
-		t.Errorf("errors on lines %v, want [1 2 4]:\n%s", lines, err)
+	if fmt.Sprint(lines) != "[1 2 4 6]" {
+		t.Errorf("errors on lines %v, want [1 2 4 6]:\n%s", lines, err)
 	}
 }
 

@@ -179,8 +179,9 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 	case *syntax.Lambda:
 		inner := newScope(sc)
 		ps := make([]Pat, len(e.Params))
+		seen := map[string]syntax.Pos{}
 		for i, p := range e.Params {
-			ps[i] = c.pattern(inner, p, &patCtx{anon: anonMeta})
+			ps[i] = c.pattern(inner, p, &patCtx{anon: anonMeta, seen: seen})
 		}
 		body := c.expr(inner, e.Body)
 		ids := map[int]bool{}
@@ -204,6 +205,10 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 		c.mustUnify(e.Cond.Pos(), boolT(), cond.Type(), "in the condition of assert")
 		body := c.expr(sc, e.Body)
 		return c.node(&Assert{ExprInfo: c.info(e.Pos(), body.Type()), Cond: cond, CondText: c.sourceText(e.Cond.Pos(), e.Cond.End()), Body: body})
+	case *syntax.Hole:
+		h := &Hole{ExprInfo: c.info(e.Pos(), c.newVar())}
+		c.holes = append(c.holes, h)
+		return c.node(h)
 	case *syntax.ConstrExp:
 		args := make([]Expr, len(e.Args))
 		ts := make([]Type, len(e.Args))
@@ -326,7 +331,11 @@ func (c *checker) ref(t *term, pos syntax.Pos, name string) Expr {
 	ty, inst := c.instantiate(b.Scheme)
 	if t.view != nil {
 		vt, _ := c.instantiate(t.view)
-		if err := c.unify(Reveal(ty), Reveal(vt)); err != nil {
+		// Sizes were matched leniently against the signature too.
+		c.sizeLenient++
+		err := c.unify(Reveal(ty), Reveal(vt))
+		c.sizeLenient--
+		if err != nil {
 			c.fail(pos, "internal: signature view of %s does not match: %v", name, err)
 		}
 		ty = vt
@@ -354,7 +363,12 @@ func (c *checker) freshenExistentials(t Type) Type {
 		forSizeVars(s, func(v *SizeVar) {
 			if v.Unknown {
 				if _, ok := sub.sizes[v.ID]; !ok {
-					sub.sizes[v.ID] = c.newUnknownSize(trimDigits(v.Name))
+					u := c.newUnknownSize(trimDigits(v.Name))
+					if c.existentials == nil {
+						c.existentials = map[int]bool{}
+					}
+					c.existentials[u.ID] = true
+					sub.sizes[v.ID] = u
 				}
 			}
 		})
@@ -429,10 +443,10 @@ func (c *checker) sizeOf(e Expr) Size {
 			}
 		}
 	case *BinOpExpr:
-		if e.Op == "+" || e.Op == "-" || e.Op == "*" {
+		if op, ok := sizeOperator(e.Op); ok {
 			l, r := c.sizeOf(e.X), c.sizeOf(e.Y)
 			if isStaticSize(l) && isStaticSize(r) {
-				return simplifySize(&SizeOp{Op: e.Op[0], L: l, R: r})
+				return simplifySize(&SizeOp{Op: op, L: l, R: r})
 			}
 		}
 	case *Coerce:
@@ -503,10 +517,31 @@ func (c *checker) applyOne(fun, arg Expr, n int, name string, pos syntax.Pos) Ex
 }
 
 // binOp types x op y: a built-in operator or an application of a function.
+// binOp checks e and the chain of operators on its left (x + y + z parses
+// as (x + y) + z) with a loop rather than recursion, so that a chain of
+// any length takes constant stack; the order of the work is recursion's.
 func (c *checker) binOp(sc *scope, e *syntax.BinOp) Expr {
-	t := c.lookupOp(sc, e.Op)
-	x := c.expr(sc, e.X)
-	y := c.expr(sc, e.Y)
+	var chain []*syntax.BinOp
+	var ops []*term
+	var left syntax.Expr = e
+	for {
+		b, ok := left.(*syntax.BinOp)
+		if !ok {
+			break
+		}
+		chain = append(chain, b)
+		ops = append(ops, c.lookupOp(sc, b.Op))
+		left = b.X
+	}
+	x := c.expr(sc, left)
+	for i := len(chain) - 1; i >= 0; i-- {
+		x = c.applyOp(ops[i], chain[i], x, c.expr(sc, chain[i].Y))
+	}
+	return x
+}
+
+// applyOp types the operator t of e applied to the checked operands x, y.
+func (c *checker) applyOp(t *term, e *syntax.BinOp, x, y Expr) Expr {
 	if t.builtin != nil && !e.Backtick {
 		return c.builtinApply(t.builtin, x, y, e.Pos())
 	}
@@ -732,7 +767,9 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 		di := &DimIndex{Slice: d.Slice}
 		if !d.Slice {
 			di.Index = c.expr(sc, d.Index)
-			c.mustUnify(d.Index.Pos(), c.newPrimVar(maskSigned, "an index"), di.Index.Type(), "in an index (indices are signed integers)")
+			iv := c.newPrimVar(maskSigned, "an index")
+			iv.Index = true
+			c.mustUnify(d.Index.Pos(), iv, di.Index.Type(), "in an index (indices are signed integers)")
 		} else {
 			for _, p := range []struct {
 				src syntax.Expr
@@ -746,7 +783,7 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 			if d.Start == nil && d.End == nil && d.Stride == nil {
 				dims = append(dims, arr.Size)
 			} else {
-				dims = append(dims, c.sliceSize(di))
+				dims = append(dims, c.sliceSize(di, arr.Size))
 			}
 		}
 		out[i] = di
@@ -756,18 +793,29 @@ func (c *checker) index(sc *scope, x Expr, idx []*syntax.DimIndex, pos syntax.Po
 	return c.node(&Index{ExprInfo: c.info(pos, res), X: x, Indices: out})
 }
 
-// sliceSize is n for a[:n], a[0:n], a[:n:1], a[0:n:1] with n a variable or
-// constant; otherwise unknown (§7.9).
-func (c *checker) sliceSize(d *DimIndex) Size {
-	startZero := d.Start == nil || isIntLit(d.Start, 0)
-	strideOne := d.Stride == nil || isIntLit(d.Stride, 1)
-	if startZero && strideOne && d.End != nil {
-		switch d.End.(type) {
-		case *Lit, *VarRef:
-			return c.sizeOf(d.End)
-		}
+// sliceSize is j-i for a[i:j] and a[i:j:1], where a missing i is 0 and a
+// missing j the dimension n (so a[:j] has size j and a[i:] size n-i), when
+// i and j are sizes (variables, constants, arithmetic); otherwise unknown
+// (§7.9). Two slices with the same operands have the same size.
+func (c *checker) sliceSize(d *DimIndex, n Size) Size {
+	if d.Stride != nil && !isIntLit(d.Stride, 1) {
+		return c.newUnknownSize("d")
 	}
-	return c.newUnknownSize("d")
+	end := n
+	if d.End != nil {
+		end = c.sizeOf(d.End)
+	}
+	if d.Start == nil || isIntLit(d.Start, 0) {
+		if isStaticSize(end) {
+			return end
+		}
+		return c.newUnknownSize("d")
+	}
+	start := c.sizeOf(d.Start)
+	if !isStaticSize(start) || !isStaticSize(end) {
+		return c.newUnknownSize("d")
+	}
+	return simplifySize(&SizeOp{Op: prim.Sub, L: end, R: start})
 }
 
 func isIntLit(e Expr, n int64) bool {

@@ -14,7 +14,7 @@ import (
 func FuzzCheck(f *testing.F) {
 	root := repoRoot(f)
 	filepath.WalkDir(filepath.Join(root, "tests", "lang"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".fut") && (strings.Contains(p, "errors") || strings.Contains(p, "inference") || strings.Contains(p, "modules")) {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".fut") && (strings.Contains(p, "errors") || strings.Contains(p, "inference") || strings.Contains(p, "modules") || strings.Contains(p, "types") || strings.Contains(p, "expressions")) {
 			if src, err := os.ReadFile(p); err == nil {
 				f.Add(src)
 			}

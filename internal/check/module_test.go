@@ -60,7 +60,7 @@ def f = a + b`, "i8"},
 		{"local open with operators", `
 def f (x: f64) = f64.(x * 2 + sqrt x)`, "f64 -> f64"},
 		{"qualified operator section", `
-def f = map (i32.+ 1) [1, 2]`, "*[2]i32"},
+def f = map (i32.+ 1) [1, 2]`, "[2]i32"},
 		{"more polymorphic than spec", `
 module type S = { val id : i32 -> i32 }
 module M : S = { def id 'a (x: a) = x }

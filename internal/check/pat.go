@@ -10,21 +10,23 @@ type patCtx struct {
 	anon        anonMode
 	irrefutable bool
 	implicit    map[string]*Binding
-	seen        map[string]bool
+	// seen is where each name of the pattern (or of all the parameters
+	// of one function) was bound.
+	seen map[string]syntax.Pos
 }
 
 // pattern types p, binding its names into sc as they appear.
 func (c *checker) pattern(sc *scope, p syntax.Pat, pc *patCtx) Pat {
 	if pc.seen == nil {
-		pc.seen = map[string]bool{}
+		pc.seen = map[string]syntax.Pos{}
 	}
 	var out Pat
 	switch p := p.(type) {
 	case *syntax.PatName:
-		if pc.seen[p.Name.Name] {
-			c.fail(p.Pos(), "name %s is bound twice in one pattern", p.Name.Name)
+		if at, ok := pc.seen[p.Name.Name]; ok {
+			c.fail(p.Pos(), "Name %q also bound at %d:%d", p.Name.Name, at.Line, at.Col)
 		}
-		pc.seen[p.Name.Name] = true
+		pc.seen[p.Name.Name] = p.Pos()
 		b := c.newLocal(p.Name.Name, p.Name.Pos(), c.newVar())
 		sc.bindTerm(p.Name.Name, &term{bind: b})
 		out = &PName{PatInfo: PatInfo{At: p.Pos(), T: b.Scheme.Type}, Bind: b}
@@ -255,7 +257,7 @@ func (c *checker) checkExhaustive(m *Match) {
 		rows[i] = []Pat{cs.Pat}
 	}
 	if missing, ok := uncovered(rows, []Type{m.X.Type()}, 0); ok {
-		c.errs = append(c.errs, c.newError(m.At, "non-exhaustive match: "+missing+" is not covered"))
+		c.errs = append(c.errs, c.newError(m.At, "Unmatched cases in match expression (non-exhaustive match): "+missing+" is not covered"))
 	}
 }
 

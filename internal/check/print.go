@@ -283,6 +283,8 @@ func writeExpr(b *strings.Builder, e Expr, depth int) {
 			b.WriteString(" :> ")
 		}
 		b.WriteString(TypeString(e.T) + ")")
+	case *Hole:
+		b.WriteString("???")
 	case *Assert:
 		b.WriteString("assert ")
 		writeExpr(b, e.Cond, depth)

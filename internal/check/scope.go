@@ -55,6 +55,9 @@ type functor struct {
 	body   syntax.ModExp
 	env    *scope
 	path   string
+	// apply, when set, replaces re-elaboration: the stand-in of a
+	// functor-typed parameter, or a functor seen through a functor type.
+	apply func(arg *module, pos syntax.Pos, path string) *module
 }
 
 // scope is a lexical scope; lookups walk to the parent.

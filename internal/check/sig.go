@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
 
@@ -9,6 +11,18 @@ import (
 // that val specs mention; ascription replaces them.
 type sig struct {
 	specs []*spec
+	// arrow is set for the module type of a parametric module,
+	// (P: S) -> R; specs is then empty.
+	arrow *sigArrow
+}
+
+// sigArrow is a functor type. The result may mention the parameter, so it
+// is elaborated anew for each argument, in env with the parameter bound.
+type sigArrow struct {
+	param  string // "" for S -> R
+	from   *sig
+	result syntax.ModTypeExp
+	env    *scope
 }
 
 type specKind uint8
@@ -24,6 +38,7 @@ type spec struct {
 	name       string
 	pos        syntax.Pos
 	scheme     *TypeScheme // specVal
+	bind       *Binding    // specVal: what later specs' sizes refer to
 	tdef       *typeDef    // specType: the placeholder or the transparent definition
 	abstractID int         // specType: non-zero while abstract
 	sig        *sig        // specMod
@@ -56,6 +71,9 @@ func (c *checker) modTypeExp(sc *scope, mt syntax.ModTypeExp) *sig {
 		return s
 	case *syntax.ModTypeWith:
 		base := c.modTypeExp(sc, mt.Sig)
+		if base.arrow != nil {
+			c.fail(mt.Pos(), "the module type of a parametric module has no types to refine")
+		}
 		inner := newScope(sc)
 		def := &typeDef{name: mt.Name.Name.Name}
 		for _, tp := range mt.TypeParams {
@@ -78,7 +96,14 @@ func (c *checker) modTypeExp(sc *scope, mt syntax.ModTypeExp) *sig {
 		path = append(path, mt.Name.Name.Name)
 		return c.refine(base, path, def, mt.Name.Pos())
 	case *syntax.ModTypeArrow:
-		c.fail(mt.Pos(), "module types of parametric modules are unsupported in Fluxion v1")
+		a := &sigArrow{from: c.modTypeExp(sc, mt.From), result: mt.Result, env: snapshot(sc, c.root)}
+		if mt.Param != nil {
+			a.param = mt.Param.Name
+		}
+		// Elaborate the result once against a stand-in parameter, so
+		// errors in it are reported where the module type is declared.
+		c.discarding(func() { c.arrowResult(a, c.moduleOfSig(c.freshenSig(a.from), a.param+".")) })
+		return &sig{arrow: a}
 	}
 	c.fail(mt.Pos(), "unsupported module type")
 	return nil
@@ -106,8 +131,9 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 			})
 		})
 		scheme.Type = Zonk(t)
-		s.specs = append(s.specs, &spec{kind: specVal, name: sp.Name.Name, pos: sp.Pos(), scheme: scheme})
-		sc.bindTerm(sp.Name.Name, &term{bind: &Binding{Name: sp.Name.Name, ID: c.fresh(), Scheme: scheme}})
+		b := &Binding{Name: sp.Name.Name, ID: c.fresh(), Scheme: scheme}
+		s.specs = append(s.specs, &spec{kind: specVal, name: sp.Name.Name, pos: sp.Pos(), scheme: scheme, bind: b})
+		sc.bindTerm(sp.Name.Name, &term{bind: b})
 	case *syntax.TypeSpec:
 		var def *typeDef
 		id := 0
@@ -138,13 +164,16 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 		sc.bindTerm(sp.Name.Name, &term{mod: c.moduleOfSig(sub, sp.Name.Name+".")})
 	case *syntax.IncludeSpec:
 		inc := c.freshenSig(c.modTypeExp(sc, sp.Type))
+		if inc.arrow != nil {
+			c.fail(sp.Pos(), "cannot include the module type of a parametric module")
+		}
 		for _, x := range inc.specs {
 			s.specs = append(s.specs, x)
 			switch x.kind {
 			case specType:
 				sc.bindType(x.name, x.tdef)
 			case specVal:
-				sc.bindTerm(x.name, &term{bind: &Binding{Name: x.name, ID: c.fresh(), Scheme: x.scheme}})
+				sc.bindTerm(x.name, &term{bind: x.bind})
 			case specMod:
 				sc.bindTerm(x.name, &term{mod: c.moduleOfSig(x.sig, x.name+".")})
 			}
@@ -157,11 +186,20 @@ func (c *checker) specItem(sc *scope, s *sig, sp syntax.Spec) {
 // moduleOfSig is a stand-in module with exactly the names of s, used to
 // check functor bodies and specs that refer to module specs.
 func (c *checker) moduleOfSig(s *sig, path string) *module {
+	if s.arrow != nil {
+		a := s.arrow
+		return &module{functor: &functor{path: path, apply: func(arg *module, pos syntax.Pos, p string) *module {
+			bound := c.ascribe(arg, c.freshenSig(a.from), false, pos, "")
+			return c.moduleOfSig(c.freshenSig(c.arrowResult(a, bound)), p)
+		}}}
+	}
 	m := newModule()
 	for _, sp := range s.specs {
 		switch sp.kind {
 		case specVal:
-			m.terms[sp.name] = &term{bind: &Binding{Name: path + sp.name, ID: c.fresh(), Pos: sp.pos, Scheme: sp.scheme}}
+			// The same identity as the spec's, which the sizes of later
+			// specs name ([len]a after val len: i64).
+			m.terms[sp.name] = &term{bind: &Binding{Name: path + sp.name, ID: sp.bind.ID, Pos: sp.pos, Scheme: sp.scheme}}
 		case specType:
 			m.types[sp.name] = sp.tdef
 		case specMod:
@@ -183,7 +221,7 @@ func (c *checker) refine(s *sig, path []string, def *typeDef, pos syntax.Pos) *s
 	if len(target.tdef.params) != len(def.params) {
 		c.fail(pos, "type %s has %d parameters, but the refinement gives %d", joinPath(path), len(target.tdef.params), len(def.params))
 	}
-	return substSig(s, map[int]*typeDef{target.abstractID: def})
+	return substSig(s, map[int]*typeDef{target.abstractID: def}, nil)
 }
 
 func joinPath(p []string) string {
@@ -212,25 +250,36 @@ func findTypeSpec(s *sig, path []string) *spec {
 	return nil
 }
 
-// substSig replaces abstract placeholders by definitions throughout s.
-func substSig(s *sig, defs map[int]*typeDef) *sig {
+// substSig replaces abstract placeholders by definitions throughout s,
+// and sizes naming val specs by the sizes in sizes.
+func substSig(s *sig, defs map[int]*typeDef, sizes map[int]Size) *sig {
+	if s.arrow != nil {
+		// The result is elaborated per application, from its syntax.
+		a := *s.arrow
+		a.from = substSig(a.from, defs, sizes)
+		return &sig{arrow: &a}
+	}
 	out := &sig{specs: make([]*spec, len(s.specs))}
+	ssub := &substitution{sizes: sizes}
 	for i, sp := range s.specs {
 		n := *sp
 		switch sp.kind {
 		case specVal:
-			n.scheme = &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: substAbstract(sp.scheme.Type, defs)}
+			n.scheme = &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: ssub.typ(substAbstract(sp.scheme.Type, defs))}
+			if v, ok := sizes[sp.bind.ID].(*SizeVar); ok {
+				n.bind = &Binding{Name: sp.bind.Name, ID: v.ID, Scheme: n.scheme}
+			}
 		case specType:
 			if d, ok := defs[sp.abstractID]; ok && sp.abstractID != 0 {
 				n.tdef = d
 				n.abstractID = 0
 			} else {
 				td := *sp.tdef
-				td.body = substAbstract(sp.tdef.body, defs)
+				td.body = ssub.typ(substAbstract(sp.tdef.body, defs))
 				n.tdef = &td
 			}
 		case specMod:
-			n.sig = substSig(sp.sig, defs)
+			n.sig = substSig(sp.sig, defs, sizes)
 		}
 		out.specs[i] = &n
 	}
@@ -352,18 +401,24 @@ func Reveal(t Type) Type {
 // s: only the names of s, with abstract types made opaque if opaque is
 // set (module ascription) or left transparent (functor arguments).
 func (c *checker) ascribe(m *module, s *sig, opaque bool, pos syntax.Pos, path string) *module {
+	if s.arrow != nil {
+		return c.ascribeFunctor(m, s.arrow, opaque, pos, path)
+	}
 	if m.functor != nil {
-		c.fail(pos, "a parametric module does not match a module type (unsupported in Fluxion v1)")
+		c.fail(pos, "%s is parametric, but the module type requires a module that is not parametric", moduleName(path))
 	}
 	impl := map[int]*typeDef{}
 	view := map[int]*typeDef{}
-	c.matchSig(m, s, impl, view, opaque, pos, path)
-	return c.viewModule(m, s, impl, view, path)
+	sizes := map[int]Size{}
+	c.matchSig(m, s, impl, view, sizes, opaque, pos, path)
+	return c.viewModule(m, s, impl, view, sizes, path)
 }
 
 // matchSig checks m against s, filling impl (placeholder -> the module's
 // type) and view (placeholder -> what users of the result see).
-func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, opaque bool, pos syntax.Pos, path string) {
+// sizes maps the val specs to the module's values, for the sizes that
+// name them.
+func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, sizes map[int]Size, opaque bool, pos syntax.Pos, path string) {
 	for _, sp := range s.specs {
 		switch sp.kind {
 		case specType:
@@ -421,8 +476,9 @@ func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, opaqu
 			if t.view != nil {
 				have = t.view
 			}
+			sizes[sp.bind.ID] = &SizeVar{Name: path + sp.name, ID: t.bind.ID}
 			got, _ := c.instantiate(have)
-			want := substAbstract(sp.scheme.Type, impl)
+			want := (&substitution{sizes: sizes}).typ(substAbstract(sp.scheme.Type, impl))
 			c.sizeLenient++
 			err := c.unify(got, want)
 			c.sizeLenient--
@@ -434,7 +490,14 @@ func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, opaqu
 			if !ok || t.mod == nil {
 				c.fail(pos, "module does not define module %s%s required by the module type", path, sp.name)
 			}
-			c.matchSig(t.mod, sp.sig, impl, view, opaque, pos, path+sp.name+".")
+			if sp.sig.arrow != nil {
+				c.matchFunctor(t.mod, sp.sig.arrow, pos, path+sp.name+".")
+				continue
+			}
+			if t.mod.functor != nil {
+				c.fail(pos, "module %s%s is parametric, but the module type requires a module that is not parametric", path, sp.name)
+			}
+			c.matchSig(t.mod, sp.sig, impl, view, sizes, opaque, pos, path+sp.name+".")
 		}
 	}
 }
@@ -452,7 +515,7 @@ func paramArgs(d *typeDef) []TypeArg {
 }
 
 // viewModule builds the module seen through s.
-func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, path string) *module {
+func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, sizes map[int]Size, path string) *module {
 	out := newModule()
 	for _, sp := range s.specs {
 		switch sp.kind {
@@ -464,10 +527,14 @@ func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, pat
 			}
 		case specVal:
 			t := m.terms[sp.name]
-			vs := &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: substAbstract(sp.scheme.Type, view)}
+			vs := &TypeScheme{TypeParams: sp.scheme.TypeParams, SizeParams: sp.scheme.SizeParams, Type: (&substitution{sizes: sizes}).typ(substAbstract(sp.scheme.Type, view))}
 			out.terms[sp.name] = &term{bind: t.bind, view: vs}
 		case specMod:
-			out.terms[sp.name] = &term{mod: c.viewModule(m.terms[sp.name].mod, sp.sig, impl, view, path+sp.name+".")}
+			if sp.sig.arrow != nil {
+				out.terms[sp.name] = &term{mod: c.viewFunctor(m.terms[sp.name].mod, sp.sig.arrow, true, path+sp.name+".")}
+				continue
+			}
+			out.terms[sp.name] = &term{mod: c.viewModule(m.terms[sp.name].mod, sp.sig, impl, view, sizes, path+sp.name+".")}
 		}
 	}
 	return out
@@ -478,10 +545,13 @@ func (c *checker) viewModule(m *module, s *sig, impl, view map[int]*typeDef, pat
 // parameters) have distinct abstract types.
 func (c *checker) freshenSig(s *sig) *sig {
 	defs := map[int]*typeDef{}
+	sizes := map[int]Size{}
 	var collect func(*sig)
 	collect = func(s *sig) {
 		for _, sp := range s.specs {
 			switch {
+			case sp.kind == specVal:
+				sizes[sp.bind.ID] = &SizeVar{Name: sp.bind.Name, ID: c.fresh()}
 			case sp.kind == specType && sp.abstractID != 0:
 				old, ok := sp.tdef.body.(*Abstract)
 				if !ok {
@@ -497,10 +567,10 @@ func (c *checker) freshenSig(s *sig) *sig {
 		}
 	}
 	collect(s)
-	if len(defs) == 0 {
+	if len(defs) == 0 && len(sizes) == 0 {
 		return s
 	}
-	out := substSig(s, defs)
+	out := substSig(s, defs, sizes)
 	// Keep the specs abstract, under their new identities.
 	var relabel func(*sig)
 	relabel = func(s *sig) {
@@ -521,4 +591,54 @@ func (c *checker) freshenSig(s *sig) *sig {
 	}
 	relabel(out)
 	return out
+}
+
+// arrowResult elaborates the result of a functor type for an argument.
+func (c *checker) arrowResult(a *sigArrow, arg *module) *sig {
+	env := newScope(a.env)
+	if a.param != "" {
+		env.bindTerm(a.param, &term{mod: arg})
+	}
+	rs := c.modTypeExp(env, a.result)
+	return rs
+}
+
+// ascribeFunctor matches the parametric module m against the functor type
+// a and returns m seen through it.
+func (c *checker) ascribeFunctor(m *module, a *sigArrow, opaque bool, pos syntax.Pos, path string) *module {
+	c.matchFunctor(m, a, pos, path)
+	return c.viewFunctor(m, a, opaque, path)
+}
+
+// matchFunctor checks that the parametric module m has the functor type a:
+// applied to any module of a's parameter type, its result matches a's
+// result type. m is applied to a stand-in of the parameter, and what that
+// elaborates is discarded.
+func (c *checker) matchFunctor(m *module, a *sigArrow, pos syntax.Pos, path string) {
+	if m.functor == nil {
+		c.fail(pos, "%s is not parametric, but the module type requires a parametric module", moduleName(path))
+	}
+	c.discarding(func() {
+		arg := c.moduleOfSig(c.freshenSig(a.from), path+"arg.")
+		r := c.applyFunctor(m.functor, arg, pos, path)
+		c.ascribe(r, c.freshenSig(c.arrowResult(a, arg)), false, pos, path)
+	})
+}
+
+// viewFunctor is the parametric module m seen through the functor type a:
+// applying it applies m, and sees the result through a's result type.
+func (c *checker) viewFunctor(m *module, a *sigArrow, opaque bool, path string) *module {
+	return &module{functor: &functor{path: path, apply: func(arg *module, pos syntax.Pos, p string) *module {
+		bound := c.ascribe(arg, c.freshenSig(a.from), false, pos, "")
+		r := c.applyFunctor(m.functor, bound, pos, p)
+		return c.ascribe(r, c.arrowResult(a, bound), opaque, pos, p)
+	}}}
+}
+
+// moduleName names the module at path ("M.N.") in messages.
+func moduleName(path string) string {
+	if path == "" {
+		return "the module"
+	}
+	return "module " + strings.TrimSuffix(path, ".")
 }

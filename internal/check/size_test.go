@@ -43,7 +43,7 @@ func TestSizeInstances(t *testing.T) {
 		{"def f [k] (xs: [k]i32) = length xs", "length", "k", "[k]i32 -> i64"},
 		{"def f (xs: []i32) = filter (> 0) xs |> length", "length", "?", "[n0]i32 -> i64"},
 		{"def f (n: i64) (xs: [n]i32) = xs[0:n]", "", "", "(n: i64) -> [n]i32 -> [n]i32"},
-		{"def f (n: i64) = 0..<n", "", "", "(n: i64) -> [n]i64"},
+		{"def f (n: i64) = 0..<n", "", "", "(n: i64) -> *[n]i64"},
 		{"def f (xs: [3]i32) (ys: [4]i32) = xs ++ ys", "++", "3 4", "[3]i32 -> [4]i32 -> *[7]i32"},
 		{"def f (xs: []i32) = unflatten (xs :> [2*3]i32)", "unflatten", "2 3", "[n0]i32 -> [2][3]i32"},
 		{"def f (xs: []i32) = unflatten_3d (xs :> [3*2*2]i32)", "unflatten_3d", "3 2 2", "[n0]i32 -> [3][2][2]i32"},

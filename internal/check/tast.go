@@ -48,6 +48,7 @@ type ValBind struct {
 	SizeBinds []*Binding
 	Params    []Pat
 	RetType   Type
+	RetGiven  bool // RetType is written in the source, not inferred
 	Body      Expr
 	Entry     bool
 	Prelude   bool // defined by the prelude
@@ -162,6 +163,7 @@ type LetFun struct {
 	SizeBinds []*Binding
 	Params    []Pat
 	RetType   Type
+	RetGiven  bool
 	Value     Expr
 	Body      Expr
 }
@@ -297,6 +299,11 @@ type Assert struct {
 	Cond     Expr
 	CondText string
 	Body     Expr
+}
+
+// Hole is a typed hole ???: evaluating it is a run-time error.
+type Hole struct {
+	ExprInfo
 }
 
 // Constr builds a value of a sum type.

@@ -32,7 +32,12 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 			if tc.anon == anonMeta {
 				size = c.newSizeMeta()
 			} else {
-				size = c.newUnknownSize("d")
+				v := c.newUnknownSize("d")
+				if c.anonSizes == nil {
+					c.anonSizes = map[int]bool{}
+				}
+				c.anonSizes[v.ID] = true
+				size = v
 			}
 		} else {
 			size = c.sizeExp(sc, t.Size, tc)
@@ -97,7 +102,7 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 		rc := *tc
 		rc.anon = anonUnknown
 		ft.Result = c.typeExp(inner, t.Result, &rc)
-		if r, ok := ft.Result.(*Array); ok && r.Unique {
+		if isUniqueResult(ft.Result) {
 			ft.Unique = true
 		}
 		return ft
@@ -109,6 +114,10 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 			cp.Unique = true
 			return &cp
 		case *Record:
+			cp := *el
+			cp.Unique = true
+			return &cp
+		case *Param:
 			cp := *el
 			cp.Unique = true
 			return &cp
@@ -153,10 +162,24 @@ func (c *checker) typeApp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 	if len(args) != len(def.params) {
 		c.fail(name.Pos(), "type %s takes %s, but is given %d", name.Name.String(), plural(len(def.params), "argument"), len(args))
 	}
-	if len(args) == 0 {
-		return def.body
-	}
+	// The existential and anonymous sizes of a size-lifted abbreviation
+	// are new at each use: inferred where the annotation's [] would be,
+	// otherwise unknown.
 	sub := &substitution{types: map[int]Type{}, sizes: map[int]Size{}}
+	walkSizes(def.body, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) {
+			if _, ok := sub.sizes[v.ID]; !ok && v.Unknown {
+				if tc.anon == anonMeta {
+					sub.sizes[v.ID] = c.newSizeMeta()
+				} else {
+					sub.sizes[v.ID] = c.newUnknownSize(trimDigits(v.Name))
+				}
+			}
+		})
+	})
+	if len(args) == 0 {
+		return sub.typ(def.body)
+	}
 	for i, p := range def.params {
 		a := args[i]
 		if p.size != a.IsSize {
@@ -276,9 +299,8 @@ func (c *checker) sizeExp(sc *scope, e syntax.Expr, tc *typeCtx) Size {
 			return c.qualifiedSize(sc, e)
 		}
 	case *syntax.BinOp:
-		op := e.Op.Name.Name
-		if !e.Backtick && len(e.Op.Quals) == 0 && (op == "+" || op == "-" || op == "*") {
-			return simplifySize(&SizeOp{Op: op[0], L: c.sizeExp(sc, e.X, tc), R: c.sizeExp(sc, e.Y, tc)})
+		if op, ok := sizeOperator(e.Op.Name.Name); ok && !e.Backtick && len(e.Op.Quals) == 0 {
+			return simplifySize(&SizeOp{Op: op, L: c.sizeExp(sc, e.X, tc), R: c.sizeExp(sc, e.Y, tc)})
 		}
 	}
 	// Other size expressions are evaluated at run time; statically the

@@ -66,6 +66,7 @@ type Param struct {
 	Name   string
 	ID     int
 	Lifted Liftedness
+	Unique bool // written *t (a copy of the parameter with this set)
 }
 
 // Abstract is an abstract type introduced by module ascription; it is equal
@@ -113,6 +114,9 @@ type TypeVar struct {
 	Lifted Liftedness
 	// Why describes where the constraint came from, for messages.
 	Why string
+	// Index marks a variable used as an array index: it defaults to i64,
+	// the reference's index type, rather than i32.
+	Index bool
 }
 
 func (*Prim) isType()     {}
@@ -192,10 +196,14 @@ type SizeMeta struct {
 	Level int
 }
 
-// SizeOp is size arithmetic: Op is '+', '-' or '*'.
+// SizeOp is size arithmetic: an integer operator of §8.1 (+, -, *, /,
+// %, //, %%, **, the bitwise and shift operators) on i64 sizes.
 type SizeOp struct {
-	Op   byte
+	Op   prim.BinOp
 	L, R Size
+	// ground is set by zonking when L and R hold no unresolved size
+	// variable (see zonkSize).
+	ground bool
 }
 
 func (*SizeConst) isSize() {}
@@ -288,11 +296,43 @@ func zonkList(ts []Type) []Type {
 
 // ZonkSize resolves every size meta inside s.
 func ZonkSize(s Size) Size {
-	switch s := ResolveSize(s).(type) {
+	z, _ := zonkSize(s)
+	return z
+}
+
+// zonkSize is ZonkSize, also reporting whether the result is ground: it
+// holds no unresolved size variable, so zonking it again changes nothing.
+// Ground operations are marked as such, and a size variable is relinked
+// to the zonked form of its value, so that zonking the sizes of a chain
+// of n concatenations (each result's size holds the previous one's) takes
+// time linear in n, not quadratic.
+func zonkSize(s Size) (Size, bool) {
+	switch r := ResolveSize(s).(type) {
+	case *SizeMeta:
+		return r, false
 	case *SizeOp:
-		return simplifySize(&SizeOp{Op: s.Op, L: ZonkSize(s.L), R: ZonkSize(s.R)})
+		if r.ground {
+			return r, true
+		}
+		l, lg := zonkSize(r.L)
+		rr, rg := zonkSize(r.R)
+		op := r
+		if l != r.L || rr != r.R {
+			op = &SizeOp{Op: r.Op, L: l, R: rr}
+		}
+		z := simplifySize(op)
+		if !lg || !rg {
+			return z, false
+		}
+		if zo, ok := z.(*SizeOp); ok {
+			zo.ground = true
+		}
+		if m, ok := s.(*SizeMeta); ok {
+			m.Link = z
+		}
+		return z, true
 	default:
-		return s
+		return r, true
 	}
 }
 
@@ -578,16 +618,32 @@ func writeSize(b *strings.Builder, s Size) {
 		b.WriteString(s.Name)
 	case *SizeMeta:
 	case *SizeOp:
-		writeSize(b, s.L)
-		b.WriteByte(s.Op)
+		if _, ok := ResolveSize(s.L).(*SizeOp); ok && s.Op != prim.Add && s.Op != prim.Mul {
+			b.WriteByte('(')
+			writeSize(b, s.L)
+			b.WriteByte(')')
+		} else {
+			writeSizeOperand(b, s.L)
+		}
+		b.WriteString(s.Op.String())
 		if _, ok := ResolveSize(s.R).(*SizeOp); ok {
 			b.WriteByte('(')
 			writeSize(b, s.R)
 			b.WriteByte(')')
 		} else {
-			writeSize(b, s.R)
+			writeSizeOperand(b, s.R)
 		}
 	}
+}
+
+// writeSizeOperand writes an operand of size arithmetic; a size not known yet
+// reads "?" there (alone it is the empty size of []t).
+func writeSizeOperand(b *strings.Builder, s Size) {
+	if _, ok := ResolveSize(s).(*SizeMeta); ok {
+		b.WriteByte('?')
+		return
+	}
+	writeSize(b, s)
 }
 
 // SizeEqual reports whether two sizes are syntactically equal after

@@ -13,6 +13,8 @@ type inference struct {
 	level  int
 	// sizeLenient > 0 makes size unification never fail (coercions).
 	sizeLenient int
+	// funcResult > 0 while unifying the results of two function types.
+	funcResult int
 	// unifyDepth and unifyWork bound the work of one unification.
 	unifyDepth, unifyWork int
 }
@@ -85,7 +87,7 @@ func (in *inference) unify(a, b Type) error {
 			break
 		}
 		if err := in.unifySize(a.Size, b.Size); err != nil {
-			return &unifyError{fmt.Sprintf("cannot unify %s with %s (%v)", TypeString(a), TypeString(b), err)}
+			return &unifyError{fmt.Sprintf("%v (cannot unify %s with %s)", err, TypeString(a), TypeString(b))}
 		}
 		if err := in.unify(a.Elem, b.Elem); err != nil {
 			if _, ok := err.(*unifyError); ok && rankOf(a) != rankOf(b) {
@@ -144,7 +146,16 @@ func (in *inference) unify(a, b Type) error {
 		if err := in.unify(a.Param, b.Param); err != nil {
 			return err
 		}
-		return in.unify(a.Result, b.Result)
+		// (n: i64) -> [n]t is (m: i64) -> [m]t.
+		br := b.Result
+		if a.ParamName != nil && b.ParamName != nil && a.ParamName.ID != b.ParamName.ID {
+			br = (&substitution{sizes: map[int]Size{b.ParamName.ID: a.ParamName}}).typ(br)
+		}
+		// An unknown size in a function's result is existential there
+		// (a -> ?[k].[k]b): it matches whatever the other result has.
+		in.funcResult++
+		defer func() { in.funcResult-- }()
+		return in.unify(a.Result, br)
 	case *Param:
 		if b, ok := b.(*Param); ok && a.ID == b.ID {
 			return nil
@@ -155,9 +166,14 @@ func (in *inference) unify(a, b Type) error {
 			break
 		}
 		for i := range a.Args {
-			if a.Args[i].Type != nil && b.Args[i].Type != nil {
+			switch {
+			case a.Args[i].Type != nil && b.Args[i].Type != nil:
 				if err := in.unify(a.Args[i].Type, b.Args[i].Type); err != nil {
 					return err
+				}
+			case a.Args[i].Size != nil && b.Args[i].Size != nil:
+				if err := in.unifySize(a.Args[i].Size, b.Args[i].Size); err != nil {
+					return &unifyError{fmt.Sprintf("%v (cannot unify %s with %s)", err, TypeString(a), TypeString(b))}
 				}
 			}
 		}
@@ -177,7 +193,7 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 		return in.merge(v, tv)
 	}
 	if occurs(v, t) {
-		return &unifyError{fmt.Sprintf("cannot unify %s with %s (the type would be infinite)", TypeString(v), TypeString(t))}
+		return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate %s with %s (the type would be infinite)", TypeString(v), TypeString(t))}
 	}
 	if v.Prims != 0 {
 		p, ok := t.(*Prim)
@@ -227,8 +243,73 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 		}
 	}
 	lowerLevels(t, v.Level, v.Eq, v.Lifted)
-	v.Link = t
+	// Uniqueness is declared, never inferred: an unannotated parameter
+	// passed to a * parameter does not become unique.
+	v.Link = stripUnique(t)
 	return nil
+}
+
+// stripUnique is t without uniqueness marks (t itself if it has none).
+func stripUnique(t Type) Type {
+	if !hasUnique(t) {
+		return t
+	}
+	switch t := Resolve(t).(type) {
+	case *Array:
+		return &Array{Size: t.Size, Elem: stripUnique(t.Elem)}
+	case *Record:
+		fs := make([]Field, len(t.Fields))
+		for i, f := range t.Fields {
+			fs[i] = Field{f.Name, stripUnique(f.Type)}
+		}
+		return &Record{Fields: fs}
+	case *Sum:
+		cs := make([]Constructor, len(t.Cons))
+		for i, c := range t.Cons {
+			ps := make([]Type, len(c.Payload))
+			for j, p := range c.Payload {
+				ps[j] = stripUnique(p)
+			}
+			cs[i] = Constructor{c.Name, ps}
+		}
+		return &Sum{Cons: cs}
+	case *Func:
+		return &Func{Param: stripUnique(t.Param), ParamName: t.ParamName, Result: stripUnique(t.Result)}
+	case *Param:
+		cp := *t
+		cp.Unique = false
+		return &cp
+	}
+	return t
+}
+
+func hasUnique(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Array:
+		return t.Unique || hasUnique(t.Elem)
+	case *Record:
+		if t.Unique {
+			return true
+		}
+		for _, f := range t.Fields {
+			if hasUnique(f.Type) {
+				return true
+			}
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				if hasUnique(p) {
+					return true
+				}
+			}
+		}
+	case *Func:
+		return t.Unique || hasUnique(t.Param) || hasUnique(t.Result)
+	case *Param:
+		return t.Unique
+	}
+	return false
 }
 
 func whyText(v *TypeVar) string {
@@ -256,7 +337,7 @@ func (in *inference) merge(a, b *TypeVar) error {
 		return nil
 	}
 	if occursInConstraints(a, b) || occursInConstraints(b, a) {
-		return &unifyError{fmt.Sprintf("cannot unify %s with %s (the type would be infinite)", TypeString(a), TypeString(b))}
+		return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate %s with %s (the type would be infinite)", TypeString(a), TypeString(b))}
 	}
 	if a.Prims != 0 || b.Prims != 0 {
 		m := a.Prims
@@ -276,6 +357,7 @@ func (in *inference) merge(a, b *TypeVar) error {
 		if b.Why == "" {
 			b.Why = a.Why
 		}
+		b.Index = b.Index || a.Index
 	}
 	if len(a.Fields) > 0 && len(b.Cons) > 0 || len(a.Cons) > 0 && len(b.Fields) > 0 {
 		return &unifyError{"a type cannot be both a record and a sum type"}
@@ -503,57 +585,106 @@ func walkSizeMetas(s Size, f func(*SizeMeta)) {
 	case *SizeMeta:
 		f(s)
 	case *SizeOp:
+		if s.ground {
+			return // no unresolved size variable inside
+		}
 		walkSizeMetas(s.L, f)
 		walkSizeMetas(s.R, f)
 	}
 }
 
-// unifySize equates two sizes. Only distinct constants are a static error;
-// everything else that is not syntactically equal is left to run time.
+// unifySize equates two sizes (LANGUAGE-V2 §1): a size meta is bound to
+// the other size; otherwise the sizes must be the same variable, constant
+// or arithmetic, compared structurally. In lenient mode (coercions, the
+// branches of if and match, loop parameters) a mismatch is left to the
+// caller, which makes the size unknown or checks it at run time.
 func (in *inference) unifySize(a, b Size) error {
-	a, b = ResolveSize(a), ResolveSize(b)
+	a, b = ZonkSize(a), ZonkSize(b)
 	if SizeEqual(a, b) {
 		return nil
 	}
-	if ma, ok := a.(*SizeMeta); ok {
-		if !sizeMentions(b, ma) {
-			lowerSizeLevel(b, ma.Level)
-			ma.Link = b
-		}
+	// An existential size in a function's result matches any size, and
+	// determines none: it is new at each call. Nor do the branches of an
+	// if (lenient mode) make a size to be inferred an unknown one: the
+	// result's size becomes unknown instead.
+	if (in.funcResult > 0 || in.sizeLenient > 0) && (isUnknownSize(a) || isUnknownSize(b)) {
 		return nil
+	}
+	if ma, ok := a.(*SizeMeta); ok {
+		return in.bindSize(ma, b)
 	}
 	if mb, ok := b.(*SizeMeta); ok && in.sizeLenient == 0 {
-		if !sizeMentions(a, mb) {
-			lowerSizeLevel(a, mb.Level)
-			mb.Link = a
-		}
-		return nil
+		return in.bindSize(mb, a)
 	}
 	// A folded constant still matches the arithmetic it came from.
+	fa, fb := a, b
 	if c, ok := a.(*SizeConst); ok && c.From != nil {
 		if _, ok := b.(*SizeOp); ok {
-			a = c.From
+			fa = c.From
 		}
 	}
 	if c, ok := b.(*SizeConst); ok && c.From != nil {
 		if _, ok := a.(*SizeOp); ok {
-			b = c.From
+			fb = c.From
 		}
 	}
-	if oa, ok := a.(*SizeOp); ok {
-		if ob, ok := b.(*SizeOp); ok && oa.Op == ob.Op {
-			// Structural matching infers n and m from [a*b] against [n*m];
-			// a mismatch is left to run time.
-			_ = in.unifySize(oa.L, ob.L)
-			_ = in.unifySize(oa.R, ob.R)
-			return nil
+	if oa, ok := fa.(*SizeOp); ok {
+		if ob, ok := fb.(*SizeOp); ok && oa.Op == ob.Op {
+			// Structural matching infers n and m from [a*b] against [n*m].
+			el := in.unifySize(oa.L, ob.L)
+			er := in.unifySize(oa.R, ob.R)
+			if el == nil && er == nil {
+				return nil
+			}
 		}
 	}
-	ca, aok := a.(*SizeConst)
-	cb, bok := b.(*SizeConst)
-	if aok && bok && ca.N != cb.N && in.sizeLenient == 0 {
-		return fmt.Errorf("sizes %d and %d differ", ca.N, cb.N)
+	if in.sizeLenient > 0 || in.funcResult > 0 && (isUnknownSize(a) || isUnknownSize(b)) {
+		return nil
 	}
+	// Arithmetic over sizes still to be inferred ([n*m] against [6]) is
+	// not solved here; if nothing else determines them, the reference
+	// reports that it cannot infer them.
+	if hasSizeMeta(a) || hasSizeMeta(b) {
+		return nil
+	}
+	return &sizeMismatch{a: a, b: b}
+}
+
+func hasSizeMeta(s Size) bool {
+	found := false
+	walkSizeMetas(s, func(*SizeMeta) { found = true })
+	return found
+}
+
+func isUnknownSize(s Size) bool {
+	v, ok := ResolveSize(s).(*SizeVar)
+	return ok && v.Unknown
+}
+
+// sizeMismatch is a static size error, in the reference compiler's words.
+type sizeMismatch struct{ a, b Size }
+
+func (e *sizeMismatch) Error() string {
+	return fmt.Sprintf("Sizes %q and %q do not match", SizeString(e.a), SizeString(e.b))
+}
+
+// bindSize sets m := s, unless s mentions m (the occurs check).
+func (in *inference) bindSize(m *SizeMeta, s Size) error {
+	// s is zonked first: its constant arithmetic folds, and a ground s
+	// (holding no unresolved size variable) needs neither the occurs check
+	// nor the level walk, so that a chain of n concatenations, whose sizes
+	// nest, unifies in time linear in n.
+	s, ground := zonkSize(s)
+	if !ground {
+		if sizeMentions(s, m) {
+			if in.sizeLenient > 0 {
+				return nil
+			}
+			return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate a size with %s, which contains it", SizeString(s))}
+		}
+		lowerSizeLevel(s, m.Level)
+	}
+	m.Link = s
 	return nil
 }
 
@@ -648,21 +779,28 @@ func (s *substitution) size(z Size) Size {
 	}
 }
 
-// simplifySize folds constant arithmetic.
+// simplifySize folds constant arithmetic (not an operation that fails,
+// such as a division by zero: that is left to run time).
 func simplifySize(s *SizeOp) Size {
 	l, lok := ResolveSize(s.L).(*SizeConst)
 	r, rok := ResolveSize(s.R).(*SizeConst)
 	if lok && rok {
-		switch s.Op {
-		case '+':
-			return &SizeConst{N: l.N + r.N, From: s}
-		case '-':
-			return &SizeConst{N: l.N - r.N, From: s}
-		case '*':
-			return &SizeConst{N: l.N * r.N, From: s}
+		v, err := prim.EvalBinOp(s.Op, prim.I64, prim.IntValue(prim.I64, l.N), prim.IntValue(prim.I64, r.N))
+		if err == nil {
+			return &SizeConst{N: v.Int(), From: s}
 		}
 	}
 	return s
+}
+
+// sizeOperator is the operator of a size expression x op y, if op is a
+// built-in integer operator.
+func sizeOperator(name string) (prim.BinOp, bool) {
+	op, cmp := opCodes(name)
+	if cmp != 0 || op == 0 || op == prim.LogAnd || op == prim.LogOr {
+		return 0, false
+	}
+	return op, true
 }
 
 // Instance records how a polymorphic binding was instantiated at one
@@ -698,6 +836,8 @@ func (in *inference) instantiate(sc *TypeScheme) (Type, *Instance) {
 // i32 if allowed, else f64, else the first allowed type.
 func defaultVar(v *TypeVar) {
 	switch {
+	case v.Index && v.Prims&(1<<prim.I64) != 0:
+		v.Link = &Prim{prim.I64}
 	case v.Prims&(1<<prim.I32) != 0:
 		v.Link = &Prim{prim.I32}
 	case v.Prims&(1<<prim.F64) != 0:

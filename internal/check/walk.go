@@ -1,80 +1,94 @@
 package check
 
 // Inspect calls f on e and then, if f returns true, on each child
-// expression in evaluation order. Patterns are not visited.
+// expression in evaluation order. Patterns are not visited. It keeps an
+// explicit stack instead of recursing, so that deeply nested expressions
+// (a chain of 100,000 operators) take no Go stack.
 func Inspect(e Expr, f func(Expr) bool) {
-	if e == nil || !f(e) {
-		return
-	}
-	visit := func(xs ...Expr) {
-		for _, x := range xs {
-			if x != nil {
-				Inspect(x, f)
+	stack := []Expr{e}
+	var kids []Expr
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == nil || !f(x) {
+			continue
+		}
+		kids = children(kids[:0], x)
+		for i := len(kids) - 1; i >= 0; i-- {
+			if kids[i] != nil {
+				stack = append(stack, kids[i])
 			}
 		}
 	}
+}
+
+// children appends the child expressions of e to out, in evaluation order
+// (some may be nil).
+func children(out []Expr, e Expr) []Expr {
+	add := func(xs ...Expr) { out = append(out, xs...) }
 	dims := func(ds []*DimIndex) {
 		for _, d := range ds {
-			visit(d.Index, d.Start, d.End, d.Stride)
+			add(d.Index, d.Start, d.End, d.Stride)
 		}
 	}
 	switch e := e.(type) {
 	case *BinOpExpr:
-		visit(e.X, e.Y)
+		add(e.X, e.Y)
 	case *UnOpExpr:
-		visit(e.X)
+		add(e.X)
 	case *Apply:
-		visit(e.Fun, e.Arg)
+		add(e.Fun, e.Arg)
 	case *Lambda:
-		visit(e.Body)
+		add(e.Body)
 	case *Let:
-		visit(e.Value, e.Body)
+		add(e.Value, e.Body)
 	case *LetFun:
-		visit(e.Value, e.Body)
+		add(e.Value, e.Body)
 	case *If:
-		visit(e.Cond, e.Then, e.Else)
+		add(e.Cond, e.Then, e.Else)
 	case *Loop:
-		visit(e.Init)
+		add(e.Init)
 		switch {
 		case e.For != nil:
-			visit(e.For.Bound)
+			add(e.For.Bound)
 		case e.ForIn != nil:
-			visit(e.ForIn.Array)
+			add(e.ForIn.Array)
 		case e.While != nil:
-			visit(e.While.Cond)
+			add(e.While.Cond)
 		}
-		visit(e.Body)
+		add(e.Body)
 	case *Match:
-		visit(e.X)
+		add(e.X)
 		for _, c := range e.Cases {
-			visit(c.Body)
+			add(c.Body)
 		}
 	case *RecordLit:
 		for _, fl := range e.Fields {
-			visit(fl.Value)
+			add(fl.Value)
 		}
 	case *Project:
-		visit(e.X)
+		add(e.X)
 	case *Index:
-		visit(e.X)
+		add(e.X)
 		dims(e.Indices)
 	case *Update:
-		visit(e.X)
+		add(e.X)
 		for _, s := range e.Steps {
 			dims(s.Indices)
 		}
-		visit(e.Value)
+		add(e.Value)
 	case *ArrayLit:
-		visit(e.Elems...)
+		add(e.Elems...)
 	case *Range:
-		visit(e.Start, e.Second, e.End)
+		add(e.Start, e.Second, e.End)
 	case *Coerce:
-		visit(e.X)
+		add(e.X)
 	case *Assert:
-		visit(e.Cond, e.Body)
+		add(e.Cond, e.Body)
 	case *Constr:
-		visit(e.Args...)
+		add(e.Args...)
 	}
+	return out
 }
 
 // InspectPats calls f on every pattern bound directly by e (lambda and

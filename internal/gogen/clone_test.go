@@ -13,19 +13,19 @@ import (
 
 // Generated entry points copy an array argument on entry only if the
 // function may update its storage in place (ir.ConsumedParams): the
-// caller's array must never change, and an argument that is only read is
-// not copied.
+// caller's array must never change, even for a unique (*) parameter, and
+// an argument that is only read is not copied.
 func TestArgumentsAreNotModified(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go module")
 	}
 	const src = `
-entry upd [n] (xs: [n]f64) = xs with [0] = 9
-entry via_loop [n] (xs: [n]f64) = loop ys = xs for i < n do ys with [i] = ys[i] * 2
-entry via_scatter [n] (xs: [n]f64) = scatter xs [0, 2] [5, 6]
-entry via_hist [n] (xs: [n]f64) = reduce_by_index xs (+) 0 [0, 1, 1] [1, 2, 3]
-entry via_reshape (xs: [4]f64) = let m: [2][2]f64 = unflatten xs in flatten (m with [1, 1] = 7)
-entry via_if [n] (xs: [n]f64) (b: bool) = let ys = if b then xs else copy xs in ys with [1] = 8
+entry upd [n] (xs: *[n]f64) = xs with [0] = 9
+entry via_loop [n] (xs: *[n]f64) = loop ys = xs for i < n do ys with [i] = ys[i] * 2
+entry via_scatter [n] (xs: *[n]f64) = scatter xs [0, 2] [5, 6]
+entry via_hist [n] (xs: *[n]f64) = reduce_by_index xs (+) 0 [0, 1, 1] [1, 2, 3]
+entry via_reshape (xs: *[4]f64) = let m: [2][2]f64 = unflatten xs in flatten (m with [1, 1] = 7)
+entry via_if [n] (xs: *[n]f64) (b: bool) = let ys = if b then xs else copy xs in ys with [1] = 8
 entry readonly [n] (xs: [n]f64) = f64.sum xs
 `
 	prog, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{Verify: true})

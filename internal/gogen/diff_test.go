@@ -7,6 +7,22 @@ import "testing"
 var diffCases = []diffCase{
 	{name: "dot", src: `entry main (xs: []f64) (ys: []f64) : f64 = reduce (+) 0 (map2 (*) xs ys)`,
 		args: []string{"[1.0, 2.0, 3.0]", "[4.0, -5.0, 6.0]"}},
+	// Sequential float sums run in partial sums (lanes): widths below, at
+	// and around the lane count, several sums in one Screma, inputs read
+	// through iota, and sums inside a map's rows. The values are small
+	// integers, so every order of additions gives the same bits.
+	{name: "lanes dot", src: `entry main (xs: [][]f64) (v: []f64) : []f64 = map (\row -> f64.sum (map2 (*) row v)) xs`,
+		args: []string{"[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [-1.0, 0.0, 2.0, 5.0, 1.0, 1.0, 3.0]]", "[4.0, -5.0, 6.0, 1.0, 2.0, 3.0, -2.0]"}},
+	{name: "lanes widths", src: `entry main (xs: []f32) = map (\k -> f32.sum (map (\x -> x * 2) xs[:k])) (iota (length xs + 1))`,
+		args: []string{"[1f32, 2f32, 3f32, 4f32, 5f32, 6f32, 7f32, 8f32, 9f32]"}},
+	{name: "lanes two sums", src: `entry main (xss: [][]f64) = map (\xs -> let (a, b) = (f64.sum (map (\x -> x * x) xs), f64.sum (map (\i -> f64.i64 i * xs[i]) (indices xs))) in (a, b, f64.sum xs)) xss`,
+		args: []string{"[[1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0]]"}},
+	{name: "lanes triangle", src: `entry main (lr: []f64) (z: []f64) = map (\i -> let ro = i * (i - 1) / 2 in f64.sum (map2 (*) (lr[ro:ro + i] :> [i]f64) (z[:i] :> [i]f64))) (iota (length z))`,
+		args: []string{"[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0]", "[1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0]"}},
+	{name: "lanes reduce rows", src: `entry main (xss: [][]f32) = map (\xs -> f32.sum xs) xss`,
+		args: []string{"[[1f32, 2f32, 3f32, 4f32, 5f32, 6f32], [7f32, 8f32, 9f32, 10f32, 11f32, -12f32]]"}},
+	{name: "lanes big reduce", src: `entry main (n: i64) = let xs = map (\i -> f64.i64 (i % 100)) (iota n) in (f64.sum xs, xs[3])`,
+		args: []string{"100003i64"}},
 	{name: "factorial loop", src: `entry main (n: i64) = loop acc = 1i64 for i < n do acc * (i + 1)`, args: []string{"5i64"}},
 	{name: "while", src: `entry main (x: i64) = (loop (x, n) = (x, 0i64) while x != 1 do if x % 2 == 0 then (x / 2, n + 1) else (3 * x + 1, n + 1)).1`,
 		args: []string{"27i64"}},

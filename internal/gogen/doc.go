@@ -30,11 +30,19 @@
 // Scalars are Go scalars (i8..u64, f32, f64, bool); f16 is the named type
 // F16 holding the IEEE binary16 bits (F16.F64 and ToF16 convert). Arrays are
 // Array[T]{Shape []int64; Data []T}, flat in row-major order (NewArray
-// checks that the data fits the shape). Arguments are not modified: arrays
-// the program updates in place are copied on entry; results may share
-// storage with arguments. Run-time failures (bounds, shapes, sizes,
-// assertions, division by zero, negative exponents) come back as *Error,
-// whose text is the interpreter's, "file:line:col: message".
+// checks that the data fits the shape, with an *Error). Arguments are not
+// modified: arrays the program updates in place are copied on entry;
+// results may share storage with arguments. Run-time failures (bounds,
+// shapes, sizes, assertions, division by zero, negative exponents, arrays
+// larger than the memory budget) come back as *Error, whose text is the
+// interpreter's, "file:line:col: message".
+//
+// Every array the program makes is checked against the memory budget
+// before it is allocated (the runtime's CheckAlloc, which the interpreter
+// and the value readers share): the element count must not overflow and
+// the size must be at most MemoryBudget() bytes, by default a quarter of
+// the machine's memory, set by the environment variable
+// FLUXION_MEMORY_BUDGET ("512MiB", "2GB", "50%") or SetMemoryBudget.
 //
 // For drivers that handle values dynamically, Entries maps each source
 // entry name to an EntryPoint: its parameter and result types as IR type
@@ -73,6 +81,8 @@
 // element (the largest index wins, with compare-and-swap) and then only
 // the winners write, which keeps "the last write wins". A map whose
 // results only the next reduce reads is computed inside that reduce.
+// Sums of floats fold four elements at a time into four partial sums
+// (lanes in screma.go), combined in a fixed order.
 // Run sequentially: SOACs inside the function of a parallel SOAC, maps over
 // accumulators (updates are applied in order), scans and hists whose
 // operator may fail (so that the interpreter's error is reported), and

@@ -70,10 +70,7 @@ entry fails (x: i32) = 10 / x`
 				t.Fatal(err)
 			}
 		}
-		res, ierr := ip.Run(entry, interp.FromValues(vals))
-		if ierr == nil {
-			want = interp.ToValues(res)
-		}
+		want, ierr := ip.RunValues(entry, vals)
 		cmd := exec.Command(bin, entry)
 		cmd.Stdin = &in
 		var out, errb bytes.Buffer

@@ -3,10 +3,14 @@ package gogen
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	gotoken "go/token"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
@@ -74,9 +78,42 @@ func token(s string) bool {
 	return true
 }
 
-// reserved are the exported names of the runtime that entry points must
-// not take.
-var reserved = map[string]bool{"Array": true, "NewArray": true, "Error": true, "F16": true, "ToF16": true, "EntryPoint": true, "Entries": true, "ReadBinary": true, "WriteBinary": true}
+// reserved are the names entry points must not take: Entries and the
+// exported names of the runtime, read from its sources.
+var reserved = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{"Entries": true}
+	fset := gotoken.NewFileSet()
+	for _, name := range rt.SourceFiles {
+		src, err := rt.Sources.ReadFile(name)
+		if err != nil {
+			panic(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			panic(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = d.Name.IsExported()
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						names[sp.Name.Name] = sp.Name.IsExported()
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names[n.Name] = n.IsExported()
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
+})
 
 // exportedName derives a Go exported identifier from an entry name.
 func exportedName(s string) string {
@@ -116,7 +153,7 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 			continue
 		}
 		n := exportedName(f.Name)
-		for used[n] || reserved[n] {
+		for used[n] || reserved()[n] {
 			n += "_"
 		}
 		used[n] = true
@@ -136,6 +173,9 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, error) {
 	}
 	writeEntryTable(&b, prog, names)
 	out, err := format.Source(b.Bytes())
+	if err == nil {
+		out, err = blankUnused(out)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("gogen: generated code does not parse (a bug): %w", err)
 	}
@@ -155,6 +195,7 @@ type gen struct {
 	prog  *ir.Program
 	depth int // > 0: inside the function of a parallel SOAC, so run sequentially
 	tmp   int
+	at    string // the Go literal of the position of the statement being generated
 	// Memory planning (mem.go).
 	mem     *memPlan
 	worker  *worker
@@ -175,7 +216,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, accAdd: map[ir.VName]bool{}, shp: map[ir.VName][]string{}}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, accAdd: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
@@ -340,10 +381,7 @@ func (g *gen) entry(f *ir.Func, name, fn string) {
 	entry := strconv.Quote(f.Name)
 	for i, p := range f.Params {
 		if p.Type.IsArray() {
-			x := fmt.Sprintf("a%d", i)
-			g.p("if len(%s.Shape) != %d || product(%s.Shape) != int64(len(%s.Data)) {", x, p.Type.Rank(), x, x)
-			g.p("fail(\"\", \"argument %d of \"+%s+\": got an array of shape \"+shapeString(%s.Shape)+\"%s, want a value of type %s\")", i+1, entry, x, p.Type.Elem, p.Type)
-			g.p("}")
+			g.p("checkArg(%s, %d, %d, %q, a%d)", entry, i, p.Type.Rank(), p.Type.String(), i)
 		}
 	}
 	if len(outs) == 0 {

@@ -193,7 +193,11 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 	main.WriteString(")\n" + driverFormat + "\nfunc main() {\n")
 	want := map[string]string{}
 	for _, c := range calls {
-		res, err := interps[c.prog].Run(c.entry, interp.FromValues(c.args))
+		in, err := interp.FromValues(c.args)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		res, err := interps[c.prog].Run(c.entry, in)
 		if err != nil {
 			want[c.name] = "error: " + err.Error()
 		} else {

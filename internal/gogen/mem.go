@@ -165,10 +165,10 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 	el := goScalar(p.Type.Elem)
 	v := g.fresh("a")
 	g.shp[p.Name] = dims
-	size := "int64(1)"
-	if len(dims) > 0 {
-		size = "(" + strings.Join(dims, ")*(") + ")"
-	}
+	// The element count, checked for overflow and against the memory
+	// budget (at the position of the statement being generated).
+	size := g.fresh("size")
+	g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
 	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
 	if db, ok := g.dbuf[p.Name]; ok {
 		k := g.fresh("k")

@@ -27,7 +27,8 @@ func TestEntryNameClashes(t *testing.T) {
 	src := `entry array (x: i32) = x
 entry read_binary (x: i32) = x + 1
 entry foo_bar (x: i32) = x + 2
-entry fooBar (x: i32) = x + 3`
+entry fooBar (x: i32) = x + 3
+entry set_memory_budget (x: i32) = x + 4`
 	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{Verify: true})
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +38,7 @@ entry fooBar (x: i32) = x + 3`
 		t.Fatal(err)
 	}
 	code := string(files["p.go"])
-	for _, fn := range []string{"func Array_(", "func ReadBinary_(", "func FooBar(", "func FooBar_("} {
+	for _, fn := range []string{"func Array_(", "func ReadBinary_(", "func FooBar(", "func FooBar_(", "func SetMemoryBudget_("} {
 		if !strings.Contains(code, fn) {
 			t.Errorf("generated code has no %q", fn)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // Scremas (ir.Screma, the fused SOACs) are generated as one loop over the
@@ -257,6 +258,13 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			scanAccs = append(scanAccs, a)
 		}
 		g.open("{")
+		if laneable(e, l) {
+			if err := g.scremaLanes(e, i, "int64(0)", n, redAccs(false), element); err != nil {
+				return err
+			}
+			g.close("}")
+			return nil
+		}
 		dst := g.rangeLoop(i, "int64(0)", n, e.Arrs, outs)
 		if err := element(dst, redAccs(false), scanAccs); err != nil {
 			return err
@@ -320,11 +328,17 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()
 	local := redAccs(true)
-	dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
-	if err := element(dst, local, nil); err != nil {
-		return err
+	if laneable(e, l) {
+		if err := g.scremaLanes(e, i, "lo", "hi", local, element); err != nil {
+			return err
+		}
+	} else {
+		dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
+		if err := element(dst, local, nil); err != nil {
+			return err
+		}
+		g.closeRangeLoop(i)
 	}
-	g.closeRangeLoop(i)
 	for q := range e.Reds {
 		for j := range local[q] {
 			g.p("%s[c] = %s", parts[q][j], local[q][j])
@@ -351,6 +365,17 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	g.close("}")
 	g.declareDone(pat)
 	return nil
+}
+
+// scremaLanes emits the loop of a laneable Screma over i in [lo, hi) with
+// lanes; accs are its reductions' accumulators.
+func (g *gen) scremaLanes(e *ir.Screma, i, lo, hi string, accs [][]string, element func(dst []string, accs, scanAccs [][]string) error) error {
+	var ops []*ir.Lambda
+	var neutral []ir.SubExp
+	for _, r := range e.Reds {
+		ops, neutral = append(ops, r.Op), append(neutral, r.Neutral[0])
+	}
+	return g.lanes(i, lo, hi, e.Arrs, accs, ops, neutral, func(accs [][]string) error { return element(nil, accs, nil) })
 }
 
 // inRange opens "if <the indices idx are in range of shape> {" and returns
@@ -400,4 +425,140 @@ func scremaBuilds(e *ir.Screma, idx int) bool {
 		n += len(sc.Neutral)
 	}
 	return idx < n || idx >= l.mapOut
+}
+
+// laneCount is the number of partial sums a sequential sum of floating-point
+// values keeps: a single sum waits on its previous addition in every
+// iteration (the adder's latency), while independent partial sums overlap.
+const laneCount = 4
+
+// laneable reports whether a sequential Screma is a sum of floating-point
+// values computed by a small scalar function of its elements, whose loop
+// lanes splits into laneCount partial sums. Addition of floats is treated
+// as associative, as a reduction's operator is; the partial sums are
+// combined in a fixed order, so results do not depend on the machine.
+func laneable(e *ir.Screma, l scremaLayout) bool {
+	if len(e.Reds) == 0 || len(e.Scans)+len(e.Hists)+len(e.Scatters) > 0 || l.mapIn != len(e.F.Ret) {
+		return false
+	}
+	for _, r := range e.Reds {
+		if len(r.Neutral) != 1 || !floatPlus(r.Op) {
+			return false
+		}
+	}
+	return scalarFunc(e.F)
+}
+
+// scalarFunc reports whether f takes and computes scalars only, in a few
+// statements without nested bodies, so that a loop can hold several
+// copies of it.
+func scalarFunc(f *ir.Lambda) bool {
+	for _, p := range f.Params {
+		if !p.Type.IsScalar() || p.Type.Acc {
+			return false
+		}
+	}
+	if len(f.Body.Stms) > 32 {
+		return false
+	}
+	for _, s := range f.Body.Stms {
+		if len(ir.Bodies(s.Exp)) > 0 {
+			return false
+		}
+		for _, p := range s.Pat {
+			if !p.Type.IsScalar() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// floatPlus reports whether op is the addition of its two floating-point
+// parameters.
+func floatPlus(op *ir.Lambda) bool {
+	if len(op.Params) != 2 || len(op.Body.Stms) != 1 || len(op.Body.Result) != 1 {
+		return false
+	}
+	s := op.Body.Stms[0]
+	b, ok := s.Exp.(*ir.Bin)
+	if !ok || b.Op != prim.Add || !b.T.IsFloat() || len(s.Pat) != 1 || !b.X.IsVar() || !b.Y.IsVar() {
+		return false
+	}
+	x, y := op.Params[0].Name, op.Params[1].Name
+	return (b.X.Var == x && b.Y.Var == y || b.X.Var == y && b.Y.Var == x) && op.Body.Result[0].IsVar() && op.Body.Result[0].Var == s.Pat[0].Name
+}
+
+// lanes emits a loop over i in [lo, hi) that folds every element into
+// sums with fold, laneCount elements per iteration, each into its own
+// partial sums (the first being accs, one per operator in ops, starting
+// from the sums' current values; the others from the neutral elements),
+// then the remaining elements into the first, then combines the partial
+// sums pairwise. The inputs ins are read element by element.
+func (g *gen) lanes(i, lo, hi string, ins []ir.VName, accs [][]string, ops []*ir.Lambda, neutral []ir.SubExp, fold func(accs [][]string) error) error {
+	lane := [][][]string{accs}
+	for u := 1; u < laneCount; u++ {
+		var ls [][]string
+		for q := range ops {
+			v := g.fresh("lane")
+			g.p("%s := %s", v, g.sub(neutral[q]))
+			ls = append(ls, []string{v})
+		}
+		lane = append(lane, ls)
+	}
+	// Inputs: whole slices, then windows of laneCount elements whose
+	// constant indices need no bounds checks.
+	var full []string
+	var read []ir.VName
+	for _, a := range ins {
+		if g.virt[a] != nil {
+			continue
+		}
+		d := g.fresh("d")
+		g.p("%s := %s.Data[%s:%s]", d, ident(a), lo, hi)
+		read, full = append(read, a), append(full, d)
+	}
+	m, j := g.fresh("m"), g.fresh("j")
+	g.p("%s, %s := %s-%s, int64(0)", m, j, hi, lo)
+	g.open(fmt.Sprintf("for ; %s+%d <= %s; %s += %d {", j, laneCount, m, j, laneCount))
+	ws := make([]string, len(read))
+	for k := range read {
+		ws[k] = g.fresh("w")
+		g.p("%s := %s[%s : %s+%d : %s+%d]", ws[k], full[k], j, j, laneCount, j, laneCount)
+	}
+	for u := range laneCount {
+		g.open("{")
+		g.p("%s := %s + %s + %d", i, lo, j, u)
+		g.p("_ = %s", i)
+		for k, a := range read {
+			g.hoist[hoistKey{a, i}] = fmt.Sprintf("%s[%d]", ws[k], u)
+		}
+		if err := fold(lane[u]); err != nil {
+			return err
+		}
+		g.close("}")
+	}
+	g.close("}")
+	g.open(fmt.Sprintf("for ; %s < %s; %s++ {", j, m, j))
+	g.p("%s := %s + %s", i, lo, j)
+	g.p("_ = %s", i)
+	for k, a := range read {
+		g.hoist[hoistKey{a, i}] = fmt.Sprintf("%s[%s]", full[k], j)
+	}
+	if err := fold(lane[0]); err != nil {
+		return err
+	}
+	g.close("}")
+	for _, a := range read {
+		delete(g.hoist, hoistKey{a, i})
+	}
+	for q, op := range ops {
+		for _, pair := range [][2]int{{0, 1}, {2, 3}, {0, 2}} {
+			a, b := lane[pair[0]][q], lane[pair[1]][q]
+			if err := g.apply(op, append(append([]string{}, a...), b...), a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -447,10 +447,10 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			}
 			x, r := ident(pat[k].Name), fmt.Sprintf("%s_%d", f, k)
 			if t.IsScalar() {
-				g.p("%s = Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", x, goScalar(t.Elem), n, goScalar(t.Elem), n)
+				g.p("%s = alloc[%s](%s, %s, nil)", x, goScalar(t.Elem), pos, n)
 				g.p("%s.Data[0] = %s", x, r)
 			} else {
-				g.p("%s = alloc[%s](%s, %s.Shape)", x, goScalar(t.Elem), n, r)
+				g.p("%s = alloc[%s](%s, %s, %s.Shape)", x, goScalar(t.Elem), pos, n, r)
 				g.p("putRow(%s, %s, 0, %s)", pos, x, r)
 			}
 		}
@@ -464,7 +464,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			if t.Acc {
 				continue
 			}
-			g.p("%s = alloc[%s](0, %s)", ident(pat[k].Name), goScalar(t.Elem), g.shapeDims(t.Shape))
+			g.p("%s = alloc[%s](%s, 0, %s)", ident(pat[k].Name), goScalar(t.Elem), pos, g.shapeDims(t.Shape))
 		}
 		g.close("}")
 	}
@@ -583,12 +583,26 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		ins = append(ins, fu.m.Arrs...)
 	}
 	g.assign(accs, g.subs(e.Neutral))
-	if g.depth > 0 {
-		g.rangeLoop(i, "int64(0)", n, ins, nil)
-		if err := g.apply(e.Op, append(elems(accs), rows()...), accs); err != nil {
+	// fold folds the elements in [lo, hi) into acc: a sum of floats in
+	// partial sums (see lanes), anything else in order.
+	useLanes := k == 1 && floatPlus(e.Op) && (fu == nil || scalarFunc(fu.m.F))
+	fold := func(lo, hi string, acc []string) error {
+		if useLanes {
+			return g.lanes(i, lo, hi, ins, [][]string{acc}, []*ir.Lambda{e.Op}, e.Neutral, func(a [][]string) error {
+				return g.apply(e.Op, append(elems(a[0]), rows()...), a[0])
+			})
+		}
+		g.rangeLoop(i, lo, hi, ins, nil)
+		if err := g.apply(e.Op, append(elems(acc), rows()...), acc); err != nil {
 			return err
 		}
 		g.closeRangeLoop(i)
+		return nil
+	}
+	if g.depth > 0 {
+		if err := fold("int64(0)", n, accs); err != nil {
+			return err
+		}
 		g.declareDone(pat)
 		return g.takeErr()
 	}
@@ -606,11 +620,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			local[j] = g.fresh("acc")
 			g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 		}
-		g.rangeLoop(i, "int64(0)", n, ins, nil)
-		if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+		if err := fold("int64(0)", n, local); err != nil {
 			return err
 		}
-		g.closeRangeLoop(i)
 		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
 			return err
 		}
@@ -629,11 +641,9 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 	}
-	g.rangeLoop(i, "lo", "hi", ins, nil)
-	if err := g.apply(e.Op, append(elems(local), rows()...), local); err != nil {
+	if err := fold("lo", "hi", local); err != nil {
 		return err
 	}
-	g.closeRangeLoop(i)
 	for j := range k {
 		g.p("%s[c] = %s", parts[j], local[j])
 	}
@@ -689,7 +699,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 			if t.IsScalar() {
 				g.p("%s = %s", out(j), g.newArray(pat[j], []string{g.i64(e.W)}, false))
 			} else {
-				g.p("%s = alloc[%s](%s, %s)", out(j), goScalar(t.Elem), n, g.shapeDims(t.Shape))
+				g.p("%s = alloc[%s](%s, %s, %s)", out(j), goScalar(t.Elem), pos, n, g.shapeDims(t.Shape))
 			}
 		}
 		g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", i, i, n, i))
@@ -702,7 +712,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 				continue
 			}
 			g.p("if %s == 0 {", i)
-			g.p("%s = alloc[%s](%s, %s.Shape)", out(j), goScalar(e.Op.Ret[j].Elem), n, accs[j])
+			g.p("%s = alloc[%s](%s, %s, %s.Shape)", out(j), goScalar(e.Op.Ret[j].Elem), pos, n, accs[j])
 			g.p("}")
 			g.p("putRow(%s, %s, %s, %s)", pos, out(j), i, accs[j])
 		}

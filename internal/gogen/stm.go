@@ -94,6 +94,8 @@ func (g *gen) declareDone(ps []ir.Param) {
 }
 
 func (g *gen) stm(s *ir.Stm) error {
+	defer func(at string) { g.at = at }(g.at)
+	g.at = posLit(s.Pos)
 	switch s.Exp.(type) {
 	case *ir.Iota, *ir.Replicate, *ir.Rotate:
 		if g.virtualize(s) {
@@ -482,7 +484,15 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.bind(pat[0], fmt.Sprintf("%s[%d]", g.shapeOf(e.Arr), e.Dim))
 	case *ir.Assert:
 		g.p("if !%s {", g.sub(e.Cond))
-		g.p("fail(%s, %s)", pos, strconv.Quote("Assertion is false: "+e.Msg))
+		if len(e.Args) == 0 {
+			g.p("fail(%s, %s)", pos, strconv.Quote(e.Message(nil)))
+		} else {
+			args := []string{pos, strconv.Quote(e.Msg)}
+			for _, a := range e.Args {
+				args = append(args, g.sub(a))
+			}
+			g.p("failArgs(%s)", strings.Join(args, ", "))
+		}
 		g.p("}")
 	case *ir.If:
 		g.declare(pat)

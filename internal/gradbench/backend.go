@@ -70,15 +70,15 @@ func (Interpreter) Compile(path string) (Program, error) {
 type interpProgram struct{ exe *interp.Program }
 
 func (p *interpProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
-	res, err := p.exe.Run(entry, interp.FromValues(args))
-	if err != nil {
-		return nil, err
-	}
-	return interp.ToValues(res), nil
+	return p.exe.RunValues(entry, args)
 }
 
 func (p *interpProgram) Prepare(entry string, args []values.Value) (Call, error) {
-	return &interpCall{exe: p.exe, entry: entry, args: interp.FromValues(args)}, nil
+	in, err := interp.FromValues(args)
+	if err != nil {
+		return nil, err
+	}
+	return &interpCall{exe: p.exe, entry: entry, args: in}, nil
 }
 
 // interpCall reuses its converted arguments: interp.Program.Run never

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // Program is a compiled program. Run may be called concurrently; calls
@@ -270,6 +271,20 @@ func checkShape(fr *frame, a *Array, dims []operand, pos ir.Pos) error {
 		}
 	}
 	return rtErr(pos, "Value of shape %s does not match shape %s.", shapeString(a.Shape), want)
+}
+
+// RunValues calls the entry point name with arguments and results in the
+// shared representation (see FromValues and ToValues).
+func (p *Program) RunValues(name string, args []values.Value) ([]values.Value, error) {
+	in, err := FromValues(args)
+	if err != nil {
+		return nil, err
+	}
+	res, err := p.Run(name, in)
+	if err != nil {
+		return nil, err
+	}
+	return ToValues(res), nil
 }
 
 // Run calls the entry point name with args. The caller's arrays are never

@@ -1,21 +1,27 @@
 package interp
 
 import (
-	"github.com/fluxion-lang/fluxion/internal/prim"
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // FromValue converts a value of the shared representation (as read from
-// input) to the interpreter's.
-func FromValue(v values.Value) Value {
+// input) to the interpreter's, whose elements take more memory: it is an
+// error when the array is too large for the memory budget.
+func FromValue(v values.Value) (Value, error) {
 	if v.IsScalar() {
-		return ScalarValue(v.Scalar())
+		return ScalarValue(v.Scalar()), nil
 	}
-	a := &Array{Elem: v.Elem(), Shape: append([]int64(nil), v.Shape()...), Data: make([]prim.Value, v.Len())}
+	a, err := alloc(v.Elem(), append([]int64(nil), v.Shape()...), ir.Pos{})
+	if err != nil {
+		return Value{}, err
+	}
 	for i := range a.Data {
 		a.Data[i] = v.Get(i)
 	}
-	return ArrayValue(a)
+	return ArrayValue(a), nil
 }
 
 // ToValue converts an interpreter value to the shared representation (for
@@ -31,13 +37,16 @@ func ToValue(v Value) values.Value {
 	return out
 }
 
-// FromValues converts a list of arguments.
-func FromValues(vs []values.Value) []Value {
+// FromValues converts a list of arguments; an error names the argument.
+func FromValues(vs []values.Value) ([]Value, error) {
 	out := make([]Value, len(vs))
 	for i, v := range vs {
-		out[i] = FromValue(v)
+		var err error
+		if out[i], err = FromValue(v); err != nil {
+			return nil, fmt.Errorf("argument %d: %w", i+1, err)
+		}
 	}
-	return out
+	return out, nil
 }
 
 // ToValues converts a list of results.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/rt"
 )
 
 // exp compiles e into a closure that stores its results into outs.
@@ -143,10 +144,10 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			if cnt < 0 {
 				return rtErr(pos, "Range %d..%d..<%d is invalid.", s0, s0+st, s0+cnt*st)
 			}
-			if cnt > maxElems {
-				return rtErr(pos, "Cannot allocate an array of shape [%d] (too large).", cnt)
+			out, err := alloc(t, []int64{cnt}, pos)
+			if err != nil {
+				return err
 			}
-			out := &Array{Elem: t, Shape: []int64{cnt}, Data: make([]prim.Value, cnt)}
 			for i := range out.Data {
 				out.Data[i] = prim.IntValue(t, s0+int64(i)*st)
 			}
@@ -163,20 +164,19 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			v := fr.get(val)
 			var out *Array
 			if v.a == nil {
-				out = &Array{Elem: v.s.Type(), Shape: dims}
-				out.Data = make([]prim.Value, product(dims))
+				if out, err = alloc(v.s.Type(), dims, pos); err != nil {
+					return err
+				}
 				for i := range out.Data {
 					out.Data[i] = v.s
 				}
 			} else {
-				out = &Array{Elem: v.a.Elem, Shape: append(dims, v.a.Shape...)}
-				n := product(dims)
-				if len(v.a.Data) > 0 && n > maxElems/int64(len(v.a.Data)) {
-					return rtErr(pos, "Cannot allocate an array of shape %s (too large).", shapeString(out.Shape))
+				if out, err = alloc(v.a.Elem, append(dims, v.a.Shape...), pos); err != nil {
+					return err
 				}
-				out.Data = make([]prim.Value, 0, n*int64(len(v.a.Data)))
-				for range n {
-					out.Data = append(out.Data, v.a.Data...)
+				rs := int64(len(v.a.Data))
+				for i := range product(dims) {
+					copy(out.Data[i*rs:(i+1)*rs], v.a.Data)
 				}
 			}
 			fr.v[o] = value{a: out}
@@ -189,7 +189,15 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			if err != nil {
 				return err
 			}
-			fr.v[o] = value{a: NewArray(t, dims)}
+			a, err := alloc(t, dims, pos)
+			if err != nil {
+				return err
+			}
+			z := prim.Zero(t)
+			for i := range a.Data {
+				a.Data[i] = z
+			}
+			fr.v[o] = value{a: a}
 			return nil
 		}
 	case *ir.Reshape:
@@ -222,10 +230,15 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 				if !sameShape(a.Shape[1:], first.Shape[1:]) {
 					return rtErr(pos, "Cannot concatenate arrays of shapes %s and %s.", shapeString(first.Shape), shapeString(a.Shape))
 				}
-				total += a.Shape[0]
+				if total += a.Shape[0]; total < 0 {
+					return rtErr(pos, "Cannot concatenate arrays of shapes %s and %s: the result has too many rows.", shapeString(first.Shape), shapeString(a.Shape))
+				}
 			}
-			out := &Array{Elem: first.Elem, Shape: append([]int64{total}, first.Shape[1:]...)}
-			out.Data = make([]prim.Value, 0, total*first.rowSize())
+			out, err := alloc(first.Elem, append([]int64{total}, first.Shape[1:]...), pos)
+			if err != nil {
+				return err
+			}
+			out.Data = out.Data[:0]
 			for _, s := range arrs {
 				out.Data = append(out.Data, fr.v[s].a.Data...)
 			}
@@ -296,10 +309,18 @@ func (c *compiler) exp(e ir.Exp, outs []int, pos ir.Pos) stmFn {
 			return nil
 		}
 	case *ir.Assert:
-		cond, msg := c.operand(e.Cond), e.Msg
+		cond := c.operand(e.Cond)
+		args := make([]operand, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = c.operand(a)
+		}
 		return func(fr *frame) error {
 			if !fr.scalar(cond).Bool() {
-				return rtErr(pos, "Assertion is false: %s", msg)
+				shown := make([]string, len(args))
+				for i, a := range args {
+					shown[i] = plainScalar(fr.scalar(a))
+				}
+				return &Error{Pos: pos, Msg: e.Message(shown)}
 			}
 			return nil
 		}
@@ -371,22 +392,16 @@ func product(s []int64) int64 {
 	return n
 }
 
-// maxElems bounds the arrays the interpreter allocates, so that a huge
-// size is an error rather than a crash of the whole process.
-const maxElems = 1 << 30
-
 func (fr *frame) sizes(ops []operand, what string, pos ir.Pos) ([]int64, error) {
 	dims := make([]int64, len(ops))
-	total := int64(1)
 	for i, o := range ops {
 		dims[i] = fr.scalar(o).Int()
 		if dims[i] < 0 {
 			return nil, rtErr(pos, "Negative size %d given to %s.", dims[i], what)
 		}
-		if dims[i] > 0 && total > maxElems/dims[i] {
-			return nil, rtErr(pos, "Cannot allocate an array of shape %s (too large).", shapeString(dims[:i+1]))
-		}
-		total *= dims[i]
+	}
+	if _, err := rt.CheckAlloc(dims, valueSize); err != nil {
+		return nil, &Error{Pos: pos, Msg: err.Error()}
 	}
 	return dims, nil
 }

@@ -242,7 +242,10 @@ func TestValuesRoundTrip(t *testing.T) {
 		if w.Rank() != len(shapeOf(v)) {
 			t.Errorf("%v: rank %d", v, w.Rank())
 		}
-		back := FromValue(w)
+		back, err := FromValue(w)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if back.String() != v.String() {
 			t.Errorf("round trip of %v gave %v", v, back)
 		}

@@ -127,18 +127,20 @@ func (r *results) put(k int, i int64, v value, pos ir.Pos) error {
 	a := r.arrs[k]
 	if v.a == nil {
 		if a == nil {
-			a = &Array{Elem: v.s.Type(), Shape: []int64{r.n}, Data: make([]prim.Value, r.n)}
+			var err error
+			if a, err = alloc(v.s.Type(), []int64{r.n}, pos); err != nil {
+				return err
+			}
 			r.arrs[k] = a
 		}
 		a.Data[i] = v.s
 		return nil
 	}
 	if a == nil {
-		a = &Array{Elem: v.a.Elem, Shape: append([]int64{r.n}, v.a.Shape...)}
-		if len(v.a.Data) > 0 && r.n > maxElems/int64(len(v.a.Data)) {
-			return rtErr(pos, "Cannot allocate an array of shape %s (too large).", shapeString(a.Shape))
+		var err error
+		if a, err = alloc(v.a.Elem, append([]int64{r.n}, v.a.Shape...), pos); err != nil {
+			return err
 		}
-		a.Data = make([]prim.Value, r.n*int64(len(v.a.Data)))
 		r.arrs[k] = a
 	}
 	if !sameShape(a.Shape[1:], v.a.Shape) {

@@ -2,10 +2,13 @@ package interp
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/rt"
 )
 
 // Array is a regular array of one primitive type, stored flat in row-major
@@ -28,6 +31,21 @@ func NewArray(t prim.Type, shape []int64) *Array {
 		data[i] = z
 	}
 	return &Array{Elem: t, Shape: append([]int64(nil), shape...), Data: data}
+}
+
+// valueSize is the size in bytes of one element of an Array, for the
+// memory budget.
+const valueSize = int64(unsafe.Sizeof(prim.Value{}))
+
+// alloc returns an array of element type t and the given shape whose
+// elements the caller sets, or an error at pos when it is too large (the
+// allocation policy of rt.CheckAlloc, which generated code shares).
+func alloc(t prim.Type, shape []int64, pos ir.Pos) (*Array, error) {
+	n, err := rt.CheckAlloc(shape, valueSize)
+	if err != nil {
+		return nil, &Error{Pos: pos, Msg: err.Error()}
+	}
+	return &Array{Elem: t, Shape: shape, Data: make([]prim.Value, n)}, nil
 }
 
 // rowSize is the number of elements in one row (1 for rank-1 arrays).
@@ -104,11 +122,26 @@ type Error struct {
 	Msg string
 }
 
+// Error is the message in the reference compiler's words, then where it
+// happened (LANGUAGE-V2 §4), on one line: "Index [5] out of bounds for
+// array of shape [4]. (at f.fut:3:7)".
 func (e *Error) Error() string {
 	if e.Pos.IsKnown() {
-		return e.Pos.String() + ": " + e.Msg
+		return e.Msg + " (at " + e.Pos.String() + ")"
 	}
 	return e.Msg
+}
+
+// plainScalar prints a scalar for a message: integers without a type
+// suffix, as the Go backend prints them.
+func plainScalar(v prim.Value) string {
+	switch t := v.Type(); {
+	case t.IsSigned():
+		return strconv.FormatInt(v.Int(), 10)
+	case t.IsUnsigned():
+		return strconv.FormatUint(v.Uint(), 10)
+	}
+	return v.String()
 }
 
 func rtErr(pos ir.Pos, format string, args ...any) error {

@@ -53,13 +53,18 @@ func (fa *Facts) failer() failer { return failer{typ: fa.Type, sizes: fa.sizes} 
 // size w, and there is one or w is never negative.
 func (fa *Facts) Width(w SubExp, arrs []VName) bool { return fa.failer().width(w, arrs) }
 
-// HasEffect reports whether e or code nested in it asserts or updates an
-// accumulator: statements that must run even when nothing reads their
-// results.
+// HasEffect reports whether e or code nested in it asserts, updates an
+// accumulator or is a while loop (which may not terminate, and a program
+// that runs forever is not the same as one that stops): statements that
+// must run even when nothing reads their results.
 func HasEffect(e Exp) bool {
-	switch e.(type) {
+	switch e := e.(type) {
 	case *Assert, *UpdAcc:
 		return true
+	case *Loop:
+		if _, while := e.Form.(*While); while {
+			return true
+		}
 	}
 	for _, b := range Bodies(e) {
 		if b == nil {

@@ -1,6 +1,10 @@
 package ir
 
-import "github.com/fluxion-lang/fluxion/internal/prim"
+import (
+	"strings"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
 
 // Param is a name with its type: a function, lambda or loop parameter, or
 // one element of a statement's pattern.
@@ -199,10 +203,36 @@ type Size struct {
 	Dim int
 }
 
-// Assert fails at run time with Msg if Cond is false. Its pattern is empty.
+// Assert fails at run time if Cond is false. Its pattern is empty. The
+// error is "Assertion is false: " and Msg (the assertion's source text),
+// unless Full is set: then Msg is the whole message, each "%v" in it
+// replaced by the value of the next of Args (scalars, printed without a
+// type suffix), as in "Range %v...%v is invalid.".
 type Assert struct {
 	Cond SubExp
 	Msg  string
+	Full bool
+	Args []SubExp
+}
+
+// Message is the error an Assert raises, given its arguments' values
+// already printed; both backends use it so their messages agree.
+func (e *Assert) Message(args []string) string {
+	if !e.Full {
+		return "Assertion is false: " + e.Msg
+	}
+	var b strings.Builder
+	rest := e.Msg
+	for i := 0; ; i++ {
+		j := strings.Index(rest, "%v")
+		if j < 0 || i >= len(args) {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:j])
+		b.WriteString(args[i])
+		rest = rest[j+2:]
+	}
 }
 
 // If evaluates one of its branches; both return values of types Ret.

@@ -271,6 +271,9 @@ func (pr *printer) exp(e Exp) {
 		pr.ws("size ", strconv.Itoa(e.Dim), " ", e.Arr.String())
 	case *Assert:
 		pr.ws("assert ", e.Cond.String(), " ", strconv.Quote(e.Msg))
+		for _, a := range e.Args {
+			pr.ws(" ", a.String())
+		}
 	case *If:
 		pr.ws("if ", e.Cond.String(), " : ")
 		pr.types(e.Ret)

@@ -163,6 +163,7 @@ func (v *Visitor) Exp(e Exp) {
 		v.use(e.Arr)
 	case *Assert:
 		v.subExp(e.Cond)
+		v.subExps(e.Args)
 	case *If:
 		v.subExp(e.Cond)
 		v.Body(e.Then)
@@ -455,7 +456,7 @@ func (r *Rewriter) Exp(e Exp) Exp {
 	case *Size:
 		return &Size{Arr: r.name(e.Arr), Dim: e.Dim}
 	case *Assert:
-		return &Assert{Cond: r.subExp(e.Cond), Msg: e.Msg}
+		return &Assert{Cond: r.subExp(e.Cond), Msg: e.Msg, Full: e.Full, Args: r.subExps(e.Args)}
 	case *If:
 		return &If{Cond: r.subExp(e.Cond), Then: r.Body(e.Then), Else: r.Body(e.Else), Ret: r.types(e.Ret)}
 	case *Loop:

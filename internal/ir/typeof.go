@@ -438,6 +438,15 @@ func (tc typer) exp(e Exp) ([]Type, error) {
 		}
 		return one(i64, nil)
 	case *Assert:
+		for _, a := range e.Args {
+			t, err := tc.subExp(a)
+			if err != nil {
+				return nil, err
+			}
+			if !t.IsScalar() {
+				return nil, fmt.Errorf("assertion message argument %v is not a scalar", a)
+			}
+		}
 		return nil, tc.want(e.Cond, Scalar(prim.Bool), "assertion")
 	case *If:
 		if e.Then == nil || e.Else == nil {

@@ -18,12 +18,18 @@
 // `:>` coercions become patterns whose declared sizes the backends check.
 //
 // In-place updates follow the source: `a with [i] = v` consumes a, as in
-// Futhark. Where the source goes on using a consumed array (or an array
-// sharing its storage), or consumes storage it does not own (an array
-// from outside a loop body or lambda, a parameter of a recursive
-// function), a Copy is inserted first (copies.go), so such programs run
-// with value semantics (LANGUAGE.md §10.3); arrays never used again are
-// updated in place.
+// Futhark. The checker rejects programs that use a consumed array again
+// or consume storage they do not own (LANGUAGE-V2 §2); as a safety net for
+// what it cannot see, where the program goes on using a consumed array (or
+// an array sharing its storage), or consumes storage it does not own (an
+// array from outside a loop body or lambda, a parameter of a recursive
+// function), a Copy is inserted first (copies.go), so the result keeps
+// value semantics; arrays never used again are updated in place.
+//
+// Accumulators of source programs (scatter_stream, hist_stream) are
+// values of their arrays that remember how writes combine; a stream is a
+// sequential loop over its input (docs/INTRINSICS.md). A typed hole is an
+// assertion that fails, with a placeholder value of its type.
 //
 // Not supported yet (a clear error at the construct): recursive functions
 // with function-typed arguments, size parameters that neither an argument

@@ -9,17 +9,24 @@ import (
 	"github.com/fluxion-lang/fluxion/internal/syntax"
 )
 
-func (l *lowerer) expr(x check.Expr, e *env) value {
-	saved := l.at
+// posFor is the position that lowering x reports when the enclosing code
+// is at at: x's own, except that code inlined from the prelude keeps the
+// position of the user's expression that reached it (that is where
+// run-time errors point).
+func (l *lowerer) posFor(x check.Expr, at syntax.Pos) syntax.Pos {
 	pos := x.Pos()
 	if a, ok := x.(*check.Apply); ok {
 		pos = callSite(a)
 	}
-	// Code inlined from the prelude keeps the position of the user's
-	// expression that reached it: that is where run-time errors point.
-	if !l.preludeFiles[pos.File] || l.at.Line == 0 || l.preludeFiles[l.at.File] {
-		l.at = pos
+	if !l.preludeFiles[pos.File] || at.Line == 0 || l.preludeFiles[at.File] {
+		return pos
 	}
+	return at
+}
+
+func (l *lowerer) expr(x check.Expr, e *env) value {
+	saved := l.at
+	l.at = l.posFor(x, l.at)
 	l.b.Pos = l.pos(l.at)
 	defer func() {
 		l.at = saved
@@ -41,8 +48,7 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 	case *check.UnOpExpr:
 		return &leaf{l.b.Let("t", &ir.Un{Op: x.Op, T: x.Prim, X: l.scalar(x.X, e)})}
 	case *check.Apply:
-		f := l.expr(x.Fun, e)
-		return l.apply(f, l.expr(x.Arg, e))
+		return l.applyChain(x, e)
 	case *check.Lambda:
 		return &closure{params: x.Params, body: x.Body, env: e, name: "lambda"}
 	case *check.Let:
@@ -97,8 +103,12 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 		c := l.scalar(x.Cond, e)
 		l.b.Bind(nil, &ir.Assert{Cond: c, Msg: x.CondText})
 		return l.expr(x.Body, e)
+	case *check.Hole:
+		// Evaluating a hole fails; its value only has to have its type.
+		l.b.Bind(nil, &ir.Assert{Cond: ir.Bool(false), Full: true, Msg: "Reached a typed hole (???) of type " + check.TypeString(x.T) + "."})
+		return l.holeValue(x.T, e)
 	}
-	l.fail("%T is not supported by the lowering yet", x)
+	l.fail("this expression (of type %s) is not supported by the lowering yet", check.TypeString(x.Type()))
 	return nil
 }
 
@@ -189,7 +199,7 @@ func (l *lowerer) scalar(x check.Expr, e *env) ir.SubExp {
 }
 
 func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
-	if _, ok := check.Resolve(x.Operand).(*check.Prim); !ok {
+	if !primOperands(x) {
 		if x.Cmp != prim.Eq && x.Cmp != prim.Ne {
 			l.fail("operator %s on non-primitive values is not supported", x.Op)
 		}
@@ -203,10 +213,94 @@ func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
 		}
 		return &leaf{eq}
 	}
+	// The chain of operators on the left (x + y + z is (x + y) + z) is
+	// lowered with a loop, so that a chain of any length takes constant
+	// stack; positions and order are those of recursion through expr.
+	chain, ats := []*check.BinOpExpr{x}, []syntax.Pos{l.at}
+	for {
+		y, ok := chain[len(chain)-1].X.(*check.BinOpExpr)
+		if !ok || !primOperands(y) {
+			break
+		}
+		chain = append(chain, y)
+		ats = append(ats, l.posFor(y, ats[len(ats)-1]))
+	}
+	saved := l.at
+	defer func() {
+		l.at = saved
+		l.b.Pos = l.pos(saved)
+	}()
+	last := len(chain) - 1
+	l.at, l.b.Pos = ats[last], l.pos(ats[last])
+	a := l.scalar(chain[last].X, e)
+	for i := last; i >= 0; i-- {
+		l.at, l.b.Pos = ats[i], l.pos(ats[i])
+		a = l.primOp(chain[i], a, e)
+	}
+	return &leaf{a}
+}
+
+// applyChain lowers x, an application. Operator chains of functions
+// (a +^ b +^ c, x |> f |> g) nest as ((op a) b) whose a is again such an
+// application; the chain is lowered with a loop, so that any length takes
+// constant stack, in the order and at the positions of recursion through
+// expr (each application lowers its function, then its argument).
+func (l *lowerer) applyChain(x *check.Apply, e *env) value {
+	saved := l.at
+	defer func() {
+		l.at = saved
+		l.b.Pos = l.pos(saved)
+	}()
+	setAt := func(at syntax.Pos) { l.at, l.b.Pos = at, l.pos(at) }
+	type level struct {
+		outer, inner     *check.Apply // outer applies inner to a second argument
+		outerAt, innerAt syntax.Pos
+		f                value // inner.Fun, lowered
+	}
+	var chain []level
+	for cur, at := x, l.at; ; {
+		inner, ok := cur.Fun.(*check.Apply)
+		if !ok {
+			break
+		}
+		lv := level{outer: cur, inner: inner, outerAt: at, innerAt: l.posFor(inner, at)}
+		setAt(lv.innerAt)
+		lv.f = l.expr(inner.Fun, e)
+		chain = append(chain, lv)
+		next, ok := inner.Arg.(*check.Apply)
+		if !ok {
+			break
+		}
+		cur, at = next, l.posFor(next, lv.innerAt)
+	}
+	if len(chain) == 0 {
+		return l.apply(l.expr(x.Fun, e), l.expr(x.Arg, e))
+	}
+	last := chain[len(chain)-1]
+	setAt(last.innerAt)
+	v := l.expr(last.inner.Arg, e)
+	for i := len(chain) - 1; i >= 0; i-- {
+		lv := chain[i]
+		setAt(lv.innerAt)
+		partial := l.apply(lv.f, v)
+		setAt(lv.outerAt)
+		v = l.apply(partial, l.expr(lv.outer.Arg, e))
+	}
+	return v
+}
+
+// primOperands reports whether x's operands are primitive values.
+func primOperands(x *check.BinOpExpr) bool {
+	_, ok := check.Resolve(x.Operand).(*check.Prim)
+	return ok
+}
+
+// primOp lowers the primitive operator x applied to the lowered left
+// operand a and its right operand.
+func (l *lowerer) primOp(x *check.BinOpExpr, a ir.SubExp, e *env) ir.SubExp {
 	t := check.Resolve(x.Operand).(*check.Prim).P
 	if x.Bin == prim.LogAnd || x.Bin == prim.LogOr {
 		// Short-circuit: the right operand runs only when needed.
-		a := l.scalar(x.X, e)
 		sub := l.b.Sub()
 		saved := l.b
 		l.b = sub
@@ -218,14 +312,13 @@ func (l *lowerer) binOp(x *check.BinOpExpr, e *env) value {
 		if x.Bin == prim.LogOr {
 			ife.Then, ife.Else = short, rhs
 		}
-		return &leaf{l.b.Let("t", ife)}
+		return l.b.Let("t", ife)
 	}
-	a := l.scalar(x.X, e)
 	b := l.scalar(x.Y, e)
 	if x.Cmp != 0 {
-		return &leaf{l.b.Let("c", &ir.Cmp{Op: x.Cmp, T: t, X: a, Y: b})}
+		return l.b.Let("c", &ir.Cmp{Op: x.Cmp, T: t, X: a, Y: b})
 	}
-	return &leaf{l.b.Let("t", &ir.Bin{Op: x.Bin, T: t, X: a, Y: b})}
+	return l.b.Let("t", &ir.Bin{Op: x.Bin, T: t, X: a, Y: b})
 }
 
 // sub lowers a nested body with its own builder.
@@ -476,7 +569,7 @@ func (l *lowerer) emptyArray(t check.Type, e *env) value {
 			}
 			return r
 		}
-		l.fail("cannot build an empty array of %T", t)
+		l.fail("cannot build an empty array of %s", check.TypeString(t))
 		return nil
 	}
 	return walk(t, nil)
@@ -517,9 +610,16 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	t := st.Elem
 	one := prim.One(t)
 	step := ir.Const(one)
+	// The error names the range as written: "Range 5...1 is invalid."
+	msg, args := "Range %v", []ir.SubExp{start}
 	if x.Second != nil {
-		step = l.b.BinOp(prim.Sub, l.scalar(x.Second, e), start)
-	} else if x.Kind == syntax.RangeDownTo {
+		second := l.scalar(x.Second, e)
+		step = l.b.BinOp(prim.Sub, second, start)
+		msg, args = msg+"..%v", append(args, second)
+	}
+	msg += map[syntax.RangeKind]string{syntax.RangeIncl: "...", syntax.RangeUpTo: "..<", syntax.RangeDownTo: "..>"}[x.Kind] + "%v is invalid."
+	args = append(args, end)
+	if x.Second == nil && x.Kind == syntax.RangeDownTo {
 		step = ir.Const(mustEval(prim.EvalUnOp(prim.Neg, t, one)))
 	}
 	// count = (end - start + adj) / step, computed in i64 after checking
@@ -535,8 +635,12 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	}
 	// ceil(diff / k) for diff and k of the same sign.
 	adj := l.b.BinOp(prim.Sub, k64, l.b.Call(mustFunc("sgn_i64"), k64))
-	n := l.b.BinOp(prim.Quot, l.b.BinOp(prim.Add, diff, adj), k64)
 	zero := ir.I64(0)
+	// A zero step is invalid; divide by 1 instead, so that the assertion
+	// below reports the range rather than the division.
+	toI64, _ := prim.ConvFunc(prim.Bool, prim.I64)
+	kdiv := l.b.BinOp(prim.Add, k64, l.b.Call(toI64, l.b.CmpOp(prim.Eq, k64, zero)))
+	n := l.b.BinOp(prim.Quot, l.b.BinOp(prim.Add, diff, adj), kdiv)
 	okStep := l.b.CmpOp(prim.Ne, k64, zero)
 	sameDir := l.b.CmpOp(prim.Ge, l.b.BinOp(prim.Mul, raw, l.b.Call(mustFunc("sgn_i64"), k64)), zero)
 	valid := l.b.BinOp(prim.LogAnd, okStep, sameDir)
@@ -546,7 +650,7 @@ func (l *lowerer) rangeExpr(x *check.Range, e *env) value {
 	if x.Kind == syntax.RangeDownTo {
 		valid = l.b.BinOp(prim.LogAnd, valid, l.b.CmpOp(prim.Lt, k64, zero))
 	}
-	l.b.Bind(nil, &ir.Assert{Cond: valid, Msg: "Range is invalid."})
+	l.b.Bind(nil, &ir.Assert{Cond: valid, Msg: msg, Full: true, Args: args})
 	return &leaf{l.b.Let("range", &ir.Iota{N: n, Start: start, Step: step, T: t})}
 }
 

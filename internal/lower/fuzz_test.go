@@ -20,6 +20,11 @@ entry main (x: i32) = match (if x > 0 then #a x else #b 1.5) case #a y -> y case
 		`def f [n] (xs: [n]i32) : [n]i32 = scan (+) 0 xs
 entry main (xs: []i32) = let ys = copy xs in (f ys, ys with [0] = 1)`,
 		`entry main (x: i32) = let r = {a = x, b = (x, [x])} in r.b.1 == [r.a]`,
+		`import "intrinsics"
+entry main (d: *[]f64) (is: []i64) = hist_stream d (+) 0 (\(acc: *acc ([]f64)) i -> acc_write acc i 1) is`,
+		`entry main (xs: *[]i32) = flat_update_2d xs 1 2 1 (flat_index_2d (copy xs) 0 2 1 1 1)`,
+		`type s = #a [2]f64 | #b
+entry main (x: s) (y: i32) : (s, i32) = (x, y + ???)`,
 	} {
 		f.Add(s)
 	}

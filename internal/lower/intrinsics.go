@@ -12,7 +12,8 @@ var intrinsicArity = map[string]int{
 	"__map": 2, "__reduce": 3, "__reduce_comm": 3, "__scan": 3, "__hist": 5, "__scatter": 3,
 	"__zip": 2, "__iota": 1, "__replicate": 2, "__copy": 1, "__flatten": 1, "__unflatten": 3,
 	"__transpose": 1, "__concat": 2, "__rotate": 2, "__jvp2": 3, "__vjp2": 3, "__jmp2": 3,
-	"__mjp2": 3, "__with_vjp": 3, "__trace": 1,
+	"__mjp2": 3, "__with_vjp": 3, "__trace": 1, "__check_index": 3,
+	"__acc_write": 3, "__scatter_stream": 3, "__hist_stream": 5,
 }
 
 func (l *lowerer) arity(b *check.Binding) int {
@@ -211,6 +212,18 @@ func (l *lowerer) intrinsic(b *check.Binding, args []value) value {
 		return rebuild(rv, vars(l.b.LetN("with_vjp", &ir.WithVJP{F: lam, Rule: ruleLam, Args: leaves(x)})))
 	case "__trace":
 		return args[0]
+	case "__check_index":
+		ok, i, n := l.leafOf(args[0]), l.leafOf(args[1]), l.leafOf(args[2])
+		l.b.Bind(nil, &ir.Assert{Cond: ok, Full: true, Msg: "Index [%v] out of bounds for array of shape [%v].", Args: []ir.SubExp{i, n}})
+		return &record{}
+	case "__acc_write":
+		return l.accWrite(args[0], l.leafOf(args[1]), args[2])
+	case "__scatter_stream":
+		return l.accStream(args[0], nil, args[1], args[2])
+	case "__hist_stream":
+		// The loop starts from the destination, so the neutral element
+		// (args[2]) is never needed.
+		return l.accStream(args[0], args[1], args[3], args[4])
 	case "__jvp2", "__jmp2":
 		f, x, dx := args[0], args[1], args[2]
 		lam, rv := l.lambda(f, []value{x}, []bool{false})
@@ -234,6 +247,64 @@ func (l *lowerer) intrinsic(b *check.Binding, args []value) value {
 	}
 	l.fail("intrinsic %s is not supported by the lowering yet", strings.TrimPrefix(b.Intrinsic, "__"))
 	return nil
+}
+
+// accStream lowers scatter_stream (op nil) and hist_stream: a sequential
+// loop over bs whose state is the destination, which f updates through an
+// accumulator on it.
+func (l *lowerer) accStream(dest, op, f, bs value) value {
+	params, pv := l.loopParams(dest)
+	i := l.b.Param("i", ir.Scalar(prim.I64))
+	lp := &ir.Loop{Params: params, Init: leaves(dest), Form: &ir.For{I: i.Name, T: prim.I64, Bound: l.width(bs)}}
+	lp.Body, _ = l.sub(func() value {
+		b := mapLeaves(bs, func(s ir.SubExp) ir.SubExp {
+			return l.b.Let("row", &ir.Index{Arr: s.Var, Idx: []ir.SubExp{ir.Var(i.Name)}})
+		})
+		r, ok := l.apply(l.apply(f, &accum{arr: pv, op: op}), b).(*accum)
+		if !ok {
+			l.fail("the function given to an accumulator stream must return its accumulator")
+		}
+		return r.arr
+	})
+	return rebuild(dest, vars(l.b.LetN("stream", lp)))
+}
+
+// accWrite writes v at index i through accumulator a: an in-place update
+// of element (or row) i, with op applied to the old value and v when the
+// accumulator has an operator, skipped when i is out of range. An update
+// at one index per iteration keeps reverse mode from saving the whole
+// array per iteration of the stream's loop.
+func (l *lowerer) accWrite(a value, i ir.SubExp, v value) value {
+	acc, ok := a.(*accum)
+	if !ok {
+		l.fail("acc_write needs an accumulator")
+	}
+	arr := leaves(acc.arr)
+	if len(arr) == 0 {
+		return acc
+	}
+	n := l.dimSize(arr[0], 0)
+	ok1 := l.b.CmpOp(prim.Le, ir.I64(0), i)
+	ok2 := l.b.CmpOp(prim.Lt, i, n)
+	in := l.b.BinOp(prim.LogAnd, ok1, ok2)
+	th, tv := l.sub(func() value {
+		nv := v
+		if acc.op != nil {
+			old := mapLeaves(acc.arr, func(s ir.SubExp) ir.SubExp {
+				return l.b.Let("old", &ir.Index{Arr: s.Var, Idx: []ir.SubExp{i}})
+			})
+			nv = l.apply(l.apply(acc.op, old), v)
+		}
+		vs := leaves(nv)
+		k := 0
+		return mapLeaves(acc.arr, func(s ir.SubExp) ir.SubExp {
+			k++
+			return l.b.Let("acc", &ir.Update{Arr: s.Var, Dims: []ir.DimSlice{{Fixed: true, I: i}}, Val: vs[k-1]})
+		})
+	})
+	el, _ := l.sub(func() value { return acc.arr })
+	names := l.b.LetN("acc", &ir.If{Cond: in, Then: th, Else: el, Ret: l.branchTypes(th, el)})
+	return &accum{arr: rebuild(tv, vars(names)), op: acc.op}
 }
 
 // sizesFrom lists the sizes of dimensions from..rank-1 of array s.

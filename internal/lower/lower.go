@@ -40,6 +40,27 @@ type lowerer struct {
 	// preludeFiles are the files of the prelude definitions referenced so
 	// far; their positions give way to the user's call site.
 	preludeFiles map[string]bool
+	// sizeMemo holds the values sizeValue computed for size arithmetic,
+	// so that a size nested in many others (the sizes of a chain of
+	// concatenations) is computed once, not once per size it is part of.
+	sizeMemo map[sizeKey]sizeMemo
+}
+
+// sizeKey identifies a size computation: the size, the environment that
+// gave its variables and the builder its statement went to.
+type sizeKey struct {
+	op *check.SizeOp
+	e  *env
+	b  *ir.Builder
+}
+
+// sizeMemo is a computed size and where its statement is in the
+// builder: the value is still in scope while the builder holds the same
+// statement there (a builder empties when it makes a body).
+type sizeMemo struct {
+	v   *leaf
+	at  int
+	stm *ir.Stm
 }
 
 func (l *lowerer) fail(format string, args ...any) {
@@ -194,8 +215,20 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				r.fields = append(r.fields, walk(f.Type, dims))
 			}
 			return r
+		case *check.Sum:
+			// An opaque value (LANGUAGE-V2 §3): its tag, then the payloads
+			// of every constructor, as a result of another entry gives them.
+			p := l.b.Param("tag", ir.Type{Elem: prim.I64, Shape: dims})
+			params = append(params, p)
+			s := &sum{tag: ir.Var(p.Name), payloads: make([][]value, len(t.Cons))}
+			for k, c := range t.Cons {
+				for _, pt := range c.Payload {
+					s.payloads[k] = append(s.payloads[k], walk(pt, dims))
+				}
+			}
+			return s
 		}
-		l.fail("entry points cannot take a value of type %T", t)
+		l.fail("entry points cannot take a value of type %s", check.TypeString(t))
 		return nil
 	}
 	v := walk(t, nil)
@@ -205,7 +238,10 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 // ref is the value of a reference to binding b.
 func (l *lowerer) ref(b *check.Binding, inst *check.Instance, e *env) value {
 	if v, ok := e.lookup(b.ID); ok {
-		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 {
+		// A local size-polymorphic function is instantiated at each
+		// reference; a function passed as an argument already was, where
+		// it was referenced.
+		if c, ok := v.(*closure); ok && len(c.sizeBinds) > 0 && c.sizes == nil {
 			return l.instantiate(c, inst, e)
 		}
 		return v
@@ -284,12 +320,24 @@ func (l *lowerer) sizeValue(s check.Size, e *env) value {
 			}
 		}
 	case *check.SizeOp:
+		key := sizeKey{s, e, l.b}
+		if m, ok := l.sizeMemo[key]; ok {
+			if stms := l.b.Stms(); m.at < len(stms) && stms[m.at] == m.stm {
+				return m.v
+			}
+		}
 		a, b := l.sizeValue(s.L, e), l.sizeValue(s.R, e)
 		if a == nil || b == nil {
 			return nil
 		}
-		op := map[byte]prim.BinOp{'+': prim.Add, '-': prim.Sub, '*': prim.Mul}[s.Op]
-		return &leaf{l.b.BinOp(op, a.(*leaf).se, b.(*leaf).se)}
+		v := &leaf{l.b.BinOp(s.Op, a.(*leaf).se, b.(*leaf).se)}
+		if stms := l.b.Stms(); len(stms) > 0 {
+			if l.sizeMemo == nil {
+				l.sizeMemo = map[sizeKey]sizeMemo{}
+			}
+			l.sizeMemo[key] = sizeMemo{v, len(stms) - 1, stms[len(stms)-1]}
+		}
+		return v
 	}
 	return nil
 }
@@ -334,6 +382,12 @@ func (l *lowerer) apply(f value, arg value) value {
 			return r
 		}
 		return l.callRec(r)
+	case *holeFun:
+		ft, ok := check.Resolve(f.t).(*check.Func)
+		if !ok {
+			l.fail("application of a value that is not a function")
+		}
+		return l.holeValue(ft.Result, l.root)
 	case *intrinsic:
 		in := &intrinsic{b: f.b, args: append(append([]value{}, f.args...), arg)}
 		if len(in.args) < l.arity(f.b) {
@@ -414,7 +468,7 @@ func (l *lowerer) bindPat(p check.Pat, v value, e *env) {
 			l.bindPat(f.Pat, fv, e)
 		}
 	default:
-		l.fail("pattern %T is not supported here", p)
+		l.fail("this pattern (of type %s) is not supported here", check.TypeString(p.Type()))
 	}
 }
 

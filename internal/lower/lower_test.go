@@ -14,7 +14,12 @@ import (
 // run checks, lowers, verifies and interprets src's entry point main.
 func run(t *testing.T, src string, args []string) ([]string, error) {
 	t.Helper()
-	prog, err := check.CheckSource("t.fut", []byte(src), nil)
+	return runWith(t, src, args, check.Options{})
+}
+
+func runWith(t *testing.T, src string, args []string, opts check.Options) ([]string, error) {
+	t.Helper()
+	prog, err := check.CheckSourceOptions("t.fut", []byte(src), nil, opts)
 	if err != nil {
 		t.Fatalf("check: %v", err)
 	}
@@ -36,7 +41,11 @@ func run(t *testing.T, src string, args []string) ([]string, error) {
 			t.Fatalf("bad test argument %q: %v", a, err)
 		}
 		for _, x := range v {
-			in = append(in, interp.FromValue(x))
+			iv, err := interp.FromValue(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in = append(in, iv)
 		}
 	}
 	res, err := c.Run("main", in)
@@ -84,7 +93,7 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 		{"ranges", `entry main (n: i32) = (1..<n, n..>1, 0..2...n)`, []string{"5"},
 			"[1i32, 2i32, 3i32, 4i32] | [5i32, 4i32, 3i32, 2i32] | [0i32, 2i32, 4i32]"},
 		{"index error", `entry main (xs: []i32) (i: i64) = xs[i]`, []string{"[1, 2, 3]", "3i64"},
-			"error: t.fut:1:35: Index [3] out of bounds for array of shape [3]."},
+			"error: Index [3] out of bounds for array of shape [3]. (at t.fut:1:35)"},
 		{"assert", `entry main (x: i32) = assert (x > 0) (x + 1)`, []string{"0"}, "error: Assertion is false"},
 		{"short circuit", `entry main (xs: []i32) (i: i64) = i < length xs && xs[i] > 0`, []string{"[1, 2, 3]", "7i64"}, "false"},
 		{"array literal", `entry main (x: i32) = [[x, x + 1], [x * 2, 0]]`, []string{"3"}, "[[3i32, 4i32], [6i32, 0i32]]"},
@@ -121,7 +130,7 @@ entry main (n: i32) (xs: []i64) = (fact n, sum_rec xs, pair n)`,
 			[]string{"10", "[1i64, 2i64, 3i64]"}, "3628800i64 | 6i64 | 55i32 | [7i32]"},
 		{"runaway recursion", `def f (n: i64) : i64 = if n == 0 then 0 else 1 + f (n + 1)
 entry main (n: i64) = f n`, []string{"1i64"}, "error: Stack overflow"},
-		{"coercion failure", `entry main (xs: []i32) = xs :> [3]i32`, []string{"[1, 2]"}, "error: t.fut:1:26: Value of shape [2] does not match shape [3]."},
+		{"coercion failure", `entry main (xs: []i32) = xs :> [3]i32`, []string{"[1, 2]"}, "error: Value of shape [2] does not match shape [3]. (at t.fut:1:26)"},
 		{"ascription failure", `entry main (n: i64) (xs: []i32) = (xs : [n]i32)`, []string{"3i64", "[1, 2]"}, "error: does not match shape [3]"},
 		{"constants", `def table = map (* 10) (iota 4)
 def scale = 2i64

@@ -16,14 +16,14 @@ func TestPreludeErrorPositions(t *testing.T) {
 	tests := []struct {
 		name, src string
 		args      []string
-		want      string // error prefix
+		want      string // "file:line:col: message prefix"
 	}{
 		{"head of empty", "entry main (xs: []i32) =\n  let ys = filter (> 10) xs\n  in head ys + 1",
 			[]string{"[1, 2]"}, "u.fut:3:6: Index [0] out of bounds"},
 		{"last of empty", "entry main (xs: []i32) = last (filter (> 10) xs)",
 			[]string{"[1, 2]"}, "u.fut:1:26: Index [-1] out of bounds"},
-		{"map2 of different lengths", "entry main (xs: []i32) (ys: []i32) =\n  map2 (+) (filter (> 0) xs) ys",
-			[]string{"[1, -2]", "[1, 3]"}, "u.fut:2:3:"},
+		{"map2 of different lengths", "entry main [n] (xs: []i32) (ys: [n]i32) =\n  map2 (+) (filter (> 0) xs :> [n]i32) ys",
+			[]string{"[1, -2]", "[1, 3]"}, "u.fut:2:13:"},
 		{"through a user function", "def first (xs: []i32) = head xs\nentry main (xs: []i32) = first (filter (> 10) xs)",
 			[]string{"[1, 2]"}, "u.fut:1:25: Index [0] out of bounds"},
 		{"user lambda inside map", "entry main (xs: []i32) (is: []i64) =\n  map (\\i -> xs[i]) is",
@@ -50,12 +50,21 @@ func TestPreludeErrorPositions(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, v := range vs {
-					in = append(in, interp.FromValue(v))
+					iv, err := interp.FromValue(v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					in = append(in, iv)
 				}
 			}
 			_, err = c.Run("main", in)
-			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
-				t.Errorf("got error %v, want one starting with %q", err, tc.want)
+			// Errors read "message (at file:line:col)".
+			pos, msg, _ := strings.Cut(tc.want, ": ")
+			if strings.HasSuffix(tc.want, ":") {
+				pos, msg = strings.TrimSuffix(tc.want, ":"), ""
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), msg) || !strings.Contains(err.Error(), "(at "+pos) {
+				t.Errorf("got error %v, want one starting with %q at %s", err, msg, pos)
 			}
 		})
 	}

@@ -71,7 +71,7 @@ func (l *lowerer) typeLeaves(t check.Type, e *env) (value, []ir.Type) {
 			}
 			return s
 		}
-		l.fail("recursive functions cannot return a value of type %T", t)
+		l.fail("recursive functions cannot return a value of type %s", check.TypeString(t))
 		return nil
 	}
 	v := walk(t, 0)

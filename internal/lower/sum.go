@@ -30,6 +30,14 @@ func consIndex(l *lowerer, t check.Type, name string, e *env) int {
 	return 0
 }
 
+// holeValue is a placeholder of type t for a typed hole.
+func (l *lowerer) holeValue(t check.Type, e *env) value {
+	if _, ok := concrete(t, e).(*check.Func); ok {
+		return &holeFun{t: concrete(t, e)}
+	}
+	return l.blank(t, e)
+}
+
 // blank is a placeholder value of type t for the payloads of constructors
 // a sum value does not hold (arrays are empty in every dimension).
 func (l *lowerer) blank(t check.Type, e *env) value {
@@ -74,7 +82,7 @@ func (l *lowerer) blank(t check.Type, e *env) value {
 		}
 		return s
 	}
-	l.fail("cannot make a value of type %T", t)
+	l.fail("cannot make a value of type %s", check.TypeString(t))
 	return nil
 }
 
@@ -129,7 +137,7 @@ func (l *lowerer) matches(p check.Pat, v value, e *env) ir.SubExp {
 		}
 		return cond
 	}
-	l.fail("pattern %T cannot be matched", p)
+	l.fail("this pattern (of type %s) cannot be matched", check.TypeString(p.Type()))
 	return ir.SubExp{}
 }
 

@@ -47,6 +47,18 @@ type closure struct {
 	name      string
 }
 
+// accum is an accumulator (LANGUAGE-V2 §3): the array it writes, and how
+// writes combine: by op for hist_stream, by replacing the element for
+// scatter_stream (op nil). Its IR values are the array's.
+type accum struct {
+	arr value
+	op  value
+}
+
+// holeFun is the value of a typed hole of function type: applying it
+// gives a placeholder of its result type (the hole itself already failed).
+type holeFun struct{ t check.Type }
+
 // intrinsic is a built-in function with the arguments applied so far.
 type intrinsic struct {
 	b    *check.Binding
@@ -98,6 +110,8 @@ func leaves(v value) []ir.SubExp {
 			for _, f := range v.fields {
 				walk(f)
 			}
+		case *accum:
+			walk(v.arr)
 		case *sum:
 			out = append(out, v.tag)
 			for _, p := range v.payloads {
@@ -114,7 +128,7 @@ func leaves(v value) []ir.SubExp {
 // hasFunction reports whether v contains a function.
 func hasFunction(v value) bool {
 	switch v := v.(type) {
-	case *closure, *intrinsic, *recFun:
+	case *closure, *intrinsic, *recFun, *holeFun:
 		return true
 	case *record:
 		for _, f := range v.fields {
@@ -141,6 +155,8 @@ func rebuild(tmpl value, ls []ir.SubExp) value {
 				r.fields[k] = walk(f)
 			}
 			return r
+		case *accum:
+			return &accum{arr: walk(v.arr), op: v.op}
 		case *sum:
 			i++
 			out := &sum{tag: ls[i-1], payloads: make([][]value, len(v.payloads))}

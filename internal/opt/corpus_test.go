@@ -19,7 +19,11 @@ func runEntry(t *testing.T, p *ir.Program, entry string, args []testspec.Value) 
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}
-	res, err := c.Run(entry, interp.FromValues(args))
+	in, err := interp.FromValues(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(entry, in)
 	if err != nil {
 		return "error: " + err.Error()
 	}

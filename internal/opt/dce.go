@@ -3,9 +3,10 @@ package opt
 import "github.com/fluxion-lang/fluxion/internal/ir"
 
 // DCE removes statements none of whose results are used, unless they
-// contain an Assert or an accumulator update. Like Futhark, it removes
-// dead code even if it could fail at run time (a dead out-of-bounds index
-// or division by zero disappears); explicit assertions are always kept.
+// contain an Assert, an accumulator update or a while loop (see
+// hasEffect). Like Futhark, it removes dead code even if it could fail at
+// run time (a dead out-of-bounds index or division by zero disappears);
+// explicit assertions and loops that may not terminate are always kept.
 // It also drops loop parameters that neither the loop's used results nor
 // the other live parameters depend on, unused results of maps and ifs,
 // and map inputs whose lambda parameter is unused.

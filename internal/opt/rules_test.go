@@ -579,7 +579,32 @@ return x_1
 			return []ir.SubExp{ps[0]}
 		},
 		inputs:   [][]interp.Value{{sI(5), arrI(1, 2, 3)}, {sI(-5), arrI(1, 2, 3)}},
-		outcomes: []string{"5i64", "error: t.fut:9:1: Assertion is false: positive"},
+		outcomes: []string{"5i64", "error: Assertion is false: positive (at t.fut:9:1)"},
+	},
+	{
+		// A dead while loop may not terminate, which makes it observable
+		// (loop x while true do x runs until stopped); a dead for loop
+		// always stops and goes.
+		name: "dce keeps dead while loops", pass: "dce", params: []ir.Type{i64},
+		want: `
+let c_2: bool = x_1 >i64 0i64
+let w_8: bool = loop (d_7: bool = c_2) while d_7 {
+  return false
+}
+return x_1
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			c := b.CmpOp(prim.Gt, ps[0], ci(0))
+			acc := b.Param("acc", i64)
+			forLoop(b, ps[0], []ir.Param{acc}, []ir.SubExp{ci(0)}, func(lb *ir.Builder, i ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{lb.BinOp(prim.Add, ir.Var(acc.Name), i)}
+			})
+			d := b.Param("d", b1)
+			wb := b.Sub()
+			b.LetN("w", &ir.Loop{Params: []ir.Param{d}, Init: []ir.SubExp{c}, Form: &ir.While{Cond: d.Name}, Body: wb.Body(ir.Bool(false))})
+			return []ir.SubExp{ps[0]}
+		},
+		inputs: intInputs[:3],
 	},
 	{
 		name: "dce loop parameters", pass: "dce", params: []ir.Type{i64},

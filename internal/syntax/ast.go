@@ -695,6 +695,10 @@ type Assert struct {
 	Body Expr
 }
 
+// Hole is a typed hole ???: an expression of any type that fails when
+// evaluated.
+type Hole struct{ Span }
+
 // ConstrExp is #c a1 ... an (arguments are atoms).
 type ConstrExp struct {
 	Span
@@ -770,6 +774,7 @@ func (*Lambda) expr()       {}
 func (*Loop) expr()         {}
 func (*Match) expr()        {}
 func (*Assert) expr()       {}
+func (*Hole) expr()         {}
 func (*ConstrExp) expr()    {}
 func (*OpenExp) expr()      {}
 func (*OpSection) expr()    {}

@@ -444,6 +444,8 @@ func (f *formatter) node(n Node) {
 		f.s(")")
 	case *Assert:
 		f.list("assert", n.Cond, n.Body)
+	case *Hole:
+		f.s("???")
 	case *ConstrExp:
 		f.list("#"+n.Name.Name, exprNodes(n.Args)...)
 	case *OpenExp:

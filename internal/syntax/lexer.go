@@ -215,8 +215,7 @@ func (lx *lexer) next() token {
 	case '?':
 		if lx.peek(0) == '?' && lx.peek(1) == '?' {
 			lx.off += 2
-			lx.errorAt(lx.posAt(lx.off-3), "typed holes (???) are unsupported in Fluxion v1")
-			return token{kind: tEOF}
+			return token{kind: tHole}
 		}
 		return token{kind: tQuestion}
 	}

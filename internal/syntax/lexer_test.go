@@ -241,7 +241,6 @@ func TestLexErrors(t *testing.T) {
 		{"'\\q'", "1:2", `unknown escape sequence \\q`, 0},
 		{"'\\99999999'", "1:2", "out of range", 0},
 		{"'\\x'", "1:2", "missing digits", 0},
-		{"a\n  ???", "2:3", "typed holes", 0},
 		{"x # y", "1:3", "constructor name or \\[", 0},
 		{"x λ", "1:3", "unexpected character 'λ'", 0},
 		{"x \xff", "1:3", "invalid UTF-8", 0},

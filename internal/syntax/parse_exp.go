@@ -534,7 +534,7 @@ func (p *parser) atAtomStart() bool {
 	switch t.kind {
 	case tIdent:
 		return p.qualSymbolLen(0) == 0
-	case tInt, tFloat, tString, tLParen, tLBrack, tLBrackIx, tLBrace, tConstr:
+	case tInt, tFloat, tString, tLParen, tLBrack, tLBrackIx, tLBrace, tConstr, tHole:
 		return true
 	case tKeyword:
 		return t.text == "true" || t.text == "false"
@@ -563,6 +563,9 @@ func (p *parser) atom() Expr {
 	case tConstr:
 		p.advance()
 		x = &ConstrExp{Span: Span{t.pos, t.endPos()}, Name: &Ident{Span: Span{t.pos, t.endPos()}, Name: t.text}}
+	case tHole:
+		p.advance()
+		x = &Hole{Span: Span{t.pos, t.endPos()}}
 	case tIdent:
 		x = p.nameChain()
 	case tLParen:

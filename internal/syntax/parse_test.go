@@ -49,6 +49,8 @@ var expTests = []struct{ src, want string }{
 	{"\\(x: i32) (a, b) -> x", "(lambda (params (: x i32) (tuple a b)) _ x)"},
 	{"assert (x > 0) x + 1", "(assert (> x 0) (+ x 1))"},
 	{"assert ok f x", "(assert ok (app f x))"},
+	{"f ??? (g ???)", "(app (app f ???) (app g ???))"},
+	{"??? : i32", "(: ??? i32)"},
 	// A lambda may be the last argument.
 	{"tabulate n \\i -> i * 2", "(app (app tabulate n) (lambda (params i) _ (* i 2)))"},
 	{"map (\\x -> x + 1) xs", "(app (app map (lambda (params x) _ (+ x 1))) xs)"},
@@ -324,6 +326,8 @@ var declTests = []struct{ src, want string }{
 	{"module M = \\(P: S) -> P", "(module M _ (mlambda (P: S) _ P))"},
 	{"module M = \\(P: S) : R -> P", "(module M _ (mlambda (P: S) R P))"},
 	{"module M = import \"f\"", `(module M _ (import "f"))`},
+	{"module M = { def x = 1 }\nimport \"f\"", "(module M _ (struct (def x () (params) _ 1)))\n(import \"f\")"},
+	{"module M = F (import \"f\")", `(module M _ (mapply F (import "f")))`},
 	{"module type S = { type t val f: t -> t }", "(module-type S (sig (type t () _) (val f () (-> t t))))"},
 	{"module type S2 = S with t = f32 with int_t = u32", "(module-type S2 (with (with S t () f32) int_t () u32))"},
 	{"module type S3 = S with m.t 'a = [3]a", "(module-type S3 (with S m.t ('a) ([3] a)))"},

@@ -553,7 +553,9 @@ func (p *parser) modExp() ModExp {
 		return l
 	}
 	m := p.modAtom()
-	for p.at(tIdent) || p.at(tLParen) || p.at(tLBrace) || p.atKw("import") {
+	// import "f" may head a module expression but is no argument: a
+	// top-level import after a module body starts a new declaration.
+	for p.at(tIdent) || p.at(tLParen) || p.at(tLBrace) {
 		arg := p.modAtom()
 		m = &ModApply{Span: p.span(start), Fun: m, Arg: arg}
 	}

@@ -36,6 +36,7 @@ const (
 	tDotDotDot         // ...
 	tDot               // .
 	tQuestion          // ?
+	tHole              // ??? (a typed hole)
 	tEquals            // =
 	tDollar            // $
 )
@@ -48,7 +49,7 @@ var tokNames = [...]string{
 	tComma: ",", tColon: ":", tColonGt: ":>", tArrow: "->", tBackslash: `\`,
 	tTick: "'", tTickHat: "'^", tTickTilde: "'~", tBacktick: "`", tAttr: "#[",
 	tDotDot: "..", tDotDotLt: "..<", tDotDotGt: "..>", tDotDotDot: "...",
-	tDot: ".", tQuestion: "?", tEquals: "=", tDollar: "$",
+	tDot: ".", tQuestion: "?", tHole: "???", tEquals: "=", tDollar: "$",
 }
 
 func (k tokKind) String() string { return tokNames[k] }

@@ -3,6 +3,7 @@ package values
 import (
 	"bytes"
 	"errors"
+	"io"
 	"testing"
 )
 
@@ -89,7 +90,20 @@ func FuzzReadBinary(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		vs, err := ReadAll(bytes.NewReader(append([]byte{'b'}, in...)))
+		in = append([]byte{'b'}, in...)
+		vs, err := ReadAll(bytes.NewReader(in))
+		// A stream hides the input's length: headers claiming more than
+		// the input holds then fail at its end instead of at once, with
+		// the same outcome.
+		streamed, serr := ReadAll(io.MultiReader(bytes.NewReader(in)))
+		if (err == nil) != (serr == nil) || len(streamed) != len(vs) {
+			t.Fatalf("from a reader that knows its length: %d values, %v; from a stream: %d values, %v", len(vs), err, len(streamed), serr)
+		}
+		for k := range vs {
+			if !Identical(streamed[k], vs[k]) {
+				t.Fatalf("value %d: %v from a stream, %v from a reader that knows its length", k, streamed[k], vs[k])
+			}
+		}
 		if err != nil {
 			return
 		}

@@ -8,10 +8,12 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/rt"
 )
 
 // SyntaxError is a malformed or mistyped value in the input, with the
@@ -30,6 +32,7 @@ func (e *SyntaxError) Error() string {
 // both, mixed) from an input stream.
 type Reader struct {
 	br     *bufio.Reader
+	src    io.Reader // what br reads, for the length of the input left
 	line   int
 	col    int
 	offset int64
@@ -41,7 +44,7 @@ const maxDepth = 255
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReader(r), line: 1, col: 1}
+	return &Reader{br: bufio.NewReader(r), src: r, line: 1, col: 1}
 }
 
 // ReadAll reads every value in r (untyped, §1.1) until the end of input.
@@ -782,11 +785,19 @@ func (r *Reader) readBinary(want prim.Type, rank int) (Value, error) {
 		}
 		shape[k] = int64(d)
 	}
-	n, ok := elemCount(shape)
-	if !ok || int64(n) > math.MaxInt64/8 {
-		return fail("shape %s has too many elements", ShapeString(shape))
-	}
 	size := t.Bytes()
+	count, err := rt.CheckAlloc(shape, int64(size))
+	var tooLarge *rt.AllocError
+	if errors.As(err, &tooLarge) {
+		return fail("shape %s%s is larger than the memory budget of %s (see %s)", ShapeString(shape), t, rt.FormatSize(tooLarge.Budget), rt.BudgetEnv)
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	if left, ok := r.remaining(); ok && count*int64(size) > left {
+		return fail("shape %s%s needs %d bytes, but the input has %d left", ShapeString(shape), t, count*int64(size), left)
+	}
+	n := int(count)
 	// Decode in chunks, growing the result as the bytes actually arrive, so
 	// a huge size in a short input fails without a huge allocation.
 	const chunk = 1 << 16
@@ -806,6 +817,28 @@ func (r *Reader) readBinary(want prim.Type, rank int) (Value, error) {
 		done += k
 	}
 	return Value{elem: t, shape: cloneShape(shape), data: data}, nil
+}
+
+// remaining returns how many bytes of input are left when the source
+// knows (a regular file, or a reader with a Len method such as
+// strings.Reader); pipes and other streams do not.
+func (r *Reader) remaining() (int64, bool) {
+	buffered := int64(r.br.Buffered())
+	switch s := r.src.(type) {
+	case interface{ Len() int }:
+		return buffered + int64(s.Len()), true
+	case *os.File:
+		fi, err := s.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			return 0, false
+		}
+		pos, err := s.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return 0, false
+		}
+		return buffered + fi.Size() - pos, true
+	}
+	return 0, false
 }
 
 // appendDecoded appends the little-endian elements in b to data.

@@ -136,11 +136,11 @@ func run(exe *interp.Program, entry string, args []values.Value) (out []vec, err
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	res, err := exe.Run(entry, interp.FromValues(args))
+	res, err := exe.RunValues(entry, args)
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range interp.ToValues(res) {
+	for _, v := range res {
 		f, ok := toVec(v)
 		if !ok {
 			return nil, fmt.Errorf("result of type %s is not a float", v.TypeString())

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 	"github.com/fluxion-lang/fluxion/internal/testspec"
 	"github.com/fluxion-lang/fluxion/internal/values"
 )
@@ -98,8 +99,14 @@ func TestCorpusBlocks(t *testing.T) {
 	}
 }
 
-// matchAll checks that vs are values of the types ts, in order.
-func matchAll(ts []check.Type, vs []values.Value) error {
+// matchAll checks that vs are values of the types ts, in order. A record
+// or a sum (an opaque value) is given by its parts: fields in order; a sum's
+// constructor index (i64), then every constructor's payloads.
+func matchAll(types []check.Type, vs []values.Value) error {
+	var ts []check.Type
+	for _, t := range types {
+		ts = append(ts, parts(t, nil)...)
+	}
 	if len(ts) != len(vs) {
 		return fmt.Errorf("%d values for %d types", len(vs), len(ts))
 	}
@@ -109,6 +116,30 @@ func matchAll(ts []check.Type, vs []values.Value) error {
 		}
 	}
 	return nil
+}
+
+// parts lists the types of the values that stand for a value of type t
+// inside arrays of the given dimensions.
+func parts(t check.Type, dims []check.Size) []check.Type {
+	switch t := check.Resolve(t).(type) {
+	case *check.Array:
+		return parts(t.Elem, append(append([]check.Size{}, dims...), t.Size))
+	case *check.Record:
+		var out []check.Type
+		for _, f := range t.Fields {
+			out = append(out, parts(f.Type, dims)...)
+		}
+		return out
+	case *check.Sum:
+		out := []check.Type{check.ArrayOf(&check.Prim{P: prim.I64}, dims...)}
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				out = append(out, parts(p, dims)...)
+			}
+		}
+		return out
+	}
+	return []check.Type{check.ArrayOf(t, dims...)}
 }
 
 // matchType checks that v (a primitive or an array of primitives) has type t.

@@ -20,7 +20,7 @@ entry fold_digits (xs: []i32) : (i64, i64) =
 -- input { [1, 2, 3] } output { [1, 2, 3] [3, 2, 1] }
 
 entry fold_collect [n] (xs: [n]i32) : ([n]i32, [n]i32) =
-  let put (acc: [n]i32, i: i64) (x: i32) = (acc with [i] = x, i + 1)
+  let put (acc: [n]i32, i: i64) (x: i32) = (copy acc with [i] = x, i + 1)
   let (l, _) = foldl put (replicate n 0, 0) xs
-  let (r, _) = foldr (\x (acc: [n]i32, i: i64) -> (acc with [i] = x, i + 1)) (replicate n 0, 0) xs
+  let (r, _) = foldr (\x (acc: [n]i32, i: i64) -> (copy acc with [i] = x, i + 1)) (replicate n 0, 0) xs
   in (l, r)

@@ -134,7 +134,11 @@ func Compile(tr *trace.Trace, opts Options) (*Gradient, error) {
 		}
 		compiled.Unlock()
 		g.run = func(args []values.Value) ([]values.Value, error) {
-			res, err := ip.Run(Entry, interp.FromValues(args))
+			in, err := interp.FromValues(args)
+			if err != nil {
+				return nil, err
+			}
+			res, err := ip.Run(Entry, in)
 			if err != nil {
 				return nil, err
 			}

@@ -104,7 +104,10 @@ func TestCorpusAgainstCompilerVJP(t *testing.T) {
 				}
 				progs[c.File] = ip
 			}
-			args := interp.FromValues(futArgs(t, c))
+			args, err := interp.FromValues(futArgs(t, c))
+			if err != nil {
+				t.Fatal(err)
+			}
 			res, err := ip.Run(c.Value, args)
 			if err != nil {
 				t.Fatal(err)

@@ -89,12 +89,8 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 // *Error values.
 func Dot(a0 Array[float64], a1 Array[float64]) (r0 float64, err error) {
 	defer catch(&err)
-	if len(a0.Shape) != 1 || product(a0.Shape) != int64(len(a0.Data)) {
-		fail("", "argument 1 of "+"dot"+": got an array of shape "+shapeString(a0.Shape)+"f64, want a value of type [n_1]f64")
-	}
-	if len(a1.Shape) != 1 || product(a1.Shape) != int64(len(a1.Data)) {
-		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(a1.Shape)+"f64, want a value of type [n_1]f64")
-	}
+	checkArg("dot", 0, 1, "[n_1]f64", a0)
+	checkArg("dot", 1, 1, "[n_1]f64", a1)
 	r0 = fn0_dot_0(0, a0, a1)
 	return r0, nil
 }
@@ -121,12 +117,8 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 // *Error values.
 func Grad(a0 Array[float64], a1 Array[float64]) (r0 Array[float64], err error) {
 	defer catch(&err)
-	if len(a0.Shape) != 1 || product(a0.Shape) != int64(len(a0.Data)) {
-		fail("", "argument 1 of "+"grad"+": got an array of shape "+shapeString(a0.Shape)+"f64, want a value of type [n_1]f64")
-	}
-	if len(a1.Shape) != 1 || product(a1.Shape) != int64(len(a1.Data)) {
-		fail("", "argument 2 of "+"grad"+": got an array of shape "+shapeString(a1.Shape)+"f64, want a value of type [n_1]f64")
-	}
+	checkArg("grad", 0, 1, "[n_1]f64", a0)
+	checkArg("grad", 1, 1, "[n_1]f64", a1)
 	r0 = fn1_grad_0(0, a0, a1)
 	return r0, nil
 }

@@ -4,6 +4,7 @@ package dotprod
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -73,38 +74,43 @@ func readBinaryValue(br *bufio.Reader, t string) (any, error) {
 		return nil, fmt.Errorf("got a value of rank %d and type %q, want %s", head[1], strings.TrimSpace(string(head[2:6])), t)
 	}
 	shape := make([]int64, rank)
-	n := uint64(1)
 	for i := range shape {
 		var d [8]byte
 		if _, err := io.ReadFull(br, d[:]); err != nil {
 			return nil, fmt.Errorf("reading the shape: %w", err)
 		}
 		u := binary.LittleEndian.Uint64(d[:])
-		if u > math.MaxInt64 || n != 0 && u > math.MaxInt64/n {
-			return nil, fmt.Errorf("array too large")
+		if u > math.MaxInt64 {
+			return nil, fmt.Errorf("dimension %d of a value of type %s is too large", u, t)
 		}
 		shape[i] = int64(u)
-		n *= u
 	}
-	var size uint64
+	size := int64(binTypeSize(elem))
+	n, err := CheckAlloc(shape, size)
+	if err != nil {
+		return nil, fmt.Errorf("a value of type %s: %w", t, err)
+	}
+	// The buffer grows as bytes arrive, so a size that the input does not
+	// have fails at its end without allocating the whole size first.
+	var raw bytes.Buffer
+	raw.Grow(int(min(n*size, 1<<20)))
+	if got, err := io.CopyN(&raw, br, n*size); err != nil {
+		return nil, fmt.Errorf("reading the %d elements of shape %s: got %d of %d bytes: %w", n, shapeString(shape), got, n*size, err)
+	}
+	return decode(elem, rank, shape, raw.Bytes()), nil
+}
+
+// binTypeSize is the size in bytes of one element of the binary format.
+func binTypeSize(elem string) int {
 	switch elem {
 	case "i8", "u8", "bool":
-		size = 1
+		return 1
 	case "i16", "u16", "f16":
-		size = 2
+		return 2
 	case "i32", "u32", "f32":
-		size = 4
-	default:
-		size = 8
+		return 4
 	}
-	if n > 1<<40/size {
-		return nil, fmt.Errorf("array too large")
-	}
-	raw := make([]byte, n*size)
-	if _, err := io.ReadFull(br, raw); err != nil {
-		return nil, fmt.Errorf("reading %d elements: %w", n, err)
-	}
-	return decode(elem, rank, shape, raw), nil
+	return 8
 }
 
 func decodeAs[T any](rank int, shape []int64, raw []byte, size int, f func([]byte) T) any {

@@ -251,3 +251,10 @@ func sliceRange[T any](pos string, a Array[T], shp []int64, start int64, hasStar
 	base := (off*d + start) * inner
 	return Array[T]{Shape: shp, Data: a.Data[base : base+n*inner : base+n*inner]}
 }
+
+// sliceOK reports whether [start, end) (stride 1) is a valid range of a
+// dimension of n elements: start <= end, and an empty range may lie
+// anywhere.
+func sliceOK(n, start, end int64) bool {
+	return start <= end && (start == end || start >= 0 && start < n && end <= n)
+}

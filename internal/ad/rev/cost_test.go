@@ -89,3 +89,33 @@ func TestUpdateWithAliasedResult(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+const accStreamSrc = `
+import "intrinsics"
+def h [n] (k: i64) (is: [n]i64) (vs: [n]f64) : f64 =
+  f64.sum (hist_stream (replicate k 0) (+) 0 (\(acc: *acc ([k]f64)) (i, x) -> acc_write acc i (x * x)) (zip is vs))
+entry acc_g [n] (k: i64) (is: [n]i64) (vs: [n]f64) = vjp (h k is) vs 1
+`
+
+// An accumulator stream is a loop that updates one element per
+// iteration, so its vjp is linear too: at 8n elements (and buckets) it
+// allocates about 8 times as much, not 64.
+func TestAccumulatorStreamIsLinear(t *testing.T) {
+	p := compile(t, accStreamSrc)
+	at := func(n int) uint64 {
+		is := make([]int64, n)
+		vs := make([]float64, n)
+		for i := range is {
+			is[i] = int64((i * 7) % n)
+			vs[i] = float64(i%10) / 3
+		}
+		return allocated(t, p, "acc_g", []interp.Value{interp.ScalarValue(prim.IntValue(prim.I64, int64(n))), ai(is...), af(vs...)})
+	}
+	at(50)
+	small, large := at(500), at(4000)
+	if ratio := float64(large) / float64(small); ratio > 12 {
+		t.Errorf("vjp of a stream of %d writes allocates %d bytes, of %d: %d bytes (ratio %.1f, want about 8)", 500, small, 4000, large, ratio)
+	} else {
+		t.Logf("allocated %d and %d bytes (ratio %.1f)", small, large, ratio)
+	}
+}

@@ -27,6 +27,10 @@ import (
 // vs' and the free variables' adjoints for the other applications (the
 // map rule: free scalars summed, free arrays through accumulators).
 // Out-of-range values get no adjoint.
+//
+// The elements may be rows (an operator on arrays, such as \a b -> if
+// a[0] < b[0] then b else a): the scans, the folds and the adjoints are
+// then arrays of rows, and the destinations' rows are the buckets.
 func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 	b := r.b
 	k := len(e.Dests)
@@ -40,10 +44,7 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 	ts := make([]ir.Type, k)
 	for q, d := range e.Dests {
 		t := r.typeOf(d)
-		if t.Rank() != 1 {
-			fail(s.Pos, "internal error: generic reduce_by_index rule on rows")
-		}
-		ets[q], ts[q] = t.Elem, ir.Scalar(t.Elem)
+		ets[q], ts[q] = t.Elem, ir.Type{Elem: t.Elem, Shape: r.shapeOf(d)[1:]}
 	}
 	i64, bt := ir.Scalar(prim.I64), ir.Scalar(prim.Bool)
 	// Keys: the bucket, w for out-of-range indices.
@@ -91,7 +92,7 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 	trues := b.Let("trues", &ir.Replicate{Shape: ir.Shape{n}, Val: ir.Bool(true)})
 	var hdst []ir.VName
 	for q := range e.Dests {
-		hdst = append(hdst, b.Let("h", &ir.Replicate{Shape: ir.Shape{w}, Val: zeroOf(ets[q])}).Var)
+		hdst = append(hdst, b.Let("h", &ir.Replicate{Shape: append(ir.Shape{w}, ts[q].Shape...), Val: zeroOf(ets[q])}).Var)
 	}
 	pinit := b.Let("present", &ir.Replicate{Shape: ir.Shape{w}, Val: ir.Bool(false)})
 	hp := b.LetN("h", &ir.Scatter{W: n, Dests: append(hdst, pinit.Var), Inds: []ir.VName{at},
@@ -126,7 +127,7 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 		tb, eb := lb.Sub(), lb.Sub()
 		seed := make([]ir.SubExp, k)
 		for q := range seed {
-			seed[q] = zeroOf(ets[q])
+			seed[q] = zeroValue(tb, ts[q])
 			if !hbars[q].IsNone() {
 				seed[q] = tb.Index(hbars[q].Var, key)
 			}
@@ -137,7 +138,7 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 		inAdj := vars(tb.LetN("adj", &ir.If{Cond: end, Then: t2.Body(seed...), Else: e2.Body(adj...), Ret: ts}))
 		zeros := make([]ir.SubExp, k)
 		for q := range zeros {
-			zeros[q] = zeroOf(ets[q])
+			zeros[q] = zeroValue(eb, ts[q])
 		}
 		out := vars(lb.LetN("adj", &ir.If{Cond: in, Then: tb.Body(inAdj...), Else: eb.Body(zeros...), Ret: ts}))
 		notIn := lb.UnOp(prim.Not, in)
@@ -149,7 +150,7 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 	back := append(append([]ir.VName{direct}, ls...), xbars...)
 	var dests []ir.VName
 	for _, a := range back {
-		dests = append(dests, b.Let("orig", &ir.Scratch{Elem: r.typeOf(a).Elem, Shape: ir.Shape{n}}).Var)
+		dests = append(dests, b.Let("orig", &ir.Scratch{Elem: r.typeOf(a).Elem, Shape: r.shapeOf(a)}).Var)
 	}
 	orig := b.LetN("orig", &ir.Scatter{W: n, Dests: dests, Inds: []ir.VName{perm}, Vals: back})
 	skip := map[int]bool{}
@@ -157,6 +158,14 @@ func (r *rev) histGeneric(s *ir.Stm, e *ir.Hist) {
 		skip[q] = true
 	}
 	r.mapAdjoint(n, append(append([]ir.VName{}, orig[:k+1]...), e.Vals...), r.startOp(e.Op, ts), vars(orig[k+1:]), skip)
+}
+
+// zeroValue is a zero of type t: a scalar, or an array of zeros.
+func zeroValue(b *ir.Builder, t ir.Type) ir.SubExp {
+	if t.IsScalar() {
+		return zeroOf(t.Elem)
+	}
+	return b.Let("zeros", &ir.Replicate{Shape: t.Shape, Val: zeroOf(t.Elem)})
 }
 
 // guardedOp is \present d1..dk h1..hk -> if present then op d h else d.
@@ -283,10 +292,10 @@ func radixSort(b *ir.Builder, n, w ir.SubExp, keys ir.VName) (ir.VName, ir.VName
 // the adjoint ys', not ys), also componentwise on several arrays and
 // vectorised on rows, * (per-bucket zero counts and products of the
 // non-zero values) and min/max (the destination wins ties, then the
-// lowest index). Everything else, operators with free variables
-// included, takes the generic rule; prepareBody has already flattened
-// several index arrays into one and turned vectorised operators on rows
-// into histograms of columns.
+// lowest index). Everything else, operators with free variables and
+// operators on whole rows included, takes the generic rule; prepareBody
+// has already flattened several index arrays into one and turned
+// vectorised operators on rows into histograms of columns.
 func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 	d := e.Dests[0]
 	rows := false
@@ -331,9 +340,6 @@ func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 				return
 			}
 		}
-	}
-	if rows {
-		fail(s.Pos, "reverse mode supports reduce_by_index of rows only with + or an operator that maps a scalar operator over the rows (map2 f)")
 	}
 	if len(e.Inds) != 1 {
 		fail(s.Pos, "internal error: reduce_by_index with %d index arrays was not flattened", len(e.Inds))

@@ -78,24 +78,24 @@ func fdCompare(t *testing.T, p *interp.Program, names []string, generic bool, n,
 // depends on c. xs has 6 elements.
 var opFreeFuncs = []fdFunc{
 	// Before reduce_by_index's generic rule gave them adjoints, y' was 0.
-	{"hist_free_scalar", `f64.sum (map (\x -> x * x) (hist (\a b -> a + b + y * a * b) 0 3 [0, 2, 0, 1, 0, 2] (map (*0.3) xs)))`},
-	{"rbi_free_scalar", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*0.5) xs[0:3]) (\a b -> a + b + y * a * b) 0 [2, 0, 2, 7, 2, -1] (map (*0.3) xs)))`},
-	{"hist_free_array", `f64.sum (map (\x -> x * x) (hist (\a b -> a + b + xs[2] * a * b) 0 3 [1, 0, 1, 1, 2, 5] (map (*0.3) xs))) * y`},
+	{"hist_free_scalar", `f64.sum (map (\x -> x * x) (hist (\a b -> a + b + y * a * b) 0 3 ([0, 2, 0, 1, 0, 2] :> [n]i64) (map (*0.3) xs)))`},
+	{"rbi_free_scalar", `f64.sum (map (\x -> x * x) (reduce_by_index (map (*0.5) xs[0:3]) (\a b -> a + b + y * a * b) 0 ([2, 0, 2, 7, 2, -1] :> [n]i64) (map (*0.3) xs)))`},
+	{"hist_free_array", `f64.sum (map (\x -> x * x) (hist (\a b -> a + b + xs[2] * a * b) 0 3 ([1, 0, 1, 1, 2, 5] :> [n]i64) (map (*0.3) xs))) * y`},
 	{"reduce_free_array", `reduce (\a b -> a + b + xs[0] * a * b) 0 (map (*(0.3 * y)) xs)`},
 	{"scan_free_array", `f64.sum (map (\x -> x * x) (scan (\a b -> a + b + xs[1] * a * b) 0 (map (*(0.3 * y)) xs)))`},
 	// The selection reads xs at indices that are operands.
-	{"hist_free_array_dynamic", `let (v, i) = unzip (hist (\(v1, i1) (v2, i2) -> if v1 * xs[i1] > v2 * xs[i2] || (v1 * xs[i1] == v2 * xs[i2] && i1 < i2) then (v1, i1) else (v2, i2)) (0, 0) 2 [0, 1, 0, 1, 0, 1] (zip (map (*y) xs) (iota n))) in f64.sum (map2 (\a j -> a * xs[j]) v i)`},
-	{"hist_in_map_free", `f64.sum (map (\x -> f64.sum (hist (\a b -> a + b + x * y * a * b) 0 2 [0, 1, 1, 0, 1, 0] (map (*0.3) xs))) xs)`},
-	{"hist_in_loop_free", `loop acc = y for _i < 2 do f64.sum (hist (\a b -> a + b + acc * a * b) 0 2 [0, 1, 1, 0, 1, 0] (map (*(0.2 * acc)) xs))`},
-	{"hist_in_if_free", `if y > 0.1 then f64.sum (hist (\a b -> a + b + y * a * b) 0 2 [0, 1, 1, 0, 1, 0] (map (*0.3) xs)) else 0`},
-	{"rbi_2d_free", `let m: [2][2]f64 = unflatten (map (*0.5) xs[0:4] :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (reduce_by_index_2d (copy m) (\a b -> a + b + y * a * b) 0 [(0, 1), (1, 0), (0, 1), (2, 0), (1, 1), (0, 1)] (map (*0.3) xs))))`},
+	{"hist_free_array_dynamic", `let (v, i) = unzip (hist (\(v1, i1) (v2, i2) -> if v1 * xs[i1] > v2 * xs[i2] || (v1 * xs[i1] == v2 * xs[i2] && i1 < i2) then (v1, i1) else (v2, i2)) (0, 0) 2 ([0, 1, 0, 1, 0, 1] :> [n]i64) (zip (map (*y) xs) (iota n))) in f64.sum (map2 (\a j -> a * xs[j]) v i)`},
+	{"hist_in_map_free", `f64.sum (map (\x -> f64.sum (hist (\a b -> a + b + x * y * a * b) 0 2 ([0, 1, 1, 0, 1, 0] :> [n]i64) (map (*0.3) xs))) xs)`},
+	{"hist_in_loop_free", `loop acc = y for _i < 2 do f64.sum (hist (\a b -> a + b + acc * a * b) 0 2 ([0, 1, 1, 0, 1, 0] :> [n]i64) (map (*(0.2 * acc)) xs))`},
+	{"hist_in_if_free", `if y > 0.1 then f64.sum (hist (\a b -> a + b + y * a * b) 0 2 ([0, 1, 1, 0, 1, 0] :> [n]i64) (map (*0.3) xs)) else 0`},
+	{"rbi_2d_free", `let m: [2][2]f64 = unflatten (map (*0.5) xs[0:4] :> [2*2]f64) in f64.sum (map (\x -> x * x) (flatten (reduce_by_index_2d (copy m) (\a b -> a + b + y * a * b) 0 ([(0, 1), (1, 0), (0, 1), (2, 0), (1, 1), (0, 1)] :> [n](i64, i64)) (map (*0.3) xs))))`},
 	// Neutral elements that depend on y: an application ne op x0 must
 	// not count, and an empty reduction gives ne.
 	{"reduce_active_ne", `reduce (\a b -> a * b * y) (1 / y) (map (+0.5) xs)`},
 	{"scan_active_ne", `f64.sum (scan (\a b -> a * b * y) (1 / y) (map (+0.5) xs))`},
 	{"reduce_empty_active_ne", `reduce (\a b -> a * b * y) (1 / y) (map (+0.5) xs[0:0]) + xs[0]`},
 	{"reduce_tuple_active_ne", `let (a, b) = reduce (\(a1, b1) (a2, b2) -> (a1 * a2 * y, b1 + b2)) (1 / y, 0) (zip (map (+0.5) xs) xs) in a * b`},
-	{"hist_active_ne", `f64.sum (map (\x -> x * x) (reduce_by_index (copy xs[0:4]) (\a b -> a * b * y) (1 / y) [0, 2, 0, 0, 7, 2] (map (+0.5) xs)))`},
+	{"hist_active_ne", `f64.sum (map (\x -> x * x) (reduce_by_index (copy xs[0:4]) (\a b -> a * b * y) (1 / y) ([0, 2, 0, 0, 7, 2] :> [n]i64) (map (+0.5) xs)))`},
 	{"reduce_vec_active_ne", `f64.sum (reduce (map2 (\a b -> a * b * y)) [1 / y, 1 / y] (map (\x -> [x + 0.5, x * y]) xs))`},
 	{"scan_vec_active_ne", `f64.sum (flatten (scan (map2 (\a b -> a * b * y)) [1 / y, 1 / y] (map (\x -> [x + 0.5, x * y]) xs)))`},
 	// Not neutral at all (which reduce and scan do not allow): the

@@ -20,10 +20,11 @@
 // reduce (generic, +, * with zero counting, min/max)
 // (soac.go); scan (generic composition of affine maps, +, and the
 // Jacobian patterns ZeroQuad and MatrixMul found at compile time: one
-// smaller scan per class of equal independent blocks, scanpat.go),
+// smaller scan per class of equal independent blocks, scanpat.go; over
+// rows with an operator that is no map2, a sequential loop from the end),
 // scatter (scatter.go) and reduce_by_index (+, *, min/max, generic by
-// radix sort and segmented scans, also for tuple operators and operators
-// with free variables) (hist.go); #[stripmine(k)], vectorised scan,
+// radix sort and segmented scans, also for tuple operators, operators
+// with free variables and operators on whole rows) (hist.go); #[stripmine(k)], vectorised scan,
 // reduce and reduce_by_index operators, reduce_by_index with several
 // index arrays, and reductions and scans whose neutral element depends on
 // a differentiated value (opfree.go) are rewritten before differentiation
@@ -51,8 +52,8 @@
 // return sweep, mapped over the rows, may not write regions back into
 // the primal arrays all rows share, and one copy in the forward sweep is
 // cheaper than one per row); nested scopes inside an mjp's return sweep
-// are re-run per row; reduce_by_index of rows is differentiated only with
-// + or an operator that maps one scalar operator over the rows.
+// are re-run per row; the return sweep of a scan over rows whose
+// operator is no map2 is sequential (O(n) work, no parallelism).
 package rev
 
 import (

@@ -16,20 +16,33 @@ import (
 // time (scanpat.go: ZeroQuad, MatrixMul) splits the recurrence into one
 // smaller scan per class of equal blocks; the generic rule is the single
 // k x k block.
+//
+// A scan over rows whose operator is not vectorised (prepareBody turns
+// those into scans of columns) solves the recurrence with a sequential
+// loop from the end instead (scanRows).
 func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 	k := len(e.Arrs)
 	b := r.b
 	ets := make([]prim.Type, k)
+	elemT := make([]ir.Type, k)
+	rows := false
 	for c, a := range e.Arrs {
 		t := r.typeOf(a)
-		if t.Rank() != 1 {
-			fail(s.Pos, "reverse mode supports scans over one-dimensional arrays only (and vectorised operators)")
-		}
+		rows = rows || t.Rank() != 1
 		ets[c] = t.Elem
+		elemT[c] = ir.Type{Elem: t.Elem, Shape: r.shapeOf(a)[1:]}
 	}
 	ybars := make([]ir.VName, k)
 	for i, p := range s.Pat {
 		ybars[i] = r.ownedCurrent(p.Name).Var
+	}
+	ys := make([]ir.VName, k)
+	for i, p := range s.Pat {
+		ys[i] = p.Name
+	}
+	if rows {
+		r.scanTail(e, ys, r.scanRows(e, ys, ybars, elemT), elemT)
+		return
 	}
 	if !NoSpecialCases && k == 1 {
 		et := ets[0]
@@ -50,23 +63,74 @@ func (r *rev) scan(s *ir.Stm, e *ir.Scan) {
 	if scanPatternSeen != nil {
 		scanPatternSeen(pat)
 	}
-	ys := make([]ir.VName, k)
-	for i, p := range s.Pat {
-		ys[i] = p.Name
-	}
-	rs := scanAdjoints(b, e, ys, ybars, ets, pat)
-	// as'[i] += vjp of (ys[i-1] op a) at a = as[i] with adjoint r[i]; the
-	// map rule also gives the operator's free variables their adjoints.
-	elemT := make([]ir.Type, k)
-	for c := range elemT {
-		elemT[c] = ir.Scalar(ets[c])
-	}
-	prevs := shiftRight(b, e.W, ys, e.Neutral, elemT)
+	r.scanTail(e, ys, scanAdjoints(b, e, ys, ybars, ets, pat), elemT)
+}
+
+// scanTail gives as'[i] += vjp of (ys[i-1] op a) at a = as[i] with
+// adjoint rs[i] (the adjoints of ys); the map rule also gives the
+// operator's free variables their adjoints.
+func (r *rev) scanTail(e *ir.Scan, ys, rs []ir.VName, elemT []ir.Type) {
+	k := len(e.Arrs)
+	prevs := shiftRight(r.b, e.W, ys, e.Neutral, elemT)
 	skip := map[int]bool{}
 	for c := 0; c < k; c++ {
 		skip[c] = true
 	}
 	r.mapAdjoint(e.W, append(prevs, e.Arrs...), e.Op, vars(rs), skip)
+}
+
+// scanRows solves r[i] = ys'[i] + (the adjoint of ys[i] through ys[i+1]
+// = ys[i] op as[i+1]) for elements of any rank, by a loop from the end
+// that takes the vjp of op once per element: O(n) work, sequential.
+func (r *rev) scanRows(e *ir.Scan, ys, ybars []ir.VName, elemT []ir.Type) []ir.VName {
+	b := r.b
+	k := len(e.Arrs)
+	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
+	var params []ir.Param
+	var init []ir.SubExp
+	cur := make([]ir.SubExp, k)
+	rsP := make([]ir.VName, k)
+	for c := range elemT {
+		p := b.Param("from_next", ir.Type{Elem: elemT[c].Elem, Shape: make(ir.Shape, elemT[c].Rank())})
+		params = append(params, p)
+		init = append(init, zeroValue(b, elemT[c]))
+		cur[c] = ir.Var(p.Name)
+	}
+	for c := range elemT {
+		t := r.typeOf(ybars[c])
+		p := b.Param("rs", ir.Type{Elem: t.Elem, Shape: make(ir.Shape, t.Rank())})
+		params = append(params, p)
+		init = append(init, b.Let("rs", &ir.Scratch{Elem: t.Elem, Shape: r.shapeOf(ybars[c])}))
+		rsP[c] = p.Name
+	}
+	j := b.Param("j", ir.Scalar(prim.I64))
+	lb := b.Sub()
+	i := lb.BinOp(prim.Sub, last, ir.Var(j.Name))
+	ri := make([]ir.SubExp, k)
+	var newRs []ir.SubExp
+	for c := range ri {
+		ri[c] = addValues(lb, elemT[c], lb.Index(ybars[c], i), cur[c])
+		newRs = append(newRs, lb.Let("rs", &ir.Update{Arr: rsP[c], Dims: []ir.DimSlice{{Fixed: true, I: i}}, Val: ri[c]}))
+	}
+	first := lb.CmpOp(prim.Eq, i, ir.I64(0))
+	tb, eb := lb.Sub(), lb.Sub()
+	zeros := make([]ir.SubExp, k)
+	args := make([]ir.SubExp, 0, 2*k)
+	prev := eb.BinOp(prim.Sub, i, ir.I64(1))
+	for c := range elemT {
+		zeros[c] = zeroValue(tb, elemT[c])
+		args = append(args, eb.Index(ys[c], prev))
+	}
+	for c := range elemT {
+		args = append(args, eb.Index(e.Arrs[c], i))
+	}
+	adj := vjpOf(eb, e.Op, args, ri)[:k]
+	next := vars(lb.LetN("from_next", &ir.If{Cond: first, Then: tb.Body(zeros...), Else: eb.Body(adj...), Ret: elemT}))
+	out := b.LetN("rs", &ir.Loop{Params: params, Init: init, Form: &ir.For{I: j.Name, T: prim.I64, Bound: e.W}, Body: lb.Body(append(next, newRs...)...)})
+	for _, v := range out[k:] {
+		r.owned[v] = true
+	}
+	return out[k:]
 }
 
 // scanAdjoints emits the solution r of the backward recurrence (one array

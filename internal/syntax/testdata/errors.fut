@@ -19,7 +19,6 @@ def x = "abc ### unterminated string literal
 ---
 def x = '\q' ### unknown escape sequence
 ---
-def x = ??? ### typed holes
 ---
 def x = if a then b ### expected 'else' after then branch
 ---

@@ -22,7 +22,7 @@ entry scan_free [n] (xs: [n]f64) (c: f64) : ([n]f64, f64) =
 -- output { [1.25, 1.0, 1.5, 0.0] 0.5 }
 
 -- The derivative with respect to c was lost before reduce_by_index's generic rule differentiated its operator's free variables.
-entry hist_free [n] (xs: [n]f64) (c: f64) : ([n]f64, f64) =
+entry hist_free (xs: [4]f64) (c: f64) : ([4]f64, f64) =
   vjp (\(xs, c) -> f64.sum (hist (\a b -> a + b + c * a * b) 0 2 [0, 1, 0, 5] xs)) (xs, c) 1
 
 -- ==
@@ -51,7 +51,7 @@ entry scan_ne [n] (xs: [n]f64) (c: f64) (ys: [n]f64) : ([n]f64, f64) =
 -- output { [4.0, 1.0, 8.0] [2.0, 6.0, 8.0] 16.0 }
 
 -- Bucket 1 gets no value: it keeps its destination, whatever c.
-entry hist_ne [k] [n] (d: [k]f64) (v: [n]f64) (c: f64) : ([k]f64, [n]f64, f64) =
+entry hist_ne (d: [3]f64) (v: [3]f64) (c: f64) : ([3]f64, [3]f64, f64) =
   vjp (\(d, v, c) -> reduce_by_index (copy d) (\a b -> a * b * c) (1 / c) [0, 2, 0] v) (d, v, c) [1, 1, 1]
 
 -- ==
@@ -60,5 +60,5 @@ entry hist_ne [k] [n] (d: [k]f64) (v: [n]f64) (c: f64) : ([k]f64, [n]f64, f64) =
 -- output { [4.125, 3.25, 5.0] 1.75 }
 
 -- The operator reads the row of the map (x) and a scalar free in the map.
-entry hist_in_map [n] (xs: [n]f64) (c: f64) : ([n]f64, f64) =
+entry hist_in_map (xs: [3]f64) (c: f64) : ([3]f64, f64) =
   vjp (\(xs, c) -> f64.sum (map (\x -> f64.sum (hist (\a b -> a + b + x * c * a * b) 0 2 [0, 1, 0] xs)) xs)) (xs, c) 1

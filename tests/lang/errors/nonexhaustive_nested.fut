@@ -1,6 +1,6 @@
 -- A match that misses a nested constructor.
 -- ==
--- error: :6:24: non-exhaustive match: #some #y is not covered
+-- error: :6:24: Unmatched cases in match expression .*: #some #y is not covered
 
 type opt = #some (#x | #y) | #none
 def f (o: opt) : i32 = match o

@@ -1,0 +1,206 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/fluxion-lang/fluxion/internal/syntax"
+)
+
+// The causality check (LANGUAGE-V2 §1): instantiating a polymorphic value
+// fixes its size parameters, so a size it is instantiated with must be
+// computed already. In length <| filter p xs the operands run left to
+// right: length is instantiated with the size of filter's result before
+// filter has run. Arguments run before the function they are passed to is
+// instantiated, so length (filter p xs) and filter p xs |> length are
+// fine. Only the existential sizes of function results made while checking
+// the declaration (IDs above from) are concerned; other unknown sizes, such
+// as that of replicate (length xs) 1, are known where they are made.
+
+type causality struct {
+	c        *checker
+	from     int
+	known    map[int]bool
+	computed map[int]syntax.Pos
+	failed   bool
+}
+
+// checkCausality checks one finished declaration's body.
+func (c *checker) checkCausality(body Expr, from int) {
+	first := &causality{c: c, from: from, known: map[int]bool{}, computed: map[int]syntax.Pos{}}
+	first.expr(body, false)
+	check := &causality{c: c, from: from, known: map[int]bool{}, computed: first.computed}
+	check.expr(body, true)
+}
+
+// local calls f on the declaration's own unknown sizes in t.
+func (k *causality) local(t Type, f func(v *SizeVar)) {
+	walkSizes(t, func(s Size) {
+		forSizeVars(s, func(v *SizeVar) {
+			if v.Unknown && v.ID > k.from && k.c.existentials[v.ID] {
+				f(v)
+			}
+		})
+	})
+}
+
+// done records that e has run: the unknown sizes of its type are known.
+func (k *causality) done(e Expr) {
+	if _, isVar := e.(*VarRef); isVar {
+		return
+	}
+	k.local(e.Type(), func(v *SizeVar) {
+		k.known[v.ID] = true
+		if _, ok := k.computed[v.ID]; !ok {
+			k.computed[v.ID] = e.Pos()
+		}
+	})
+}
+
+func (k *causality) instance(v *VarRef) {
+	if k.failed {
+		return
+	}
+	var ts []Type
+	ts = append(ts, v.Inst.Types...)
+	for _, s := range v.Inst.Sizes {
+		ts = append(ts, &Array{Size: s, Elem: Unit()})
+	}
+	for _, t := range ts {
+		k.local(t, func(u *SizeVar) {
+			if k.failed || k.known[u.ID] {
+				return
+			}
+			at, ok := k.computed[u.ID]
+			if !ok {
+				return
+			}
+			k.failed = true
+			k.c.errs = append(k.c.errs, k.c.newError(v.At, fmt.Sprintf(
+				"Causality check: size %q needed for type of %q: %s. But %q is computed at %d:%d. Hint: Bind the expression producing %q with 'let' beforehand.",
+				u.Name, v.Bind.Name, TypeString(v.T), u.Name, at.Line, at.Col, u.Name)))
+		})
+	}
+}
+
+// expr walks e in evaluation order; check reports violations.
+func (k *causality) expr(e Expr, check bool) {
+	if e == nil {
+		return
+	}
+	switch e := e.(type) {
+	case *VarRef:
+		if check {
+			k.instance(e)
+		}
+	case *Apply:
+		var args []Expr
+		var f Expr = e
+		for {
+			a, ok := f.(*Apply)
+			if !ok {
+				break
+			}
+			args = append([]Expr{a.Arg}, args...)
+			f = a.Fun
+		}
+		for _, a := range args {
+			k.expr(a, check)
+		}
+		k.expr(f, check)
+	case *BinOpExpr:
+		k.expr(e.X, check)
+		k.expr(e.Y, check)
+	case *UnOpExpr:
+		k.expr(e.X, check)
+	case *Lambda:
+		k.expr(e.Body, check)
+	case *Let:
+		k.expr(e.Value, check)
+		k.expr(e.Body, check)
+	case *LetFun:
+		k.expr(e.Value, check)
+		k.expr(e.Body, check)
+	case *If:
+		k.expr(e.Cond, check)
+		k.branches(check, e.Then, e.Else)
+	case *Match:
+		k.expr(e.X, check)
+		var bs []Expr
+		for _, cs := range e.Cases {
+			bs = append(bs, cs.Body)
+		}
+		k.branches(check, bs...)
+	case *Loop:
+		k.expr(e.Init, check)
+		if e.For != nil {
+			k.expr(e.For.Bound, check)
+		}
+		if e.ForIn != nil {
+			k.expr(e.ForIn.Array, check)
+		}
+		if e.While != nil {
+			k.expr(e.While.Cond, check)
+		}
+		k.expr(e.Body, check)
+	case *RecordLit:
+		for _, f := range e.Fields {
+			k.expr(f.Value, check)
+		}
+	case *Project:
+		k.expr(e.X, check)
+	case *Index:
+		k.expr(e.X, check)
+		k.dims(e.Indices, check)
+	case *Update:
+		k.expr(e.X, check)
+		for _, s := range e.Steps {
+			k.dims(s.Indices, check)
+		}
+		k.expr(e.Value, check)
+	case *ArrayLit:
+		for _, x := range e.Elems {
+			k.expr(x, check)
+		}
+	case *Range:
+		k.expr(e.Start, check)
+		k.expr(e.Second, check)
+		k.expr(e.End, check)
+	case *Coerce:
+		k.expr(e.X, check)
+	case *Assert:
+		k.expr(e.Cond, check)
+		k.expr(e.Body, check)
+	case *Constr:
+		for _, x := range e.Args {
+			k.expr(x, check)
+		}
+	}
+	k.done(e)
+}
+
+func (k *causality) dims(ds []*DimIndex, check bool) {
+	for _, d := range ds {
+		k.expr(d.Index, check)
+		k.expr(d.Start, check)
+		k.expr(d.End, check)
+		k.expr(d.Stride, check)
+	}
+}
+
+// branches walks alternatives from the same knowledge; what all of them
+// computed is known after.
+func (k *causality) branches(check bool, bs ...Expr) {
+	before := k.known
+	after := map[int]bool{}
+	for _, b := range bs {
+		k.known = map[int]bool{}
+		for id := range before {
+			k.known[id] = true
+		}
+		k.expr(b, check)
+		for id := range k.known {
+			after[id] = true
+		}
+	}
+	k.known = after
+}

@@ -1,0 +1,207 @@
+package rt
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// The allocation policy of Fluxion's run times (generated code, the
+// interpreter, the value readers): before an array is allocated, its
+// element count must not overflow and its size in bytes must be within the
+// memory budget. The budget bounds every single array; a program that
+// needs more gets a run-time error naming the array's shape instead of
+// crashing the process. By default it is a quarter of the machine's
+// memory; BudgetEnv or SetMemoryBudget change it.
+
+// BudgetEnv is the environment variable that sets the memory budget: a
+// number of bytes with an optional unit (B, KB, MB, GB, TB in powers of
+// 1000; KiB, MiB, GiB, TiB in powers of 1024), or a percentage of the
+// machine's memory, e.g. "512MiB", "2GB", "50%".
+const BudgetEnv = "FLUXION_MEMORY_BUDGET"
+
+// defaultBudgetShare is the part of the machine's memory that one array
+// may take by default. Copying an array or passing it between processes
+// can need a few times its size, hence well below all of it.
+const defaultBudgetShare = 4
+
+// fallbackMemory is the memory assumed where the machine's cannot be read.
+const fallbackMemory = 16 << 30
+
+var (
+	budgetOnce sync.Once
+	budgetSet  atomic.Int64 // > 0: set by SetMemoryBudget
+	budgetEnv  int64        // from BudgetEnv or the default
+	budgetErr  error        // a malformed BudgetEnv
+)
+
+// MemoryBudget returns the largest size in bytes that one array may take.
+func MemoryBudget() int64 {
+	b, _ := budget()
+	return b
+}
+
+// budget returns the memory budget and the error of a malformed BudgetEnv
+// when it is in force.
+func budget() (int64, error) {
+	budgetOnce.Do(initBudget)
+	if b := budgetSet.Load(); b > 0 {
+		return b, nil
+	}
+	return budgetEnv, budgetErr
+}
+
+// SetMemoryBudget sets the largest size in bytes that one array may take,
+// overriding BudgetEnv; n <= 0 restores the budget of BudgetEnv or the
+// default.
+func SetMemoryBudget(n int64) {
+	budgetSet.Store(max(n, 0))
+}
+
+func initBudget() {
+	mem := machineMemory()
+	budgetEnv = mem / defaultBudgetShare
+	if s, ok := os.LookupEnv(BudgetEnv); ok && strings.TrimSpace(s) != "" {
+		b, err := parseSize(s, mem)
+		if err != nil {
+			budgetErr = errors.New(BudgetEnv + "=" + strconv.Quote(s) + ": " + err.Error())
+			return
+		}
+		budgetEnv = b
+	}
+}
+
+// parseSize parses a memory size as BudgetEnv takes it; a percentage is of
+// mem bytes.
+func parseSize(s string, mem int64) (int64, error) {
+	t := strings.TrimSpace(s)
+	units := []struct {
+		suffix string
+		scale  float64
+	}{
+		{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
+		{"%", float64(mem) / 100},
+	}
+	scale := 1.0
+	for _, u := range units {
+		if len(t) > len(u.suffix) && strings.EqualFold(t[len(t)-len(u.suffix):], u.suffix) {
+			t, scale = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.scale
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(t, 64)
+	if err != nil || !(x > 0) || !(x*scale < math.MaxInt64) {
+		return 0, errors.New("not a memory size such as 512MiB, 2GB or 50%")
+	}
+	return max(int64(x*scale), 1), nil
+}
+
+// machineMemory is the memory available to this process: the machine's,
+// or less when a control group or Go's memory limit (GOMEMLIMIT) says so.
+func machineMemory() int64 {
+	mem := int64(0)
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+				f := strings.Fields(rest)
+				if len(f) == 2 && f[1] == "kB" {
+					if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && kb < math.MaxInt64>>10 {
+						mem = kb << 10
+					}
+				}
+			}
+		}
+	}
+	if mem <= 0 {
+		mem = fallbackMemory
+	}
+	for _, f := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		if b, err := os.ReadFile(f); err == nil {
+			if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 {
+				mem = min(mem, n)
+			}
+		}
+	}
+	if lim := debug.SetMemoryLimit(-1); lim > 0 {
+		mem = min(mem, lim)
+	}
+	return mem
+}
+
+// CheckAlloc returns the number of elements of an array of the given
+// shape whose elements take elemSize bytes each, or an error when a
+// dimension is negative, the count or the size overflows, or the size is
+// above the memory budget. The error's text names the shape; callers add
+// where the array is made.
+func CheckAlloc(shape []int64, elemSize int64) (int64, error) {
+	n := int64(1)
+	over := false
+	for _, d := range shape {
+		if d < 0 {
+			return 0, errors.New("Cannot allocate an array of shape " + shapeString(shape) + ": negative dimension.")
+		}
+		hi, lo := bits.Mul64(uint64(n), uint64(d))
+		if hi != 0 || lo > math.MaxInt64 {
+			over = true // unless a later dimension is zero
+			n = 1
+			continue
+		}
+		n = int64(lo)
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	hi, size := bits.Mul64(uint64(n), uint64(elemSize))
+	limit, err := budget()
+	if err != nil {
+		return 0, err
+	}
+	if over || hi != 0 || size > uint64(limit) {
+		return 0, &AllocError{Shape: append([]int64(nil), shape...), Budget: limit}
+	}
+	return n, nil
+}
+
+// AllocError is CheckAlloc's error for an array larger than the memory
+// budget.
+type AllocError struct {
+	Shape  []int64
+	Budget int64 // bytes
+}
+
+func (e *AllocError) Error() string {
+	return "Cannot allocate an array of shape " + shapeString(e.Shape) + ": it would take more than the memory budget of " + FormatSize(e.Budget) + " (see " + BudgetEnv + ")."
+}
+
+// FormatSize writes a size in bytes for people: "512 B", "1.5 GiB".
+func FormatSize(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	x, u := float64(n), 0
+	for x >= 1024 && u < len(units)-1 {
+		x /= 1024
+		u++
+	}
+	if u == 0 || x == math.Trunc(x) {
+		return strconv.FormatFloat(x, 'f', 0, 64) + " " + units[u]
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
+}
+
+// allocLen is CheckAlloc for elements of type T in generated code: it
+// fails at pos instead of returning an error.
+func allocLen[T any](pos string, shape ...int64) int64 {
+	var z T
+	n, err := CheckAlloc(shape, int64(unsafe.Sizeof(z)))
+	if err != nil {
+		fail(pos, err.Error())
+	}
+	return n
+}

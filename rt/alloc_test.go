@@ -1,0 +1,222 @@
+package rt
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// withBudget runs f with the memory budget set to n bytes.
+func withBudget(t *testing.T, n int64, f func()) {
+	t.Helper()
+	SetMemoryBudget(n)
+	defer SetMemoryBudget(0)
+	f()
+}
+
+func TestCheckAlloc(t *testing.T) {
+	withBudget(t, 1000, func() {
+		for _, c := range []struct {
+			shape []int64
+			size  int64
+			n     int64
+			err   string
+		}{
+			{nil, 8, 1, ""},
+			{[]int64{125}, 8, 125, ""},
+			{[]int64{126}, 8, 0, "Cannot allocate an array of shape [126]: it would take more than the memory budget of 1000 B (see FLUXION_MEMORY_BUDGET)."},
+			{[]int64{10, 0, 1 << 62}, 8, 0, ""},
+			{[]int64{1 << 62, 1 << 62, 0}, 8, 0, ""}, // the count overflows before the zero
+			{[]int64{1 << 32, 1 << 32}, 1, 0, "Cannot allocate an array of shape [4294967296][4294967296]: "},
+			{[]int64{1 << 61}, 8, 0, "memory budget"}, // the size in bytes overflows
+			{[]int64{math.MaxInt64}, 1, 0, "memory budget"},
+			{[]int64{3, -1}, 8, 0, "Cannot allocate an array of shape [3][]: negative dimension."},
+		} {
+			n, err := CheckAlloc(c.shape, c.size)
+			if c.err == "" {
+				if err != nil || n != c.n {
+					t.Errorf("CheckAlloc(%v, %d) = %d, %v; want %d", c.shape, c.size, n, err, c.n)
+				}
+				continue
+			}
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("CheckAlloc(%v, %d) = %d, %v; want an error containing %q", c.shape, c.size, n, err, c.err)
+			}
+		}
+	})
+}
+
+func TestFormatSize(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1000: "1000 B", 1024: "1 KiB", 1536: "1.5 KiB", 6 << 30: "6 GiB", 5 * (1 << 40) / 4: "1.2 TiB"} {
+		if got := FormatSize(n); got != want {
+			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int64 // 0: an error
+	}{
+		{"1000", 1000}, {"512MiB", 512 << 20}, {"2 GB", 2e9}, {"1.5kib", 1536}, {"3TiB", 3 << 40},
+		{"100B", 100}, {"50%", 500}, {"0.5%", 5},
+		{"", 0}, {"abc", 0}, {"-5", 0}, {"0", 0}, {"12 parsecs", 0}, {"1e30", 0}, {"NaN", 0}, {"GiB", 0},
+	} {
+		got, err := parseSize(c.s, 1000)
+		if c.want == 0 && err == nil || c.want != 0 && (err != nil || got != c.want) {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", c.s, got, err, c.want)
+		}
+	}
+}
+
+// TestAllocFailsAtPosition checks the helpers generated code allocates
+// through: an array over the budget is an *Error at the allocation's
+// position, never Go's makeslice panic or an out-of-memory crash.
+func TestAllocFailsAtPosition(t *testing.T) {
+	withBudget(t, 1<<20, func() {
+		for name, f := range map[string]func(){
+			"allocLen":      func() { allocLen[float64]("a.fut:1:2", 1<<62) },
+			"allocLen rows": func() { allocLen[int8]("a.fut:1:2", 1<<32, 1<<32) },
+			"alloc":         func() { alloc[float64]("a.fut:1:2", 1<<62, nil) },
+			"alloc rows":    func() { alloc[int8]("a.fut:1:2", 1<<32, []int64{1 << 32}) },
+			"concat": func() {
+				a := Array[int64]{Shape: []int64{1 << 62, 0}}
+				checkConcat("a.fut:1:2", a, a)
+			},
+		} {
+			var err error
+			func() {
+				defer catch(&err)
+				f()
+			}()
+			var e *Error
+			if !errors.As(err, &e) || e.Pos != "a.fut:1:2" || !strings.HasPrefix(e.Msg, "Cannot") {
+				t.Errorf("%s: got %v, want a positioned *Error", name, err)
+			}
+		}
+	})
+}
+
+func TestNewArray(t *testing.T) {
+	for _, c := range []struct {
+		shape []int64
+		n     int
+		err   string
+	}{
+		{[]int64{2, 3}, 6, ""},
+		{[]int64{1 << 32, 1 << 32}, 0, "shape [4294967296][4294967296] has too many elements"},
+		{[]int64{1 << 62, 1 << 62, 0}, 0, ""},
+		{[]int64{1 << 62, 1 << 62, 0}, 1, "needs 0 elements, got 1"},
+		{[]int64{2, -3}, 0, "negative dimension -3"},
+		{[]int64{4}, 3, "shape [4] needs 4 elements, got 3"},
+	} {
+		_, err := NewArray(c.shape, make([]int32, c.n))
+		var e *Error
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("NewArray(%v, %d elements): %v", c.shape, c.n, err)
+		case c.err != "" && (!errors.As(err, &e) || !strings.Contains(e.Msg, c.err)):
+			t.Errorf("NewArray(%v, %d elements) = %v, want an *Error containing %q", c.shape, c.n, err, c.err)
+		}
+	}
+}
+
+// TestReadBinaryHuge checks that headers claiming more than the budget or
+// than the input holds fail cleanly and without allocating their size.
+func TestReadBinaryHuge(t *testing.T) {
+	head := func(rank byte, typ string, dims ...uint64) []byte {
+		b := append([]byte{'b', 2, rank}, typ...)
+		for _, d := range dims {
+			for k := range 8 {
+				b = append(b, byte(d>>(8*k)))
+			}
+		}
+		return b
+	}
+	for _, c := range []struct {
+		in   []byte
+		typ  string
+		want string
+	}{
+		{head(2, " f64", 1<<40, 0), "[][]f64", ""},
+		{head(2, " f64", 1<<40, 1<<40), "[][]f64", "memory budget"},
+		{head(1, " i32", 1<<20), "[]i32", "reading the 1048576 elements of shape [1048576]: got 0 of 4194304 bytes"},
+		{head(1, " i32", 1<<63), "[]i32", "dimension 9223372036854775808 of a value of type []i32 is too large"},
+	} {
+		vals, err := ReadBinary(bytes.NewReader(c.in), []string{c.typ})
+		if c.want == "" {
+			if err != nil || vals[0].(Array[float64]).Shape[0] != 1<<40 {
+				t.Errorf("%q: %v, %v", c.in, vals, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want an error containing %q", c.in, err, c.want)
+		}
+	}
+}
+
+// TestBudgetEnv runs this test binary with BudgetEnv set: a valid size
+// sets the budget, a malformed one makes every allocation fail naming it.
+func TestBudgetEnv(t *testing.T) {
+	if v, ok := os.LookupEnv("RT_TEST_REPORT_BUDGET"); ok {
+		_, err := CheckAlloc([]int64{10}, 8)
+		os.Stdout.WriteString(v + " " + FormatSize(MemoryBudget()) + " " + errString(err) + "\n")
+		os.Exit(0)
+	}
+	for env, want := range map[string]string{
+		"64KiB": "64 KiB <nil>",
+		"3000":  "2.9 KiB <nil>",
+		"lots":  `FLUXION_MEMORY_BUDGET="lots": not a memory size such as 512MiB, 2GB or 50%`,
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBudgetEnv$")
+		cmd.Env = append(os.Environ(), "RT_TEST_REPORT_BUDGET="+env, BudgetEnv+"="+env)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", env, err)
+		}
+		if got := strings.TrimSpace(string(out)); !strings.Contains(got, want) {
+			t.Errorf("%s=%s: got %q, want %q", BudgetEnv, env, got, want)
+		}
+	}
+	if b := MemoryBudget(); b <= 0 || b > machineMemory() {
+		t.Errorf("default budget %d, machine memory %d", b, machineMemory())
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
+
+// TestCheckArg checks the entry points' argument check: arrays built
+// without NewArray whose shape overflows or does not fit the data are
+// errors, not slice-bounds panics later.
+func TestCheckArg(t *testing.T) {
+	for _, c := range []struct {
+		a    Array[int32]
+		rank int
+		want string
+	}{
+		{Array[int32]{Shape: []int64{2, 1}, Data: []int32{1, 2}}, 2, ""},
+		{Array[int32]{Shape: []int64{1 << 32, 1 << 32}}, 2, "argument 1 of main: shape [4294967296][4294967296] has too many elements"},
+		{Array[int32]{Shape: []int64{3}, Data: []int32{1, 2}}, 1, "argument 1 of main: shape [3] needs 3 elements, got 2"},
+		{Array[int32]{Shape: []int64{2}, Data: []int32{1, 2}}, 2, "argument 1 of main: got an array of shape [2], want a value of type [][]i32"},
+	} {
+		var err error
+		func() {
+			defer catch(&err)
+			checkArg("main", 0, c.rank, "[][]i32", c.a)
+		}()
+		if c.want == "" && err != nil || c.want != "" && (err == nil || err.Error() != c.want) {
+			t.Errorf("checkArg(%v): got %v, want %q", c.a.Shape, err, c.want)
+		}
+	}
+}
