@@ -47,8 +47,10 @@ func flatOffset(shape []int64, idx []int64) (int64, bool) {
 
 // EntryPoint describes one entry point of a generated package for drivers
 // that call entries by name with dynamically typed values: Params and
-// Results are the IR types ("[][]f64", "i32"); Call takes one argument per
-// parameter (a Go scalar or an Array[T]) and returns the results likewise.
+// Results are the types of the Go parameters and results as the program
+// writes them ("[n][]f64", "i32"; [] for sizes it leaves anonymous); Call
+// takes one argument per parameter (a Go scalar or an Array[T]) and
+// returns the results likewise.
 type EntryPoint struct {
 	Params  []string
 	Results []string

@@ -208,12 +208,12 @@ func TestCheckArg(t *testing.T) {
 		{Array[int32]{Shape: []int64{2, 1}, Data: []int32{1, 2}}, 2, ""},
 		{Array[int32]{Shape: []int64{1 << 32, 1 << 32}}, 2, "argument 1 of main: shape [4294967296][4294967296] has too many elements"},
 		{Array[int32]{Shape: []int64{3}, Data: []int32{1, 2}}, 1, "argument 1 of main: shape [3] needs 3 elements, got 2"},
-		{Array[int32]{Shape: []int64{2}, Data: []int32{1, 2}}, 2, "argument 1 of main: got an array of shape [2], want a value of type [][]i32"},
+		{Array[int32]{Shape: []int64{2}, Data: []int32{1, 2}}, 2, "argument 1 of main: got an array of shape [2]i32, want a value of type [][]i32"},
 	} {
 		var err error
 		func() {
 			defer catch(&err)
-			checkArg("main", 0, c.rank, "[][]i32", c.a)
+			checkArg("main", 0, c.rank, "i32", "[][]i32", c.a)
 		}()
 		if c.want == "" && err != nil || c.want != "" && (err == nil || err.Error() != c.want) {
 			t.Errorf("checkArg(%v): got %v, want %q", c.a.Shape, err, c.want)

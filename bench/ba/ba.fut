@@ -1,8 +1,9 @@
 -- Bundle adjustment (GradBench `ba`): per-observation reprojection and
 -- weight errors, and the sparse Jacobian in CSR form. Each observation's
--- 2x15 block comes from two reverse passes, one per residual component,
--- over just the 15 variables the residual depends on; the weight rows'
--- single entries come from one more vjp.
+-- 2x15 block comes from one vectorised reverse pass (jacrev: one forward
+-- sweep, then the return sweeps of both residual components) over just
+-- the 15 variables the residual depends on; the weight rows' single
+-- entries come from one more vjp.
 -- Expected outputs were computed with the Go oracle in bench/oracle
 -- (finite differences for the Jacobian values, checked against GRADBENCH.md's test vector).
 
@@ -87,13 +88,15 @@ entry jacobian [n] [m] [p] (cams: [n][11]f64) (xs: [m][3]f64) (ws: [p]f64) (obs:
   let block i =
     let (c, j) = (i64.i32 obs[i, 0], i64.i32 obs[i, 1])
     let f (cam, x, w) = reproj cam x w feats[i]
-    let (dc0, dx0, dw0) = vjp f (cams[c], xs[j], ws[i]) [1, 0]
-    let (dc1, dx1, dw1) = vjp f (cams[c], xs[j], ws[i]) [0, 1]
+    -- Both rows of the block from one forward sweep (mjp).
+    let (dcs, dxs, dws) = unzip3 (jacrev f (cams[c], xs[j], ws[i]))
+    let (dc0, dx0, dw0) = (dcs[0], dxs[0], dws[0])
+    let (dc1, dx1, dw1) = (dcs[1], dxs[1], dws[1])
     let col t = if t < 11 then i32.i64 (11 * c + t)
                 else if t < 14 then i32.i64 (11 * n + 3 * j + t - 11)
                 else wcol i
     let pick dc dx dw t = if t < 11 then dc[t] else if t < 14 then dx[t - 11] else dw
-    in ( tabulate 30 (\t -> col (t % 15))
+    in ( tabulate 30 (\t -> col (if t < 15 then t else t - 15))
        , tabulate 30 (\t -> if t < 15 then pick dc0 dx0 dw0 t else pick dc1 dx1 dw1 (t - 15)) )
   let (bcols, bvals) = unzip (map block (iota p))
   let wvals = map (\w -> vjp (\w' -> 1 - w' * w') w 1) ws

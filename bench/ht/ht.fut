@@ -1,6 +1,9 @@
 -- Hand tracking (GradBench `ht`): residuals between observed points and a
 -- skinned, posed hand model, and their Jacobian. The Jacobian is computed
--- in forward mode, one tangent per column, batched with jmp. In the
+-- in forward mode, one tangent per column, all columns in one vectorised
+-- pass (jmp). It differentiates the residuals computed from the vertices
+-- they read only (residuals_at: the same values as residuals), so its
+-- cost grows with the points, not with the vertices of the model. In the
 -- complicated variant each residual depends only on its own pair of us, so
 -- each u column needs one tangent only, seeding every pair's first (or
 -- second) entry at once.
@@ -49,24 +52,42 @@ def global_rotation (g: [3]f64) : mat3 =
              , [x * y * (1 - c) + z * s, y * y + (1 - y * y) * c, y * z * (1 - c) - x * s]
              , [x * z * (1 - c) - y * s, y * z * (1 - c) + x * s, z * z + (1 - z * z) * c] ]
 
--- The posed vertices, [V][3].
-def vertices [b] [v] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
-                     (weights: [b][v]f64) (base_pos: [4][v]f64) (mirrored: bool) (theta: [26]f64) : [v][3]f64 =
+-- The bones' transforms (absolute pose times inverse base pose) and the
+-- global rotation.
+def pose [b] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (theta: [26]f64) : ([b]mat4, mat3) =
   let rel = map2 (\br k -> matmul4 br (bone_transform (bone_angles theta k))) base_rel (iota b)
   -- Parents come before their children, so one pass in index order suffices.
   let abs = loop abs = copy rel for k < b do
               let p = parents[k]
               in if p < 0 then abs else abs with [k] = matmul4 abs[i64.i32 p] rel[k]
-  let ms = map2 matmul4 abs inv_abs
-  let rg = global_rotation [theta[0], theta[1], theta[2]]
-  let skin (bp: [4]f64) (ws: [b]f64) : [3]f64 =
-    -- Coordinate i is the weighted sum over bones of row i of the bone's
-    -- transform applied to the base position.
-    let pos = map (\i -> f64.sum (map2 (\w m -> w * f64.sum (map2 (*) m[i] bp)) ws ms)) (iota 3)
-    let pos = if mirrored then [-pos[0], pos[1], pos[2]] else pos
-    -- Columns of R_g would be scaled by the global scale, which is always 1.
-    in map2 (\row t -> f64.sum (map2 (*) row pos) + t) rg [theta[3], theta[4], theta[5]]
-  in map2 skin (transpose base_pos) (transpose weights)
+  in (map2 matmul4 abs inv_abs, global_rotation [theta[0], theta[1], theta[2]])
+
+-- One vertex: its base position moved by its bones' transforms, weighted.
+def skin [b] (ms: [b]mat4) (rg: mat3) (mirrored: bool) (theta: [26]f64) (bp: [4]f64) (ws: [b]f64) : [3]f64 =
+  -- Coordinate i is the weighted sum over bones of row i of the bone's
+  -- transform applied to the base position.
+  let pos = map (\i -> f64.sum (map2 (\w m -> w * f64.sum (map2 (*) m[i] bp)) ws ms)) (iota 3)
+  let pos = if mirrored then [-pos[0], pos[1], pos[2]] else pos
+  -- Columns of R_g would be scaled by the global scale, which is always 1.
+  in map2 (\row t -> f64.sum (map2 (*) row pos) + t) rg [theta[3], theta[4], theta[5]]
+
+-- The posed vertices, [V][3].
+def vertices [b] [v] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
+                     (weights: [b][v]f64) (base_pos: [4][v]f64) (mirrored: bool) (theta: [26]f64) : [v][3]f64 =
+  let (ms, rg) = pose parents base_rel inv_abs theta
+  in map2 (skin ms rg mirrored theta) (transpose base_pos) (transpose weights)
+
+-- The posed vertices at indices is. With fewer indices than vertices,
+-- only those are skinned, so that a derivative costs per residual rather
+-- than per vertex of the model.
+def vertices_at [b] [v] [k] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
+                            (weights: [b][v]f64) (base_pos: [4][v]f64) (mirrored: bool) (theta: [26]f64)
+                            (is: [k]i64) : [k][3]f64 =
+  let (ms, rg) = pose parents base_rel inv_abs theta
+  let sk = skin ms rg mirrored theta
+  in if k < v then map (\i -> sk (map (\r -> r[i]) base_pos) (map (\r -> r[i]) weights)) is
+     else let vs = map2 sk (transpose base_pos) (transpose weights)
+          in map (\i -> vs[i]) is
 
 def residuals [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
@@ -80,6 +101,22 @@ def residuals [b] [v] [t] [n] [u]
          in map3 (\a b' c' -> u0 * a + u1 * b' + (1 - u0 - u1) * c')
                  vs[i64.i32 tri[0]] vs[i64.i32 tri[1]] vs[i64.i32 tri[2]]
   in map3 (\i c p -> map2 (-) p (target i c)) (iota n) corr (transpose points)
+
+-- The residuals as residuals computes them, skinning only the vertices
+-- they read.
+def residuals_at [b] [v] [t] [n] [u]
+    (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
+    (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
+    (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [n][3]f64 =
+  let at [k] (is: [k]i64) : [k][3]f64 = vertices_at parents base_rel inv_abs weights base_pos mirrored theta is
+  in if u == 0
+     then map2 (\v p -> map2 (-) p v) (at (map i64.i32 corr)) (transpose points)
+     else let tris = map (\c -> map i64.i32 triangles[i64.i32 c]) corr
+          let vs : [n][3][3]f64 = unflatten (at (flatten tris))
+          in map3 (\i v3 p ->
+                     let (u0, u1) = (us[2 * i], us[2 * i + 1])
+                     in map2 (-) p (map3 (\a b' c' -> u0 * a + u1 * b' + (1 - u0 - u1) * c') v3[0] v3[1] v3[2]))
+                  (iota n) vs (transpose points)
 
 -- ==
 -- entry: objective
@@ -209,7 +246,7 @@ entry jacobian [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
     (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
     (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [][]f64 =
-  let f (th, us') = residuals parents base_rel inv_abs weights base_pos triangles mirrored corr points th us'
+  let f (th, us') = residuals_at parents base_rel inv_abs weights base_pos triangles mirrored corr points th us'
   let off = if u == 0 then 0 else 2
   let seed c =
     ( map (\k -> if k + off == c then 1 else 0) (iota 26)

@@ -24,9 +24,10 @@ func cmdBench(env *cliEnv, args []string) int {
 	var exclude multiFlag
 	fl.Var(&exclude, "exclude", "skip programs and datasets with this `TAG` (repeatable)")
 	entry := fl.String("entry-point", "", "only benchmark this entry point")
+	fastMath := fl.Bool("fast-math", false, fastMathUsage)
 	timeout := fl.Int("timeout", 0, "fail a dataset whose runs take more than `S` seconds together")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=go|interp] [--runs N] [--json FILE] [--svg FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
+		fmt.Fprintln(env.stderr, "usage: fluxion bench [--backend=go|interp] [--fast-math] [--runs N] [--json FILE] [--svg FILE] [--exclude TAG] [--entry-point NAME] [--timeout S] PATH...")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -53,9 +54,11 @@ func cmdBench(env *cliEnv, args []string) int {
 	}
 	switch *backend {
 	case "go":
-		opts.Backend = newGoBackend(env.stderr)
+		gb := newGoBackend(env.stderr)
+		gb.fastMath = *fastMath
+		opts.Backend = gb
 	case "interp":
-		opts.Backend = interpBackend{}
+		opts.Backend = interpBackend{fastMath: *fastMath}
 		opts.SkipCompiled = true // datasets tagged compiled are too large for the interpreter
 	default:
 		fmt.Fprintf(env.stderr, "fluxion bench: unknown backend %q (available: go, interp)\n", *backend)

@@ -34,7 +34,7 @@ entry column (xss: [][]i32) (i: i64) : []i32 = map (\xs -> xs[i]) xss
 		t.Fatal(err)
 	}
 	tooLarge := func(line string) string {
-		return `^Error: .*p\.fut:` + line + `:\d+: Cannot allocate an array of shape \[\d+\]: it would take more than the memory budget of 64 MiB \(see FLUXION_MEMORY_BUDGET\)\.\n$`
+		return `^Error: Cannot allocate an array of shape \[\d+\]: it would take more than the memory budget of 64 MiB \(see FLUXION_MEMORY_BUDGET\)\. \(at .*p\.fut:` + line + `:\d+\)\n$`
 	}
 	tests := []struct {
 		name, entry, stdin string

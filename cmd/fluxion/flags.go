@@ -18,3 +18,7 @@ func parseInterspersed(fl *flag.FlagSet, args []string) ([]string, error) {
 		args = args[1:]
 	}
 }
+
+// fastMathUsage describes the --fast-math flag of the commands that
+// compile.
+const fastMathUsage = "let the rewrites after AD assume that floats are finite and that the sign of zero does not matter (x*0 = 0, x+0 = x; see docs/ARCHITECTURE.md)"

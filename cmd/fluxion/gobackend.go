@@ -28,6 +28,8 @@ type goBackend struct {
 	// progress, if non-nil, receives a line when a compilation takes more
 	// than a second.
 	progress io.Writer
+	// fastMath compiles with pipeline.Options.FastMath.
+	fastMath bool
 
 	mu       sync.Mutex
 	prepared map[string]*preparedProgram
@@ -79,7 +81,7 @@ func (b *goBackend) buildAll(paths []string, pps []*preparedProgram) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			pps[i].prog, pps[i].warnings, pps[i].err = safePipeline(path)
+			pps[i].prog, pps[i].warnings, pps[i].err = safePipeline(path, b.fastMath)
 			if pps[i].err != nil {
 				close(pps[i].done)
 			}
@@ -119,13 +121,13 @@ func (b *goBackend) buildAll(paths []string, pps []*preparedProgram) {
 }
 
 // safePipeline compiles path to IR, turning a panic into an error.
-func safePipeline(path string) (prog *ir.Program, warnings []string, err error) {
+func safePipeline(path string, fastMath bool) (prog *ir.Program, warnings []string, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			prog, err = nil, fmt.Errorf("internal error: compiling %s panicked: %v", path, x)
 		}
 	}()
-	return compileIR(path, pipeline.Options{})
+	return compileIR(path, pipeline.Options{FastMath: fastMath})
 }
 
 // report runs f, printing a progress line if it takes more than a second.
@@ -172,7 +174,7 @@ func (b *goBackend) build(path string) (*goProgram, error) {
 	if pp == nil {
 		pp = &preparedProgram{}
 		b.report(path, func() {
-			pp.prog, pp.warnings, pp.err = compileIR(path, pipeline.Options{})
+			pp.prog, pp.warnings, pp.err = compileIR(path, pipeline.Options{FastMath: b.fastMath})
 			if pp.err == nil {
 				pp.exe, pp.err = gobuild.Build(pp.prog, gobuild.Options{Version: version})
 			}

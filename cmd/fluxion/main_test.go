@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -90,6 +92,7 @@ func TestRunCommand(t *testing.T) {
 entry twice (x: i64) = x * 2
 entry ok (x: i64) = x + 1
 entry tenth (x: f64) = x / 10
+entry sizes [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b
 `
 	if err := os.WriteFile(prog, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -108,7 +111,9 @@ entry tenth (x: f64) = x / 10
 		{"bad input exits 2", "[1, 2] true", []string{"run", prog}, 2, "", `argument 2 of main`},
 		{"missing argument", "[1, 2]", []string{"run", prog}, 2, "", `argument 2 of main.*end of input`},
 		{"trailing input", "5 6", []string{"run", "-e", "ok", prog}, 2, "", `end of input`},
-		{"unknown entry lists the entries", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"; its entry points are main, ok, tenth, twice`},
+		{"unknown entry lists the entries", "", []string{"run", "-e", "nope", prog}, 2, "", `no entry point "nope"; its entry points are main, ok, sizes, tenth, twice`},
+		{"source size names in argument errors (interpreter)", "[1.0] [2.0]", []string{"run", "--interp", "-e", "sizes", prog}, 2, "", `argument 1 of sizes \(\[m\]\[\]f64\)`},
+		{"source size names in argument errors (compiled)", "[1.0] [2.0]", []string{"run", "-e", "sizes", prog}, 2, "", `argument 1 of sizes \(\[m\]\[\]f64\)`},
 		{"negative runs", "21", []string{"run", "-e", "twice", "-r", "-5", prog}, 2, "", `-r must not be negative`},
 		{"missing program", "", []string{"run", prog + ".nope"}, 2, "", `no such file`},
 		{"shortest floats (interpreter)", "1", []string{"run", "--interp", "-e", "tenth", prog}, 0, "0.1f64\n", ""},
@@ -184,6 +189,28 @@ func TestDumpCommand(t *testing.T) {
 	}
 	if code, _, stderr := runArgs(t, "", "dump", "--after=nosuchpass", "../../examples/dot.fut"); code != 2 || !strings.Contains(stderr, "unknown pass") {
 		t.Errorf("unknown pass: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// --fast-math reaches the rewrites after AD: x*0 goes only with it.
+func TestDumpFastMath(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "z.fut")
+	if err := os.WriteFile(prog, []byte("entry main (x: f64) (y: f64) = x * 0 + y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, fast := range []bool{false, true} {
+		args := []string{"dump", "--after=simplify-ad", prog}
+		if fast {
+			args = append([]string{"dump", "--fast-math"}, args[1:]...)
+		}
+		code, stdout, stderr := runArgs(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if has := strings.Contains(stdout, "* 0f64"); has == fast {
+			t.Errorf("%v: multiplication kept = %v:\n%s", args, has, stdout)
+		}
 	}
 }
 
@@ -561,7 +588,7 @@ func TestBuildExe(t *testing.T) {
 	}
 	args, _ := values.ParseText("1 0")
 	_, _, err = p.Call("div", 1, args)
-	if err == nil || !strings.HasPrefix(err.Error(), prog+":2:") || !strings.Contains(err.Error(), "division by zero") {
+	if err == nil || !strings.HasPrefix(err.Error(), "division by zero") || !strings.Contains(err.Error(), "(at "+prog+":2:") {
 		t.Errorf("division by zero reported as %v", err)
 	}
 	if code, _, _ := runArgs(t, "", "build", "--exe", "--pkg", "x", "-o", exe, prog); code != 2 {
@@ -582,5 +609,134 @@ func TestReadmeDocumentsEveryCommand(t *testing.T) {
 	}
 	if !strings.Contains(string(readme), "go install ./cmd/fluxion") {
 		t.Error("README.md does not say how to install fluxion")
+	}
+}
+
+// TestBuildSharedRuntime builds two programs with --runtime=shared into
+// one module and passes the arrays and errors of one generated package to
+// the other: statically, through Entries, and with errors.As.
+func TestBuildSharedRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	scale := write("scale.fut", "entry scale (k: f64) (xs: []f64) : []f64 = map (* k) xs\n")
+	total := write("total.fut", "entry total [n] (xs: [n]f64) : f64 = f64.sum xs\nentry at (xs: []f64) (i: i64) : f64 = xs[i]\n")
+	for _, b := range [][]string{{"-o", filepath.Join(dir, "scale"), scale}, {"-o", filepath.Join(dir, "total"), total}} {
+		if code, _, stderr := runArgs(t, "", append([]string{"build", "--runtime=shared"}, b...)...); code != 0 {
+			t.Fatalf("build --runtime=shared: exit %d: %s", code, stderr)
+		}
+	}
+	write("go.mod", "module interop\n\ngo 1.26\n\nrequire github.com/fluxion-lang/fluxion v0.0.0\n\nreplace github.com/fluxion-lang/fluxion => "+strconv.Quote(root)+"\n")
+	write("main.go", `package main
+
+import (
+	"errors"
+	"fmt"
+
+	"interop/scale"
+	"interop/total"
+)
+
+func main() {
+	xs, err := scale.NewArray([]int64{3}, []float64{1, 2, 3})
+	if err != nil {
+		panic(err)
+	}
+	ys, err := scale.Scale(2, xs)
+	if err != nil {
+		panic(err)
+	}
+	var zs total.Array[float64] = ys // one type
+	s, err := total.Total(zs)
+	fmt.Println(s, err)
+	res, err := total.Entries["total"].Call([]any{ys})
+	fmt.Println(res, err)
+	_, err = total.At(ys, 7)
+	var e *scale.Error
+	fmt.Println(errors.As(err, &e), e.Msg)
+}
+`)
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	want := "12 <nil>\n[12] <nil>\ntrue Index [7] out of bounds for array of shape [3].\n"
+	if string(out) != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+	// Neither package embeds the runtime.
+	if m, _ := filepath.Glob(filepath.Join(dir, "*", "rt_array.go")); len(m) > 0 {
+		t.Errorf("a package sharing the runtime has a copy of it: %v", m)
+	}
+	if code, _, _ := runArgs(t, "", "build", "--runtime=copied", "-o", filepath.Join(dir, "x"), scale); code != 2 {
+		t.Errorf("--runtime=copied: exit %d, want 2", code)
+	}
+}
+
+// TestBuildExample checks the call that the godoc example of a built
+// package makes: a test case with literal arguments that fit (not one that
+// must fail, not one with a file), or made-up arguments; go test runs the
+// examples.
+func TestBuildExample(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("go.mod", "module examples\n\ngo 1.26\n")
+	for _, tc := range []struct {
+		name, src string
+		want      []string // in example_test.go
+	}{
+		{"fromtests", `-- ==
+-- entry: scale
+-- input { 2.0 [1.0] } error: nothing
+-- input { 2.0 [1.0, 2.0, 3.0] } output { [2.0, 4.0, 6.0] }
+entry scale (k: f64) (xs: []f64) = map (* k) xs
+entry first (xs: []i32) = xs[0]
+`, []string{"k := float64(2)", "[]float64{1, 2, 3}", "r0, err := Scale(k, xs)", "// Output:\n\t// [3] [2 4 6]\n"}},
+		{"madeup", "entry main (xs: []f32) (b: bool) (m: [2][]i64) : (f32, bool, i64) = (f32.sum xs, !b, i64.sum (flatten m))\n",
+			[]string{"[]float32{1, 2, 3}", "b := true", "NewArray([]int64{2, 3}, []int64{1, 2, 3, 4, 5, 6})", "// Output:\n\t// 6\n\t// false\n\t// 21\n"}},
+		{"fails", "entry at (xs: []i64) (i: i64) : i64 = xs[i + 5]\n",
+			[]string{"// Output:\n\t// Index [6] out of bounds for array of shape [3]. (at " + filepath.Join(dir, "fails.fut") + ":1:39)\n"}},
+	} {
+		prog := write(tc.name+".fut", tc.src)
+		if code, _, stderr := runArgs(t, "", "build", "-o", filepath.Join(dir, tc.name), prog); code != 0 {
+			t.Fatalf("%s: build: exit %d: %s", tc.name, code, stderr)
+		}
+		src, err := os.ReadFile(filepath.Join(dir, tc.name, "example_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(string(src), w) {
+				t.Errorf("%s: the example lacks %q:\n%s", tc.name, w, src)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go test of the examples: %v\n%s", err, out)
 	}
 }

@@ -29,9 +29,10 @@ func cmdRun(env *cliEnv, args []string) int {
 	binary := fl.Bool("b", false, "print results in the binary value format")
 	noPrint := fl.Bool("n", false, "do not print results")
 	runs := fl.Int("r", 0, "perform one untimed warm-up run, then N timed runs")
+	fastMath := fl.Bool("fast-math", false, fastMathUsage)
 	timings := fl.String("t", "", "write the runtime of each run in microseconds, one per line, to `FILE`")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion run [--interp] [-e ENTRY] [-b] [-n] [-r N] [-t FILE] FILE.fut < ARGS")
+		fmt.Fprintln(env.stderr, "usage: fluxion run [--interp] [--fast-math] [-e ENTRY] [-b] [-n] [-r N] [-t FILE] FILE.fut < ARGS")
 		fl.PrintDefaults()
 	}
 	files, err := parseInterspersed(fl, args)
@@ -47,7 +48,7 @@ func cmdRun(env *cliEnv, args []string) int {
 		return 2
 	}
 	file := files[0]
-	prog, code := compileFile(env, file, pipeline.Options{})
+	prog, code := compileFile(env, file, pipeline.Options{FastMath: *fastMath})
 	if code != 0 {
 		return code
 	}
@@ -193,7 +194,7 @@ func readArgs(r io.Reader, fn *ir.Func) ([]values.Value, error) {
 			if errors.Is(err, io.EOF) {
 				return nil, fmt.Errorf("entry point %s takes %d arguments; input ended after %d", fn.Name, len(fn.Params), i)
 			}
-			return nil, fmt.Errorf("argument %d of %s (%v): %v", i+1, fn.Name, p.Type, err)
+			return nil, fmt.Errorf("argument %d of %s (%s): %v", i+1, fn.Name, fn.SourceType(p.Type), err)
 		}
 		args[i] = v
 	}

@@ -27,8 +27,9 @@ func cmdTest(env *cliEnv, args []string) int {
 	entry := fl.String("entry-point", "", "only test this entry point")
 	concurrency := fl.Int("concurrency", 0, "run at most `N` cases at once (default: number of CPUs)")
 	verbose := fl.Bool("v", false, "print every case as it finishes, not only failures")
+	fastMath := fl.Bool("fast-math", false, fastMathUsage)
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion test [-i|-c|-t] [--backend=go|interp] [--exclude=TAG] [--entry-point=NAME] [-v] PATH...")
+		fmt.Fprintln(env.stderr, "usage: fluxion test [-i|-c|-t] [--backend=go|interp] [--fast-math] [--exclude=TAG] [--entry-point=NAME] [-v] PATH...")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -59,17 +60,19 @@ func cmdTest(env *cliEnv, args []string) int {
 	sel := testspec.Selection{Mode: testspec.Compiled, Exclude: exclude, EntryPoint: *entry}
 	switch *backend {
 	case "interp":
-		be = interpBackend{}
+		be = interpBackend{fastMath: *fastMath}
 		sel.Mode = testspec.Interpreted
 	case "go":
-		be, ref = newGoBackend(env.stderr), interpBackend{}
+		gb := newGoBackend(env.stderr)
+		gb.fastMath = *fastMath
+		be, ref = gb, interpBackend{fastMath: *fastMath}
 	default:
 		fmt.Fprintf(env.stderr, "fluxion test: unknown backend %q (available: go, interp)\n", *backend)
 		return 2
 	}
 	if *typeCheck {
 		// Compiling to IR is the whole check: nothing needs Go code.
-		be, ref = interpBackend{}, nil
+		be, ref = interpBackend{fastMath: *fastMath}, nil
 		sel.Mode = testspec.TypeCheck
 		sel.Backend = *backend
 	}
@@ -103,12 +106,14 @@ func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 type interpBackend struct {
 	// verify runs the IR verifier after every pass (tests set it).
 	verify bool
+	// fastMath compiles with pipeline.Options.FastMath.
+	fastMath bool
 }
 
 func (interpBackend) Name() string { return "interp" }
 
 func (b interpBackend) Compile(path string) (testspec.Program, error) {
-	prog, warnings, err := compileIR(path, pipeline.Options{Verify: b.verify})
+	prog, warnings, err := compileIR(path, pipeline.Options{Verify: b.verify, FastMath: b.fastMath})
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +152,7 @@ func checkArgTypes(fn *ir.Func, args []values.Value) error {
 	}
 	for i, p := range fn.Params {
 		if args[i].Elem() != p.Type.Elem || args[i].Rank() != p.Type.Rank() {
-			return badArgs{fmt.Errorf("argument %d of %s: the test gives %s, the entry point takes %v", i+1, fn.Name, args[i].TypeString(), p.Type)}
+			return badArgs{fmt.Errorf("argument %d of %s: the test gives %s, the entry point takes %s", i+1, fn.Name, args[i].TypeString(), fn.SourceType(p.Type))}
 		}
 	}
 	return nil

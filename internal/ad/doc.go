@@ -13,10 +13,15 @@
 // they belong to, SOACs carry primal and tangent arrays side by side,
 // reduce/scan/hist use the lifted operator (a,da) op' (b,db) with neutral
 // (ne, 0), and loops carry tangents as extra parameters. Tangents known to
-// be zero are not computed at all. With JVP.Vec (jmp) every tangent has an
-// extra outer dimension of the batch width and the tangent code maps over
-// it; accumulator tangents keep that dimension innermost so that
-// accumulator updates index them like their primals.
+// be zero are not computed at all, nor are those no result's tangent
+// depends on (fwd_need.go: a value that is only compared or used as an
+// index, such as the objective inside a forward-over-reverse Hessian). With JVP.Vec (jmp) every tangent has an
+// extra innermost dimension of the batch width: the tangents of an array's
+// rows are the rows of its tangent, so SOACs and data movement take
+// batched tangents as they are, scalar tangent arithmetic runs in maps
+// over the width (consecutive statements share one), and only additions
+// over a SOAC's elements read lanes; jmp's arguments and results, whose
+// batch is outermost, are transposed once at entry and exit.
 //
 // Reverse mode lives in package rev (internal/ad/rev); Expand hands it
 // every ir.VJP once the operators inside have been expanded, so forward

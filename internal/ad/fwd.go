@@ -39,6 +39,9 @@ type fwd struct {
 	// batches are the maps flush emitted in this scope; prune drops the
 	// lane results nobody reads.
 	batches []*ir.Stm
+	// need holds the names whose tangents a result's tangent depends on
+	// (fwd_need.go); the others are never computed.
+	need ir.Names
 }
 
 // batch is a map over the batch width being filled by lift.
@@ -56,11 +59,11 @@ type batch struct {
 
 // fork returns a differentiator for a nested scope built into b.
 func (f *fwd) fork(b *ir.Builder) *fwd {
-	return &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}, up: f.env}, vec: f.vec, width: f.width}
+	return &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}, up: f.env}, vec: f.vec, width: f.width, need: f.need}
 }
 
 func (f *fwd) setTan(v ir.VName, d ir.SubExp) {
-	if !d.IsNone() {
+	if !d.IsNone() && f.need.Has(v) {
 		f.env.m[v] = d
 	}
 }
@@ -76,17 +79,16 @@ func (f *fwd) tan(s ir.SubExp) ir.SubExp {
 
 func (f *fwd) tanOf(v ir.VName) ir.SubExp { return f.tan(ir.Var(v)) }
 
-// tanType is the type of the tangent of a value of type t.
+// tanType is the type of the tangent of a value of type t. A batched
+// tangent (jmp) has the batch innermost: the tangents of an array's rows
+// are the rows of its tangent, so SOACs take them as they are, data
+// movement (index, slice, update, concat, ...) applies to them unchanged,
+// and a scalar's tangents are one [W] vector.
 func (f *fwd) tanType(t ir.Type) ir.Type {
 	if !f.vec {
 		return t
 	}
-	if t.Acc {
-		// The batch dimension goes innermost, so that updates at a
-		// primal index address the tangent rows of the same element.
-		return ir.Type{Elem: t.Elem, Shape: append(append(ir.Shape{}, t.Shape...), f.width), Acc: true}
-	}
-	return t.ArrayOf(f.width)
+	return ir.Type{Elem: t.Elem, Shape: append(append(ir.Shape{}, t.Shape...), f.width), Acc: t.Acc}
 }
 
 // zero materialises a zero tangent for a value of type t; src (a value of
@@ -99,10 +101,16 @@ func (f *fwd) zero(b *ir.Builder, t ir.Type, src ir.SubExp) ir.SubExp {
 	if !f.vec && t.IsScalar() {
 		return z
 	}
-	shape := make(ir.Shape, 0, t.Rank()+1)
-	if f.vec {
-		shape = append(shape, f.width)
+	shape := append(f.sizes(b, t, src), f.width)
+	if !f.vec {
+		shape = shape[:len(shape)-1]
 	}
+	return b.Let("zero", &ir.Replicate{Shape: shape, Val: z})
+}
+
+// sizes is the shape of t, with the sizes it does not know read from src.
+func (f *fwd) sizes(b *ir.Builder, t ir.Type, src ir.SubExp) ir.Shape {
+	shape := make(ir.Shape, 0, t.Rank()+1)
 	for i, d := range t.Shape {
 		if d.IsNone() {
 			if !src.IsVar() {
@@ -112,7 +120,7 @@ func (f *fwd) zero(b *ir.Builder, t ir.Type, src ir.SubExp) ir.SubExp {
 		}
 		shape = append(shape, d)
 	}
-	return b.Let("zero", &ir.Replicate{Shape: shape, Val: z})
+	return shape
 }
 
 // tanOrZero returns the tangent of s, materialised if it is zero.
@@ -124,12 +132,17 @@ func (f *fwd) tanOrZero(b *ir.Builder, s ir.SubExp) ir.SubExp {
 }
 
 // lift emits tangent code that is the same in every batch lane: fill
-// computes result tangents from the tangents ds (all nonzero). Without a
-// batch it runs on f.b; with one it runs in a map over the width whose
-// parameters are the lanes of ds.
+// computes result tangents from the tangents ds (all nonzero) of scalar
+// values. Without a batch it runs on f.b; with one it runs in a map over
+// the width whose parameters are the lanes of ds.
 func (f *fwd) lift(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp) []ir.SubExp {
 	if !f.vec {
 		return fill(f.b, ds)
+	}
+	for _, d := range ds {
+		if d.IsVar() && f.b.Type(d).Rank() != 1 {
+			fail(f.b.Pos, "internal error: lane-wise tangent code on an array")
+		}
 	}
 	if f.pend == nil {
 		f.pend = &batch{lb: f.b.Sub(), lane: map[ir.VName]ir.SubExp{}, local: ir.Names{}}
@@ -172,6 +185,20 @@ func (f *fwd) lift(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) []ir
 		out[i] = ir.Var(o.Name)
 	}
 	return out
+}
+
+// direct emits tangent code that applies to a batched tangent as it is
+// (data movement: the batch is innermost, so indices and shapes address
+// the same elements), after the pending lane-wise code it may read.
+func (f *fwd) direct(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp) []ir.SubExp {
+	f.flush()
+	return fill(f.b, ds)
+}
+
+func (f *fwd) direct1(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) ir.SubExp) ir.SubExp {
+	return f.direct(ds, func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{fill(b, ds)}
+	})[0]
 }
 
 // flush emits the pending batch of lane-wise tangent code; constructs
@@ -236,12 +263,16 @@ func (f *fwd) lift1(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) ir.
 
 // expandJVP replaces s = jvp F primals tangents by F's body, differentiated.
 func expandJVP(b *ir.Builder, s *ir.Stm, e *ir.JVP) {
-	f := &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}}, vec: e.Vec, width: e.Width}
+	f := &fwd{b: b, env: &tanEnv{m: map[ir.VName]ir.SubExp{}}, vec: e.Vec, width: e.Width, need: needed(e.F.Body)}
 	for i, p := range e.F.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 		d := e.Tangents[i]
 		if d.IsConst && d.Const == prim.Zero(d.Const.Type()) {
 			continue
+		}
+		if f.vec {
+			// jmp's tangents come as [W]t: move the batch innermost.
+			d = f.batchInside(d)
 		}
 		f.setTan(p.Name, d)
 	}
@@ -254,9 +285,38 @@ func expandJVP(b *ir.Builder, s *ir.Stm, e *ir.JVP) {
 	b.Pos = s.Pos
 	for i, r := range e.F.Body.Result {
 		b.Bind([]ir.Param{s.Pat[i]}, &ir.Atom{X: r})
-		b.Bind([]ir.Param{s.Pat[n+i]}, &ir.Atom{X: f.tanOrZeroRes(b, r, e.F.Ret[i])})
+		d := f.tan(r)
+		switch {
+		case !f.vec:
+			d = f.tanOrZeroRes(b, r, e.F.Ret[i])
+		case d.IsNone():
+			t := e.F.Ret[i]
+			if r.IsVar() {
+				t = b.Type(r)
+			}
+			d = b.Let("zero", &ir.Replicate{Shape: append(ir.Shape{f.width}, f.sizes(b, t, r)...), Val: ir.Const(prim.Zero(t.Elem))})
+		default:
+			d = f.batchOutside(d)
+		}
+		b.Bind([]ir.Param{s.Pat[n+i]}, &ir.Atom{X: d})
 	}
 	f.prune(b.Stms(), nil)
+}
+
+// batchInside turns [W]t, jmp's form, into t with the batch innermost.
+func (f *fwd) batchInside(d ir.SubExp) ir.SubExp {
+	if r := f.b.Type(d).Rank(); d.IsVar() && r > 1 {
+		return f.b.Let("dt", &ir.Rearrange{Arr: d.Var, Perm: moveDim(r, 0, r-1)})
+	}
+	return d
+}
+
+// batchOutside is the inverse of batchInside.
+func (f *fwd) batchOutside(d ir.SubExp) ir.SubExp {
+	if r := f.b.Type(d).Rank(); d.IsVar() && r > 1 {
+		return f.b.Let("dt", &ir.Rearrange{Arr: d.Var, Perm: moveDim(r, r-1, 0)})
+	}
+	return d
 }
 
 // tanOrZeroRes is tanOrZero for a result whose declared type is t.
@@ -279,6 +339,15 @@ func (f *fwd) stms(ss []*ir.Stm) {
 // stm emits s and the statements computing the tangents of its results.
 func (f *fwd) stm(s *ir.Stm) {
 	f.b.Pos = s.Pos
+	needed := false
+	for _, p := range s.Pat {
+		needed = needed || f.need.Has(p.Name)
+	}
+	if !needed {
+		// No result's tangent is needed (fwd_need.go): the primal alone.
+		f.b.Add(s)
+		return
+	}
 	switch s.Exp.(type) {
 	case *ir.If, *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.WithAcc, *ir.UpdAcc:
 		f.flush()
@@ -341,16 +410,26 @@ func (f *fwd) stm(s *ir.Stm) {
 	case *ir.Slice:
 		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Slice{Arr: d, Dims: e.Dims} })
 	case *ir.Reshape:
-		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Reshape{Arr: d, Shape: e.Shape} })
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp {
+			if f.vec {
+				return &ir.Reshape{Arr: d, Shape: append(append(ir.Shape{}, e.Shape...), f.width)}
+			}
+			return &ir.Reshape{Arr: d, Shape: e.Shape}
+		})
 	case *ir.Rearrange:
-		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Rearrange{Arr: d, Perm: e.Perm} })
+		f.unary(s, e.Arr, func(d ir.VName) ir.Exp {
+			if f.vec {
+				return &ir.Rearrange{Arr: d, Perm: append(append([]int{}, e.Perm...), len(e.Perm))}
+			}
+			return &ir.Rearrange{Arr: d, Perm: e.Perm}
+		})
 	case *ir.Copy:
 		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Copy{Arr: d} })
 	case *ir.Rotate:
 		f.unary(s, e.Arr, func(d ir.VName) ir.Exp { return &ir.Rotate{R: e.R, Arr: d} })
 	case *ir.Replicate:
 		if d := f.tan(e.Val); !d.IsNone() {
-			f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{d}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+			f.setTan(s.Pat[0].Name, f.direct1([]ir.SubExp{d}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
 				return b.Let("d"+s.Pat[0].Name.Base, &ir.Replicate{Shape: e.Shape, Val: ds[0]})
 			}))
 		}
@@ -367,7 +446,7 @@ func (f *fwd) stm(s *ir.Stm) {
 			return &ir.Concat{Arrs: arrs}
 		})
 	case *ir.ArrayLit:
-		f.gather(s, e.Elems, func(ds []ir.SubExp) ir.Exp { return &ir.ArrayLit{Elems: ds, Elem: e.Elem} })
+		f.gather(s, e.Elems, func(ds []ir.SubExp) ir.Exp { return &ir.ArrayLit{Elems: ds, Elem: f.tanType(e.Elem)} })
 	default:
 		fail(s.Pos, "forward mode: cannot differentiate %s", ir.ExpString(s.Exp))
 	}
@@ -379,7 +458,7 @@ func (f *fwd) unary(s *ir.Stm, arr ir.VName, mk func(d ir.VName) ir.Exp) {
 	if d.IsNone() {
 		return
 	}
-	f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{d}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+	f.setTan(s.Pat[0].Name, f.direct1([]ir.SubExp{d}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
 		return b.Let("d"+s.Pat[0].Name.Base, mk(ds[0].Var))
 	}))
 }
@@ -398,7 +477,7 @@ func (f *fwd) gather(s *ir.Stm, ops []ir.SubExp, mk func(ds []ir.SubExp) ir.Exp)
 	for i, o := range ops {
 		ds[i] = f.tanOrZero(f.b, o)
 	}
-	f.setTan(s.Pat[0].Name, f.lift1(ds, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+	f.setTan(s.Pat[0].Name, f.direct1(ds, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
 		return b.Let("d"+s.Pat[0].Name.Base, mk(ds))
 	}))
 }
@@ -419,13 +498,9 @@ func (f *fwd) update(s *ir.Stm, e *ir.Update) {
 	}
 	f.b.Add(s)
 	f.b.Pos = s.Pos
-	// A batch that consumes an array stands alone, so that no lane
-	// result of the batch shares storage with what it consumes.
-	f.flush()
-	f.setTan(s.Pat[0].Name, f.lift1([]ir.SubExp{dx, dv}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
+	f.setTan(s.Pat[0].Name, f.direct1([]ir.SubExp{dx, dv}, func(b *ir.Builder, ds []ir.SubExp) ir.SubExp {
 		return b.Let("d"+s.Pat[0].Name.Base, &ir.Update{Arr: ds[0].Var, Dims: e.Dims, Val: ds[1]})
 	}))
-	f.flush()
 }
 
 // withVJP is differentiated as F applied to the arguments (§14.5).

@@ -13,12 +13,7 @@ func (f *fwd) withAcc(s *ir.Stm, e *ir.WithAcc) {
 		if in.Op != nil {
 			fail(s.Pos, "forward mode: cannot differentiate an accumulator with a custom operator (only additive accumulators)")
 		}
-		d := f.tanOrZero(f.b, ir.Var(in.Arr)).Var
-		if f.vec {
-			r := f.b.Type(ir.Var(d)).Rank()
-			d = f.b.Let("dacc", &ir.Copy{Arr: f.rearrange(d, 0, r-1)}).Var
-		}
-		inputs = append(inputs, ir.AccInput{Arr: d})
+		inputs = append(inputs, ir.AccInput{Arr: f.tanOrZero(f.b, ir.Var(in.Arr)).Var})
 	}
 	has := make([]bool, n)
 	for i := range has {
@@ -62,11 +57,7 @@ func (f *fwd) withAcc(s *ir.Stm, e *ir.WithAcc) {
 	f.b.Pos = s.Pos
 	f.b.Bind(pat, exp)
 	for i := 0; i < n; i++ {
-		d := pat[n+i].Name
-		if f.vec {
-			d = f.rearrange(d, f.b.Type(ir.Var(d)).Rank()-1, 0)
-		}
-		f.setTan(s.Pat[i].Name, ir.Var(d))
+		f.setTan(s.Pat[i].Name, ir.Var(pat[n+i].Name))
 	}
 	for k, i := range which {
 		f.setTan(s.Pat[i].Name, ir.Var(pat[len(s.Pat)+n+k].Name))
@@ -88,10 +79,6 @@ func (f *fwd) updAcc(s *ir.Stm, e *ir.UpdAcc) {
 		return
 	}
 	f.b.Pos = s.Pos
-	if f.vec {
-		if r := f.b.Type(dv).Rank(); r > 1 {
-			dv = ir.Var(f.rearrange(dv.Var, 0, r-1))
-		}
-	}
+	f.flush()
 	f.setTan(s.Pat[0].Name, f.b.Let("dacc", &ir.UpdAcc{Acc: dacc.Var, Idx: e.Idx, Val: dv}))
 }

@@ -45,9 +45,10 @@ func addOps(b *ir.Builder, arrs []ir.VName) *ir.Lambda {
 	})
 }
 
-// linearSOAC handles reduce and scan by addition: the primal statement is
-// kept and the tangent is the same SOAC over the tangents, lane by lane.
-func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, mk func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName) {
+// linearSOAC handles reduce and scan by addition: the
+// primal statement is kept and the tangent is the same SOAC over the
+// tangents, lane by lane.
+func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, mk func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName) {
 	f.b.Add(s)
 	f.b.Pos = s.Pos
 	var ds []ir.SubExp
@@ -61,7 +62,7 @@ func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, mk func(b *
 	if len(ds) == 0 {
 		return
 	}
-	res := f.lift(ds, func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+	sum := func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
 		as := make([]ir.VName, len(ds))
 		zs := make([]ir.SubExp, len(ds))
 		for j, d := range ds {
@@ -69,10 +70,58 @@ func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, mk func(b *
 			zs[j] = ir.Const(prim.Zero(b.Type(d).Elem))
 		}
 		return vars(mk(b, as, zs))
-	})
+	}
+	var res []ir.SubExp
+	if f.vec {
+		res = f.lanes(ds, sum)
+	} else {
+		res = sum(f.b, ds)
+	}
 	for j, i := range which {
 		f.setTan(s.Pat[i].Name, res[j])
 	}
+}
+
+// lanes runs fill once per batch lane on the lanes of the batched
+// tangents ds: fill sees each as an array without the batch dimension
+// (read in place, element by element, so that a reduction over it fuses
+// with the reads), and its results get the batch back as their innermost
+// dimension.
+func (f *fwd) lanes(ds []ir.SubExp, fill func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp) []ir.SubExp {
+	f.flush()
+	b := f.b
+	it := b.Let("lane", &ir.Iota{N: f.width, T: prim.I64})
+	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64)}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		cols := make([]ir.SubExp, len(ds))
+		for i, d := range ds {
+			cols[i] = laneOf(lb, d.Var, ps[0])
+		}
+		return fill(lb, cols)
+	})
+	out := b.Map(f.width, []ir.VName{it.Var}, lam)
+	res := make([]ir.SubExp, len(out))
+	for i, o := range out {
+		res[i] = f.batchInside(ir.Var(o))
+	}
+	return res
+}
+
+// laneOf is lane j of the batched tangent d: the elements d[is..., j] for
+// every index is of its dimensions but the last, read by maps over its
+// rows (which a reduction over them fuses with).
+func laneOf(b *ir.Builder, d ir.VName, j ir.SubExp) ir.SubExp {
+	t := b.Type(ir.Var(d))
+	if t.Rank() == 1 {
+		return b.Let("dl", &ir.Index{Arr: d, Idx: []ir.SubExp{j}})
+	}
+	n := t.Shape[0]
+	if n.IsNone() {
+		n = b.Let("n", &ir.Size{Arr: d, Dim: 0})
+	}
+	lam := b.Lambda([]ir.Type{t.Row()}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{laneOf(lb, ps[0].Var, j)}
+	})
+	return ir.Var(b.Map(n, []ir.VName{d}, lam)[0])
 }
 
 func vars(ns []ir.VName) []ir.SubExp {
@@ -92,9 +141,7 @@ func (f *fwd) linearHist(s *ir.Stm, e *ir.Hist) {
 		return
 	}
 	f.b.Pos = s.Pos
-	f.flush() // see update
-	defer f.flush()
-	res := f.lift(append(dds, dvs...), func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+	hist := func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
 		m := len(ds) / 2
 		dests, vals := make([]ir.VName, m), make([]ir.VName, m)
 		ne := make([]ir.SubExp, m)
@@ -104,7 +151,15 @@ func (f *fwd) linearHist(s *ir.Stm, e *ir.Hist) {
 		}
 		op := subAddOp(b, e.Op, which)
 		return vars(b.LetN("dhist", &ir.Hist{W: e.W, Dests: dests, Op: op, Neutral: ne, Inds: e.Inds, Vals: vals}))
-	})
+	}
+	var res []ir.SubExp
+	if f.vec {
+		// One histogram per lane: the lanes of the destinations and of
+		// the values are arrays of their own.
+		res = f.lanes(append(dds, dvs...), hist)
+	} else {
+		res = hist(f.b, append(dds, dvs...))
+	}
 	for j, k := range which {
 		f.setTan(s.Pat[k].Name, res[j])
 	}

@@ -98,7 +98,8 @@ func (f *fwd) loopBody(params []ir.Param, has []bool, body *ir.Body, materialise
 func (f *fwd) loop(s *ir.Stm, e *ir.Loop) {
 	start := make([]bool, len(e.Params))
 	for i, x := range e.Init {
-		start[i] = !f.tan(x).IsNone()
+		// A parameter whose tangent nothing needs carries none.
+		start[i] = !f.tan(x).IsNone() && f.need.Has(e.Params[i].Name)
 	}
 	has := fixpoint(start, func(has []bool) []bool {
 		_, _, out := f.loopBody(e.Params, has, e.Body, false)

@@ -67,34 +67,6 @@ func (f *fwd) bindExt(s *ir.Stm, exp ir.Exp, pre []ir.Param) []ir.VName {
 	return extra
 }
 
-// swap01 exchanges the two outer dimensions of a batched tangent: [W][n]
-// (the batch outside) and [n][W] (rows for a SOAC over n).
-func (f *fwd) swap01(d ir.VName) ir.VName {
-	r := f.b.Type(ir.Var(d)).Rank()
-	perm := make([]int, r)
-	for i := range perm {
-		perm[i] = i
-	}
-	perm[0], perm[1] = 1, 0
-	return f.b.Let("dt", &ir.Rearrange{Arr: d, Perm: perm}).Var
-}
-
-// rows gives a tangent array as the SOAC input for rows of its primal.
-func (f *fwd) rows(d ir.SubExp) ir.VName {
-	if f.vec && !f.b.Type(d).Acc {
-		return f.swap01(d.Var)
-	}
-	return d.Var
-}
-
-// unrows turns a SOAC's tangent result back into the batch-outside form.
-func (f *fwd) unrows(d ir.VName) ir.SubExp {
-	if f.vec && !f.b.Type(ir.Var(d)).Acc {
-		return ir.Var(f.swap01(d))
-	}
-	return ir.Var(d)
-}
-
 func (f *fwd) mapStm(s *ir.Stm, e *ir.Map) {
 	has := make([]bool, len(e.Arrs))
 	for i, a := range e.Arrs {
@@ -106,7 +78,7 @@ func (f *fwd) mapStm(s *ir.Stm, e *ir.Map) {
 	for i, a := range e.Arrs {
 		if has[i] {
 			params = append(params, dl.tps[i])
-			arrs = append(arrs, f.rows(f.tanOf(a)))
+			arrs = append(arrs, f.tanOf(a).Var)
 		}
 	}
 	res := append([]ir.SubExp{}, dl.res...)
@@ -122,7 +94,7 @@ func (f *fwd) mapStm(s *ir.Stm, e *ir.Map) {
 	lam := &ir.Lambda{Params: params, Body: &ir.Body{Stms: dl.stms, Result: res}, Ret: ret}
 	extra := f.bindExt(s, &ir.Map{W: e.W, Arrs: arrs, F: lam}, s.Pat)
 	for k, i := range which {
-		f.setTan(s.Pat[i].Name, f.unrows(extra[k]))
+		f.setTan(s.Pat[i].Name, ir.Var(extra[k]))
 	}
 }
 
@@ -168,7 +140,7 @@ func (f *fwd) opTangents(op *ir.Lambda, start []bool) ([]bool, bool) {
 	return has, anyTan
 }
 
-func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda, mk func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp, results bool) {
+func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda, mk func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp) {
 	start := make([]bool, len(arrs))
 	for i, a := range arrs {
 		start[i] = !f.tanOf(a).IsNone()
@@ -183,43 +155,39 @@ func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lamb
 	var which []int
 	for i, a := range arrs {
 		if has[i] {
-			allArrs = append(allArrs, f.rows(f.tanOrZero(f.b, ir.Var(a))))
+			allArrs = append(allArrs, f.tanOrZero(f.b, ir.Var(a)).Var)
 			allNe = append(allNe, f.zero(f.b, op.Ret[i], ne[i]))
 			which = append(which, i)
 		}
 	}
 	extra := f.bindExt(s, mk(allArrs, allNe, f.liftedOp(op, has)), s.Pat)
 	for k, i := range which {
-		if results {
-			f.setTan(s.Pat[i].Name, f.unrows(extra[k]))
-		} else {
-			f.setTan(s.Pat[i].Name, ir.Var(extra[k]))
-		}
+		f.setTan(s.Pat[i].Name, ir.Var(extra[k]))
 	}
 }
 
 func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
 	if isAddOp(e.Op) {
-		f.linearSOAC(s, e.Arrs, e.Neutral, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
+		f.linearSOAC(s, e.Arrs, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
 			return b.Reduce(e.W, arrs, ne, addOps(b, arrs))
 		})
 		return
 	}
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
 		return &ir.Reduce{W: e.W, Arrs: arrs, Op: op, Neutral: ne, Comm: e.Comm}
-	}, false)
+	})
 }
 
 func (f *fwd) scan(s *ir.Stm, e *ir.Scan) {
 	if isAddOp(e.Op) {
-		f.linearSOAC(s, e.Arrs, e.Neutral, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
+		f.linearSOAC(s, e.Arrs, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
 			return b.Scan(e.W, arrs, ne, addOps(b, arrs))
 		})
 		return
 	}
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
 		return &ir.Scan{W: e.W, Arrs: arrs, Op: op, Neutral: ne}
-	}, true)
+	})
 }
 
 // moveDim returns the permutation of rank r that moves dimension from to
@@ -236,15 +204,8 @@ func moveDim(r, from, to int) []int {
 	return append(perm, rest[to:]...)
 }
 
-func (f *fwd) rearrange(d ir.VName, from, to int) ir.VName {
-	r := f.b.Type(ir.Var(d)).Rank()
-	return f.b.Let("dt", &ir.Rearrange{Arr: d, Perm: moveDim(r, from, to)}).Var
-}
-
 // hist combines (value, tangent) pairs with the lifted operator into
-// (destination, tangent) bins; batched destination tangents keep the batch
-// just inside the indexed dimensions so that one index addresses a lane
-// set.
+// (destination, tangent) bins.
 func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
 	if isAddOp(e.Op) {
 		f.linearHist(s, e)
@@ -259,7 +220,6 @@ func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
 		f.b.Add(s)
 		return
 	}
-	q := len(e.Inds)
 	dests := append([]ir.VName{}, e.Dests...)
 	vals := append([]ir.VName{}, e.Vals...)
 	ne := append([]ir.SubExp{}, e.Neutral...)
@@ -268,23 +228,15 @@ func (f *fwd) hist(s *ir.Stm, e *ir.Hist) {
 		if !has[i] {
 			continue
 		}
-		dd := f.tanOrZero(f.b, ir.Var(e.Dests[i])).Var
-		if f.vec {
-			dd = f.b.Let("dd", &ir.Copy{Arr: f.rearrange(dd, 0, q)}).Var
-		}
-		dests = append(dests, dd)
-		vals = append(vals, f.rows(f.tanOrZero(f.b, ir.Var(e.Vals[i]))))
+		dests = append(dests, f.tanOrZero(f.b, ir.Var(e.Dests[i])).Var)
+		vals = append(vals, f.tanOrZero(f.b, ir.Var(e.Vals[i])).Var)
 		ne = append(ne, f.zero(f.b, e.Op.Ret[i], e.Neutral[i]))
 		which = append(which, i)
 	}
 	exp := &ir.Hist{W: e.W, Dests: dests, Op: f.liftedOp(e.Op, has), Neutral: ne, Inds: e.Inds, Vals: vals}
 	extra := f.bindExt(s, exp, s.Pat)
 	for k, i := range which {
-		d := ir.Var(extra[k])
-		if f.vec {
-			d = ir.Var(f.rearrange(extra[k], q, 0))
-		}
-		f.setTan(s.Pat[i].Name, d)
+		f.setTan(s.Pat[i].Name, ir.Var(extra[k]))
 	}
 }
 
@@ -312,9 +264,7 @@ func (f *fwd) scatter(s *ir.Stm, e *ir.Scatter) {
 		return
 	}
 	f.b.Pos = s.Pos
-	f.flush() // see update
-	defer f.flush()
-	res := f.lift(append(dds, dvs...), func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
+	res := f.direct(append(dds, dvs...), func(b *ir.Builder, ds []ir.SubExp) []ir.SubExp {
 		m := len(ds) / 2
 		dests, vals := make([]ir.VName, m), make([]ir.VName, m)
 		for i := 0; i < m; i++ {

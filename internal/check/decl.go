@@ -275,7 +275,7 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 				if m.Level <= c.level || m.Link != nil {
 					return
 				}
-				v := &SizeVar{Name: fmt.Sprintf("n%d", len(sc.SizeParams)), ID: c.fresh()}
+				v := &SizeVar{Name: fmt.Sprintf("n%d", len(sc.SizeParams)), ID: c.fresh(), Anon: true}
 				m.Link = v
 				sc.SizeParams = append(sc.SizeParams, v)
 			})

@@ -186,6 +186,9 @@ type SizeVar struct {
 	Name    string
 	ID      int
 	Unknown bool // an unknown size invented by the checker (§9.6 rule 4)
+	// Anon marks a size parameter the checker named for an anonymous
+	// size ([]) of a parameter type: the program never wrote its name.
+	Anon bool
 }
 
 // SizeMeta is a size to be inferred; Link is set once it is known.
@@ -473,11 +476,20 @@ func TypeString(t Type) string {
 		return maskName(v.Prims)
 	}
 	var b strings.Builder
-	writeType(&b, t, false)
+	writeType(&b, t, false, nil)
 	return b.String()
 }
 
-func writeType(b *strings.Builder, t Type, atom bool) {
+// TypeStringSizes renders t like TypeString, but writes a size that
+// mentions a size variable for which show reports false as [], the way a
+// program writes an anonymous size.
+func TypeStringSizes(t Type, show func(*SizeVar) bool) string {
+	var b strings.Builder
+	writeType(&b, t, false, show)
+	return b.String()
+}
+
+func writeType(b *strings.Builder, t Type, atom bool, show func(*SizeVar) bool) {
 	if b.Len() > 2000 {
 		if !strings.HasSuffix(b.String(), "...") {
 			b.WriteString("...")
@@ -492,9 +504,9 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			b.WriteByte('*')
 		}
 		b.WriteByte('[')
-		writeSize(b, t.Size)
+		writeSize(b, t.Size, show)
 		b.WriteByte(']')
-		writeType(b, t.Elem, true)
+		writeType(b, t.Elem, true, show)
 	case *Record:
 		if t.Unique {
 			b.WriteByte('*')
@@ -505,7 +517,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 				if i > 0 {
 					b.WriteString(", ")
 				}
-				writeType(b, e, false)
+				writeType(b, e, false, show)
 			}
 			b.WriteByte(')')
 			return
@@ -517,7 +529,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			}
 			b.WriteString(f.Name)
 			b.WriteString(": ")
-			writeType(b, f.Type, false)
+			writeType(b, f.Type, false, show)
 		}
 		b.WriteByte('}')
 	case *Sum:
@@ -532,7 +544,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 			b.WriteString(c.Name)
 			for _, p := range c.Payload {
 				b.WriteByte(' ')
-				writeType(b, p, true)
+				writeType(b, p, true, show)
 			}
 		}
 		if atom {
@@ -544,13 +556,13 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 		}
 		if t.ParamName != nil && mentionsSize(t.Result, t.ParamName.ID) {
 			fmt.Fprintf(b, "(%s: ", t.ParamName.Name)
-			writeType(b, t.Param, false)
+			writeType(b, t.Param, false, show)
 			b.WriteByte(')')
 		} else {
-			writeType(b, t.Param, true)
+			writeType(b, t.Param, true, show)
 		}
 		b.WriteString(" -> ")
-		writeType(b, t.Result, false)
+		writeType(b, t.Result, false, show)
 		if atom {
 			b.WriteByte(')')
 		}
@@ -564,10 +576,10 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 		for _, a := range t.Args {
 			b.WriteByte(' ')
 			if a.Type != nil {
-				writeType(b, a.Type, true)
+				writeType(b, a.Type, true, show)
 			} else {
 				b.WriteByte('[')
-				writeSize(b, a.Size)
+				writeSize(b, a.Size, show)
 				b.WriteByte(']')
 			}
 		}
@@ -588,7 +600,7 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 				}
 				b.WriteString(n)
 				b.WriteString(": ")
-				writeType(b, t.Fields[n], false)
+				writeType(b, t.Fields[n], false, show)
 			}
 			b.WriteString(", ...}")
 			return
@@ -606,11 +618,15 @@ func writeType(b *strings.Builder, t Type, atom bool) {
 // SizeString renders a size.
 func SizeString(s Size) string {
 	var b strings.Builder
-	writeSize(&b, s)
+	writeSize(&b, s, nil)
 	return b.String()
 }
 
-func writeSize(b *strings.Builder, s Size) {
+// writeSize writes s, or nothing when show hides one of its variables.
+func writeSize(b *strings.Builder, s Size, show func(*SizeVar) bool) {
+	if show != nil && !sizeShown(s, show) {
+		return
+	}
 	switch s := ResolveSize(s).(type) {
 	case *SizeConst:
 		b.WriteString(strconv.FormatInt(s.N, 10))
@@ -620,30 +636,40 @@ func writeSize(b *strings.Builder, s Size) {
 	case *SizeOp:
 		if _, ok := ResolveSize(s.L).(*SizeOp); ok && s.Op != prim.Add && s.Op != prim.Mul {
 			b.WriteByte('(')
-			writeSize(b, s.L)
+			writeSize(b, s.L, show)
 			b.WriteByte(')')
 		} else {
-			writeSizeOperand(b, s.L)
+			writeSizeOperand(b, s.L, show)
 		}
 		b.WriteString(s.Op.String())
 		if _, ok := ResolveSize(s.R).(*SizeOp); ok {
 			b.WriteByte('(')
-			writeSize(b, s.R)
+			writeSize(b, s.R, show)
 			b.WriteByte(')')
 		} else {
-			writeSizeOperand(b, s.R)
+			writeSizeOperand(b, s.R, show)
 		}
 	}
 }
 
 // writeSizeOperand writes an operand of size arithmetic; a size not known yet
 // reads "?" there (alone it is the empty size of []t).
-func writeSizeOperand(b *strings.Builder, s Size) {
+func writeSizeOperand(b *strings.Builder, s Size, show func(*SizeVar) bool) {
 	if _, ok := ResolveSize(s).(*SizeMeta); ok {
 		b.WriteByte('?')
 		return
 	}
-	writeSize(b, s)
+	writeSize(b, s, show)
+}
+
+func sizeShown(s Size, show func(*SizeVar) bool) bool {
+	switch s := ResolveSize(s).(type) {
+	case *SizeVar:
+		return show(s)
+	case *SizeOp:
+		return sizeShown(s.L, show) && sizeShown(s.R, show)
+	}
+	return true
 }
 
 // SizeEqual reports whether two sizes are syntactically equal after

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fluxion-lang/fluxion/internal/gogen"
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/pipeline"
 	"github.com/fluxion-lang/fluxion/internal/prim"
@@ -110,7 +111,7 @@ func TestWritePackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "dotprod")
-	if err := WritePackage(prog, dir, "dotprod"); err != nil {
+	if err := WritePackage(prog, dir, "dotprod", gogen.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	src, err := os.ReadFile(filepath.Join(dir, "dotprod.go"))
@@ -121,6 +122,26 @@ func TestWritePackage(t *testing.T) {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated package lacks %q", want)
 		}
+	}
+	// Switching to the shared runtime removes the embedded runtime's
+	// files, and only generated files.
+	mine := filepath.Join(dir, "mine.go")
+	if err := os.WriteFile(mine, []byte("package dotprod\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePackage(prog, dir, "dotprod", gogen.Options{SharedRuntime: true}); err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range names {
+		got = append(got, filepath.Base(n))
+	}
+	if strings.Join(got, " ") != "dotprod.go mine.go rt_api.go" {
+		t.Errorf("files after switching to the shared runtime: %v", got)
 	}
 }
 

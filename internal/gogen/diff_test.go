@@ -200,6 +200,21 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,
 		args: []string{"3000i64"}},
+	// The exported functions keep source names (tuple and record
+	// components, names Go or the runtime declare) and report argument
+	// errors with source types, as the interpreter does.
+	{name: "source parameter names", src: `entry main (len: i64) (product: i64) (err: i64) (func: i64) (a1: i64) (_: i64) (p: (i64, [3]i64)) ({y, x}: {x: i64, y: i64}) : {s: i64, t: i64} = {s = len + product + err + func, t = a1 + p.0 + p.1[2] + x * y}`,
+		args: []string{"1i64 2i64 3i64 4i64 5i64 6i64 7i64 [8i64, 9i64, 10i64] 11i64 12i64"}},
+	{name: "argument of the wrong rank", src: `entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`,
+		args: []string{"[1.0, 2.0]", "[3.0, 4.0]"}},
+	{name: "argument of a constant size", src: `entry main (a: [3]f64) = f64.sum a`,
+		args: []string{"[[1.0, 2.0, 3.0]]"}},
+	{name: "argument of the wrong constant size", src: `entry main (a: [3]f64) = f64.sum a`,
+		args: []string{"[1.0, 2.0]"}},
+	{name: "arguments of different sizes", src: `entry main [m] (a: [m][]f64) (b: [m]f64) = map2 (\r x -> f64.sum r + x) a b`,
+		args: []string{"[[1.0], [2.0]]", "[3.0]"}},
+	{name: "argument of a size given by a parameter", src: `entry main (n: i64) (xs: [n]f64) = f64.sum xs + f64.i64 n`,
+		args: []string{"3i64", "[1.0]"}},
 }
 
 func TestDiff(t *testing.T) {

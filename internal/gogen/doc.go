@@ -17,15 +17,30 @@
 //
 // and builds it with `go build` (no network: nothing outside the standard
 // library is imported). Output is deterministic, so a cache may key on the
-// generated sources.
+// generated sources. GenerateWith takes Options (the shared runtime,
+// below).
 //
 // # The generated API
 //
 // Every entry point e becomes an exported function (its name capitalised,
 // non-identifier characters dropped, "_" appended on clashes) documented
-// with the source signature:
+// with the source signature (ir.Func.Signature: patterns, types and named
+// sizes as the program declares them):
 //
-//	func Main(xs Array[float64], n int64) (r0 Array[int32], r1 float64, err error)
+//	// Main runs the entry point main:
+//	//
+//	//	entry main [n] (xs: [n]f64) (k: i64) : ([n]i32, f64)
+//	func Main(xs Array[float64], k int64) (r0 Array[int32], r1 float64, err error)
+//
+// Parameters keep their source names. A tuple or record is passed as one
+// Go value per component, named by its path (p.0 is p_0, r.x is r_x; an
+// array of records is a record of arrays); names bound by a pattern such
+// as (u, v) are used as they are; a parameter without a name (_) is a<k>,
+// for its position k. Results are r<k>, or named by their fields when the
+// entry returns a record ({loss, grad} gives loss and grad; component 1.a
+// of a tuple result is r1_a). A name that Go or the package already uses
+// (a keyword, a predeclared identifier such as len, a runtime name) gets
+// "_" appended.
 //
 // Scalars are Go scalars (i8..u64, f32, f64, bool); f16 is the named type
 // F16 holding the IEEE binary16 bits (F16.F64 and ToF16 convert). Arrays are
@@ -45,11 +60,14 @@
 // FLUXION_MEMORY_BUDGET ("512MiB", "2GB", "50%") or SetMemoryBudget.
 //
 // For drivers that handle values dynamically, Entries maps each source
-// entry name to an EntryPoint: its parameter and result types as IR type
-// strings and Call(args []any) ([]any, error), taking and returning the Go
-// values above (a wrong argument type is an error, not a panic). The
-// package also has ReadBinary(r, entry.Params) and WriteBinary(w, values)
-// for the binary value format (FORMATS.md §2).
+// entry name to an EntryPoint: the types of its Go parameters and results
+// as the source writes them ("[n][]f64": constant and named sizes, []
+// for anonymous ones) and Call(args []any) ([]any, error), taking and
+// returning the Go values above (a wrong argument type is an error, not a
+// panic). Messages about arguments use the same types, so internal size
+// names never reach users. The package also has ReadBinary(r,
+// entry.Params) and WriteBinary(w, values) for the binary value format
+// (FORMATS.md §2).
 //
 // Driver(importPath) returns a ready main.go for this: `prog ENTRY` reads
 // the arguments in binary from standard input and writes the results in
@@ -62,6 +80,42 @@
 //	work/prog/*.go  Generate(prog, "prog")
 //	work/main.go    Driver("fluxionprog/prog")
 //	cd work && go build -o prog.bin .
+//
+// With Options.Example the package also gets example_test.go: a godoc
+// example (func Example) that builds arguments with NewArray, calls one
+// entry point and prints its results, or its error. When the Example
+// carries the results (fluxion build computes them with the interpreter),
+// they are the example's Output comment, so go test runs the example and
+// checks the generated code against them.
+//
+// # Sharing the runtime
+//
+// Each package that embeds the runtime has its own Array, Error and F16
+// types, so the arrays of one generated package cannot be passed to
+// another. With Options.SharedRuntime (fluxion build --runtime=shared)
+// the package imports the runtime instead (shared.go):
+//
+//   - rt_api.go declares the runtime's API as aliases of package rt
+//     (type Array[T any] = rt.Array[T], and NewArray, ToF16, ReadBinary,
+//     WriteBinary calling rt's), so the package's API is the same as with
+//     the embedded runtime, and every package sharing the runtime has the
+//     same types: an Array[float64] or *Error of one is one of the other,
+//     and its Entries accept the other's arrays.
+//   - The generated code calls the helpers through package rt/rtimpl:
+//     fail(...) becomes rtimpl.Fail(...). rtimpl is rt's unexported code
+//     under exported names, derived from rt's sources by SharedRuntime
+//     (go generate ./rt/rtimpl; a test checks that it is up to date). It
+//     exists for generated code only: rt stays the one API for programs,
+//     and rtimpl promises no compatibility. A generated package refers to
+//     the constant rtimpl.RevisionXXXX of the runtime it was generated
+//     for, so that against other runtime sources it fails to compile
+//     rather than misbehave: build it with the same version of this
+//     repository as the compiler that generated it.
+//
+// The module holding such a package requires github.com/fluxion-lang/fluxion.
+// Everything else, the generated code and its results, is the same in both
+// forms (TestDiff runs every program both ways). The worker pool of
+// parallel SOACs is then one for all packages.
 //
 // # Execution
 //

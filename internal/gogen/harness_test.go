@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -158,6 +159,8 @@ type diffCall struct {
 
 // runCalls generates every program into one module, builds it once, runs
 // every call at GOMAXPROCS 1 and 2 and compares with the interpreter.
+// Every program is generated twice, embedding the runtime (package pK)
+// and sharing it (package sK, which imports this repository's rt).
 func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 	t.Helper()
 	dir := t.TempDir()
@@ -170,24 +173,33 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 			t.Fatal(err)
 		}
 	}
-	write("go.mod", "module difftest\n\ngo 1.26\n")
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("go.mod", "module difftest\n\ngo 1.26\n\nrequire github.com/fluxion-lang/fluxion v0.0.0\n\nreplace github.com/fluxion-lang/fluxion => "+strconv.Quote(root)+"\n")
 	var main strings.Builder
 	main.WriteString("package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"reflect\"\n\t\"strings\"\n")
 	interps := make([]*interp.Program, len(progs))
 	for i, p := range progs {
-		fmt.Fprintf(&main, "\tp%d \"difftest/p%d\"\n", i, i)
+		fmt.Fprintf(&main, "\tp%d \"difftest/p%d\"\n\ts%d \"difftest/s%d\"\n", i, i, i, i)
 		ip, err := interp.Compile(p)
 		if err != nil {
 			t.Fatalf("program %d: interp: %v", i, err)
 		}
 		interps[i] = ip
-		pkg := fmt.Sprintf("p%d", i)
-		files, err := Generate(p, pkg)
-		if err != nil {
-			t.Fatalf("program %d: generate: %v", i, err)
-		}
-		for name, src := range files {
-			write(filepath.Join(pkg, name), string(src))
+		for _, shared := range []bool{false, true} {
+			pkg := fmt.Sprintf("p%d", i)
+			if shared {
+				pkg = fmt.Sprintf("s%d", i)
+			}
+			files, err := GenerateWith(p, pkg, Options{SharedRuntime: shared})
+			if err != nil {
+				t.Fatalf("program %d: generate: %v", i, err)
+			}
+			for name, src := range files {
+				write(filepath.Join(pkg, name), string(src))
+			}
 		}
 	}
 	main.WriteString(")\n" + driverFormat + "\nfunc main() {\n")
@@ -203,12 +215,18 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 		} else {
 			want[c.name] = formatInterp(res)
 		}
-		pkg := fmt.Sprintf("p%d", c.prog)
-		var args []string
-		for _, v := range c.args {
-			args = append(args, goLiteral(v, pkg))
+		want[c.name+sharedSuffix] = want[c.name]
+		for _, pkg := range []string{fmt.Sprintf("p%d", c.prog), fmt.Sprintf("s%d", c.prog)} {
+			var args []string
+			for _, v := range c.args {
+				args = append(args, goLiteral(v, pkg))
+			}
+			name := c.name
+			if pkg[0] == 's' {
+				name += sharedSuffix
+			}
+			fmt.Fprintf(&main, "\t{\n\t\tres, err := %s.Entries[%q].Call([]any{%s})\n\t\tshow(%q, res, err)\n\t}\n", pkg, c.entry, strings.Join(args, ", "), name)
 		}
-		fmt.Fprintf(&main, "\t{\n\t\tres, err := %s.Entries[%q].Call([]any{%s})\n\t\tshow(%q, res, err)\n\t}\n", pkg, c.entry, strings.Join(args, ", "), c.name)
 	}
 	main.WriteString("}\n")
 	write("main.go", main.String())
@@ -243,8 +261,10 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 			got[name] = rest
 		}
 		for _, c := range calls {
-			if got[c.name] != want[c.name] {
-				t.Errorf("%s (GOMAXPROCS=%s):\n got  %s\n want %s", c.name, procs, got[c.name], want[c.name])
+			for _, name := range []string{c.name, c.name + sharedSuffix} {
+				if got[name] != want[name] {
+					t.Errorf("%s (GOMAXPROCS=%s):\n got  %s\n want %s", name, procs, got[name], want[name])
+				}
 			}
 		}
 		outs = append(outs, got)
@@ -255,6 +275,9 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 		}
 	}
 }
+
+// sharedSuffix marks the calls of the packages sharing the runtime.
+const sharedSuffix = " (shared runtime)"
 
 // compileCase returns the program of c, compiling its source if needed.
 func compileCase(t *testing.T, c *diffCase) *ir.Program {

@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -305,7 +306,7 @@ func (p *Program) Run(name string, args []Value) (res []Value, err error) {
 	for i, a := range args {
 		f := fn.f
 		if i < len(f.Params) && !typeFits(a, f.Params[i].Type) {
-			return nil, fmt.Errorf("argument %d of %s: got %s, want a value of type %v", i+1, f.Name, describe(a), f.Params[i].Type)
+			return nil, fmt.Errorf("argument %d of %s: got %s, want a value of type %s", i+1, f.Name, describe(a), f.SourceType(f.Params[i].Type))
 		}
 		in[i] = value{s: a.Scalar, a: a.Arr}
 	}
@@ -391,7 +392,11 @@ func (fn *function) bindArgs(fr *frame, args []value) error {
 				want = fr.v[s].s.Int()
 			}
 			if got != want {
-				return fmt.Errorf("argument %d of %s has shape %s, but dimension %d must be %d", i+1, f.Name, shapeString(args[i].a.Shape), d, want)
+				msg := fmt.Sprintf("argument %d of %s: got an array of shape %s%s, want a value of type %s", i+1, f.Name, shapeString(args[i].a.Shape), p.Type.Elem, f.SourceType(p.Type))
+				if !dim.IsConst {
+					msg += fmt.Sprintf(" (%s = %d)", f.DimName(dim, d), want)
+				}
+				return errors.New(msg)
 			}
 		}
 	}

@@ -126,7 +126,8 @@ func TestSizeParameters(t *testing.T) {
 	b.Declare(ir.Param{Name: n, Type: i64})
 	xs := b.Param("xs", ir.Array(prim.I64, ir.Var(n)))
 	ys := b.Param("ys", ir.Array(prim.I64, ir.Var(n)))
-	prog := &ir.Program{Funcs: []*ir.Func{{Name: "main", Params: []ir.Param{xs, ys}, Ret: []ir.Type{i64}, Body: b.Body(ir.Var(n))}}}
+	prog := &ir.Program{Funcs: []*ir.Func{{Name: "main", Params: []ir.Param{xs, ys}, Ret: []ir.Type{i64}, Body: b.Body(ir.Var(n)),
+		SizeNames: map[ir.VName]string{n: "n"}}}}
 	p, err := Compile(prog)
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +137,16 @@ func TestSizeParameters(t *testing.T) {
 		t.Errorf("got %v, %v; want 2i64", res, err)
 	}
 	_, err = p.Run("main", []Value{i64s([]int64{2}, 1, 2), i64s([]int64{3}, 3, 4, 5)})
-	if err == nil || err.Error() != "argument 2 of main has shape [3], but dimension 0 must be 2" {
+	if err == nil || err.Error() != "argument 2 of main: got an array of shape [3]i64, want a value of type [n]i64 (n = 2)" {
+		t.Errorf("got error %v", err)
+	}
+	// Without a source name for the size, the message counts dimensions.
+	prog.Funcs[0].SizeNames = nil
+	if p, err = Compile(prog); err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Run("main", []Value{i64s([]int64{2}, 1, 2), i64s([]int64{3}, 3, 4, 5)})
+	if err == nil || err.Error() != "argument 2 of main: got an array of shape [3]i64, want a value of type []i64 (dimension 0 = 2)" {
 		t.Errorf("got error %v", err)
 	}
 }

@@ -244,6 +244,10 @@ func (fa *Facts) UpdatedAfter(v, at VName) bool {
 	return false
 }
 
+// IsSize reports whether v is a size of some array (a dimension of a
+// parameter's type or bound by Size), so never negative.
+func (fa *Facts) IsSize(v VName) bool { return fa.sizes.Has(v) }
+
 // Consumed returns every name whose storage may be consumed.
 func (fa *Facts) Consumed() Names { return fa.consumed }
 

@@ -260,3 +260,44 @@ func TestFactsMayFail(t *testing.T) {
 		})
 	}
 }
+
+func TestConstInBounds(t *testing.T) {
+	n := VName{"n", 1}
+	fix := func(i int64) DimSlice { return DimSlice{Fixed: true, I: I64(i)} }
+	rng := func(start, end SubExp) DimSlice { return DimSlice{Start: start, End: end} }
+	tests := []struct {
+		name  string
+		shape Shape
+		ds    []DimSlice
+		want  bool
+		start int64 // ConstRange of ds[0] when it is a range in bounds
+		len   int64
+	}{
+		{"index in bounds", Shape{I64(3)}, []DimSlice{fix(2)}, true, 0, 0},
+		{"index at the size", Shape{I64(3)}, []DimSlice{fix(3)}, false, 0, 0},
+		{"negative index", Shape{I64(3)}, []DimSlice{fix(-1)}, false, 0, 0},
+		{"index of a named dimension", Shape{Var(n)}, []DimSlice{fix(0)}, false, 0, 0},
+		{"index by a name", Shape{I64(3)}, []DimSlice{{Fixed: true, I: Var(n)}}, false, 0, 0},
+		{"too many indices", Shape{I64(3)}, []DimSlice{fix(0), fix(0)}, false, 0, 0},
+		{"range in bounds", Shape{I64(11), I64(2)}, []DimSlice{rng(I64(3), I64(6)), fix(1)}, true, 3, 3},
+		{"whole dimension", Shape{I64(11)}, []DimSlice{{}}, true, 0, 11},
+		{"range past the end", Shape{I64(11)}, []DimSlice{rng(I64(9), I64(12))}, false, 0, 0},
+		{"empty range", Shape{I64(11)}, []DimSlice{rng(I64(4), I64(4))}, true, 4, 0},
+		{"decreasing range", Shape{I64(11)}, []DimSlice{rng(I64(5), I64(4))}, false, 0, 0},
+		{"stride 2", Shape{I64(11)}, []DimSlice{{Start: I64(0), End: I64(4), Stride: I64(2)}}, false, 0, 0},
+		{"range to a name", Shape{I64(11)}, []DimSlice{rng(I64(0), Var(n))}, false, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ConstInBounds(tc.shape, tc.ds); got != tc.want {
+				t.Errorf("ConstInBounds = %v, want %v", got, tc.want)
+			}
+			if d := tc.ds[0]; !d.Fixed {
+				start, n, ok := ConstRange(tc.shape[0], d)
+				if ok != tc.want || ok && (start != tc.start || n != tc.len) {
+					t.Errorf("ConstRange = %d, %d, %v; want %d, %d, %v", start, n, ok, tc.start, tc.len, tc.want)
+				}
+			}
+		})
+	}
+}

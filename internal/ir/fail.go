@@ -18,7 +18,8 @@ import "github.com/fluxion-lang/fluxion/internal/prim"
 //   - it is an integer division, modulus or remainder by something other
 //     than a non-zero constant, or an integer power by something other
 //     than a non-negative constant;
-//   - it is an Index, Slice, Update, Reshape, Concat, Rotate, ArrayLit,
+//   - it is an Index or Slice other than one at constant indices within
+//     constant dimensions, an Update, Reshape, Concat, Rotate, ArrayLit,
 //     Assert, Apply, UpdAcc or AD operator (bounds, shapes, assertions,
 //     recursion depth), or an Iota, Replicate or Scratch of a size that
 //     is not a constant or a name known to be a size (an implicit size
@@ -294,6 +295,16 @@ func (fl failer) exp(e Exp) bool {
 	switch e := e.(type) {
 	case *Atom, *Cmp, *Un, *Call, *Size, *Copy, *Rearrange:
 		return false
+	case *Index:
+		ds := make([]DimSlice, len(e.Idx))
+		for i, x := range e.Idx {
+			ds[i] = DimSlice{Fixed: true, I: x}
+		}
+		t, ok := fl.typ(e.Arr)
+		return !ok || !ConstInBounds(t.Shape, ds)
+	case *Slice:
+		t, ok := fl.typ(e.Arr)
+		return !ok || !ConstInBounds(t.Shape, e.Dims)
 	case *Replicate:
 		return !fl.shape(e.Shape)
 	case *Scratch:
@@ -394,4 +405,58 @@ func (fl failer) screma(e *Screma) bool {
 		k += sc.Rank + len(sc.Dests)
 	}
 	return !fl.rows(e.F, 0, len(e.F.Ret))
+}
+
+// ConstInBounds reports whether the indices and ranges ds are constants
+// known to lie within shape (ranges of stride 1 from Start to End, whose
+// absent bounds are 0 and the dimension), so that indexing or slicing an
+// array of that shape with them cannot fail.
+func ConstInBounds(shape Shape, ds []DimSlice) bool {
+	if len(ds) > len(shape) {
+		return false
+	}
+	for i, d := range ds {
+		dim := shape[i]
+		if !dim.IsConst {
+			return false
+		}
+		n := dim.Const.Int()
+		if d.Fixed {
+			if !d.I.IsConst || d.I.Const.Int() < 0 || d.I.Const.Int() >= n {
+				return false
+			}
+			continue
+		}
+		if _, _, ok := ConstRange(dim, d); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// ConstRange gives the first index and the length of the range d of a
+// dimension of constant size dim, when both are constants in bounds with
+// stride 1.
+func ConstRange(dim SubExp, d DimSlice) (start, n int64, ok bool) {
+	if d.Fixed || !dim.IsConst || !(d.Stride.IsNone() || d.Stride.IsConst && d.Stride.Const.Int() == 1) {
+		return 0, 0, false
+	}
+	size := dim.Const.Int()
+	start, end := int64(0), size
+	if !d.Start.IsNone() {
+		if !d.Start.IsConst {
+			return 0, 0, false
+		}
+		start = d.Start.Const.Int()
+	}
+	if !d.End.IsNone() {
+		if !d.End.IsConst {
+			return 0, 0, false
+		}
+		end = d.End.Const.Int()
+	}
+	if start < 0 || end < start || end > size {
+		return 0, 0, false
+	}
+	return start, end - start, true
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/prim"
@@ -44,12 +45,55 @@ type Func struct {
 	Body   *Body
 	Pos    Pos
 	// ParamNames and RetNames, when set, give the source-level name of each
-	// parameter/result (several IR values come from one tuple or record).
+	// parameter/result (several IR values come from one tuple or record):
+	// a path such as "xs", "p.0" or "r.loss" ("" where the source has no
+	// name, as for _). Result paths start at the result: "0", "1.a" for
+	// the components of a tuple result, "loss" for a field of a record.
 	ParamNames []string
 	RetNames   []string
+	// SizeNames gives the source name of each size of the parameters'
+	// types that the program names ([n]xs); SourceType shows the others,
+	// which the program left anonymous, as [].
+	SizeNames map[VName]string
+	// Signature, when set, is the entry point's signature as the program
+	// declares it, for documentation: "entry f [n] (xs: [n]{a: f64, b:
+	// i32}) : [n]f64", with the source's names, patterns, types and named
+	// sizes (parameters hold the components of tuples and records, and
+	// arrays of records become records of arrays, so the IR alone does
+	// not tell).
+	Signature string
 	// Internal marks a function that only Apply calls (a recursive source
 	// function); the others are entry points.
 	Internal bool
+}
+
+// SourceType renders t as the program would write it, for messages and
+// documentation meant for its users: constant sizes as numbers, sizes in
+// f.SizeNames by their source names, other sizes as [].
+func (f *Func) SourceType(t Type) string {
+	var b strings.Builder
+	for _, d := range t.Shape {
+		b.WriteByte('[')
+		switch {
+		case d.IsConst:
+			b.WriteString(strconv.FormatInt(d.Const.Int(), 10))
+		case !d.IsNone():
+			b.WriteString(f.SizeNames[d.Var])
+		}
+		b.WriteByte(']')
+	}
+	b.WriteString(t.Elem.String())
+	return b.String()
+}
+
+// DimName names dimension d of a parameter's type, whose size is dim, in
+// messages about arguments of the wrong shape: its source name (n), or
+// "dimension d" where the program leaves the size anonymous.
+func (f *Func) DimName(dim SubExp, d int) string {
+	if n, ok := f.SizeNames[dim.Var]; ok && !dim.IsConst {
+		return n
+	}
+	return "dimension " + strconv.Itoa(d)
 }
 
 // Program is a whole lowered program: its entry points and the internal

@@ -113,6 +113,9 @@ func (tc typer) region(t Type, dims []DimSlice) (Type, error) {
 func sliceSize(dim SubExp, d DimSlice) SubExp {
 	unitStride := d.Stride.IsNone() || d.Stride.Equal(I64(1))
 	zeroStart := d.Start.IsNone() || d.Start.Equal(I64(0))
+	if _, n, ok := ConstRange(dim, d); ok {
+		return I64(n)
+	}
 	switch {
 	case !unitStride || !zeroStart:
 		return SubExp{}

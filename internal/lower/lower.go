@@ -2,6 +2,8 @@ package lower
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -134,13 +136,17 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 	}()
 	l.at = e.Bind.Pos
 	l.b.Pos = l.pos(e.Bind.Pos)
-	sizes := map[int]ir.VName{}
-	var params []ir.Param
+	ep := &entryParams{sizes: map[int]ir.VName{}, sizeNames: map[ir.VName]string{}, sizeParams: map[int]bool{}}
+	for _, s := range e.Bind.Bind.Scheme.SizeParams {
+		ep.sizeParams[s.ID] = !s.Anon
+	}
 	fn := l.ref(e.Bind.Bind, &check.Instance{}, l.root)
-	for _, t := range e.Params {
-		v, ps := l.entryParam(check.Reveal(t), sizes)
-		params = append(params, ps...)
-		fn = l.apply(fn, v)
+	for i, t := range e.Params {
+		var pat check.Pat
+		if i < len(e.Bind.Params) {
+			pat = e.Bind.Params[i]
+		}
+		fn = l.apply(fn, l.entryParam(check.Reveal(t), pat, ep))
 	}
 	if hasFunction(fn) {
 		l.fail("entry point %s returns a function", e.Name)
@@ -153,7 +159,9 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 		t, _ := l.typeOf(r)
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
-	f = &ir.Func{Name: e.Name, Params: params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos)}
+	f = &ir.Func{Name: e.Name, Params: ep.params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos),
+		ParamNames: ep.names, RetNames: leafPaths(fn), SizeNames: ep.sizeNames,
+		Signature: entrySignature(e, ep)}
 	if copies {
 		for _, g := range append([]*ir.Func{f}, l.funcs...) {
 			insertCopies(g, ns)
@@ -171,16 +179,105 @@ func (l *lowerer) typeOf(s ir.SubExp) (ir.Type, bool) {
 	return l.b.TypeOf(s.Var)
 }
 
-// entryParam makes IR parameters for an entry argument of type t; sizes
-// that name the same size variable share one implicit size name.
-func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.Param) {
-	var params []ir.Param
-	var walk func(t check.Type, dims ir.Shape) value
-	walk = func(t check.Type, dims ir.Shape) value {
+// entryParams collects the IR parameters of an entry point: sizes that
+// name the same size variable share one implicit size name, and every
+// parameter and named size keeps its source name.
+type entryParams struct {
+	params    []ir.Param
+	names     []string // source path of each parameter (ir.Func.ParamNames)
+	sizes     map[int]ir.VName
+	sizeNames map[ir.VName]string
+	named     []*check.SizeVar // the named sizes, in order of appearance
+	// sizeParams tells the sizes that the entry's type names: its size
+	// parameters, declared ([n]) or implicit, but not those the checker
+	// invented for anonymous sizes ([]) nor local sizes that an anonymous
+	// size was unified with.
+	sizeParams map[int]bool
+}
+
+// entrySignature renders entry point e as the program declares it, for
+// documentation: "entry loss [n] (ps: [n]{x: f64, y: f64}) : f64". The
+// sizes its parameters' types name come first; a size that is neither a
+// size parameter nor a parameter (an anonymous size, a size of the result
+// computed by the body) is written [].
+func entrySignature(e *check.Entry, ep *entryParams) string {
+	var b strings.Builder
+	b.WriteString("entry " + e.Name)
+	params := map[int]bool{} // the parameters that sizes may name: (n: i64) (xs: [n]f64)
+	for _, p := range e.Bind.Params {
+		if p, ok := p.(*check.PName); ok {
+			params[p.Bind.ID] = true
+		}
+	}
+	for _, s := range ep.named {
+		b.WriteString(" [" + s.Name + "]")
+	}
+	show := func(s *check.SizeVar) bool { return ep.sizeParams[s.ID] || params[s.ID] }
+	for i, t := range e.Params {
+		pat := "_"
+		if i < len(e.Bind.Params) {
+			pat = patString(e.Bind.Params[i])
+		}
+		b.WriteString(" (" + pat + ": " + check.TypeStringSizes(t, show) + ")")
+	}
+	b.WriteString(" : ")
+	if len(e.Results) == 1 {
+		b.WriteString(check.TypeStringSizes(e.Results[0], show))
+		return b.String()
+	}
+	rs := make([]string, len(e.Results))
+	for i, t := range e.Results {
+		rs[i] = check.TypeStringSizes(t, show)
+	}
+	b.WriteString("(" + strings.Join(rs, ", ") + ")")
+	return b.String()
+}
+
+// patString renders a parameter pattern in source syntax.
+func patString(p check.Pat) string {
+	switch p := p.(type) {
+	case *check.PName:
+		return p.Bind.Name
+	case *check.PRecord:
+		tuple := len(p.Fields) != 1
+		for i, f := range p.Fields {
+			tuple = tuple && f.Name == strconv.Itoa(i)
+		}
+		parts := make([]string, len(p.Fields))
+		for i, f := range p.Fields {
+			parts[i] = patString(f.Pat)
+			if !tuple && parts[i] != f.Name {
+				parts[i] = f.Name + " = " + parts[i]
+			}
+		}
+		if tuple {
+			return "(" + strings.Join(parts, ", ") + ")"
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return "_"
+}
+
+// entryParam makes IR parameters for an entry argument of type t bound by
+// the pattern pat (nil when the source has none).
+func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value {
+	var walk func(t check.Type, dims ir.Shape, pat check.Pat, path string) value
+	walk = func(t check.Type, dims ir.Shape, pat check.Pat, path string) value {
+		var bind *check.Binding
+		if p, ok := pat.(*check.PName); ok {
+			path, pat, bind = p.Bind.Name, nil, p.Bind
+		}
 		switch t := check.Resolve(t).(type) {
 		case *check.Prim:
 			p := l.b.Param("arg", ir.Type{Elem: t.P, Shape: dims})
-			params = append(params, p)
+			ep.params = append(ep.params, p)
+			ep.names = append(ep.names, path)
+			if bind != nil && len(dims) == 0 && t.P == prim.I64 {
+				// (n: i64) (xs: [n]f64): the size n of later parameters
+				// is this parameter, which their shapes must match.
+				ep.sizes[bind.ID] = p.Name
+				ep.sizeNames[p.Name] = bind.Name
+			}
 			return &leaf{ir.Var(p.Name)}
 		case *check.Array:
 			var d ir.SubExp
@@ -191,10 +288,14 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				if s.Unknown {
 					break
 				}
-				n, ok := sizes[s.ID]
+				n, ok := ep.sizes[s.ID]
 				if !ok {
 					n = l.ns.New(s.Name)
-					sizes[s.ID] = n
+					ep.sizes[s.ID] = n
+					if ep.sizeParams[s.ID] {
+						ep.sizeNames[n] = s.Name
+						ep.named = append(ep.named, s)
+					}
 					l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
 					l.root.vals[s.ID] = &leaf{ir.Var(n)}
 				}
@@ -207,23 +308,34 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 				l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
 				d = ir.Var(n)
 			}
-			return walk(t.Elem, append(append(ir.Shape{}, dims...), d))
+			return walk(t.Elem, append(append(ir.Shape{}, dims...), d), pat, path)
 		case *check.Record:
 			r := &record{}
+			rp, _ := pat.(*check.PRecord)
 			for _, f := range t.Fields {
+				var sub check.Pat
+				if rp != nil {
+					for _, pf := range rp.Fields {
+						if pf.Name == f.Name {
+							sub = pf.Pat
+						}
+					}
+				}
 				r.names = append(r.names, f.Name)
-				r.fields = append(r.fields, walk(f.Type, dims))
+				r.fields = append(r.fields, walk(f.Type, dims, sub, joinPath(path, f.Name)))
 			}
 			return r
 		case *check.Sum:
 			// An opaque value (LANGUAGE-V2 §3): its tag, then the payloads
 			// of every constructor, as a result of another entry gives them.
+			// Its parts have no source names.
 			p := l.b.Param("tag", ir.Type{Elem: prim.I64, Shape: dims})
-			params = append(params, p)
+			ep.params = append(ep.params, p)
+			ep.names = append(ep.names, "")
 			s := &sum{tag: ir.Var(p.Name), payloads: make([][]value, len(t.Cons))}
 			for k, c := range t.Cons {
 				for _, pt := range c.Payload {
-					s.payloads[k] = append(s.payloads[k], walk(pt, dims))
+					s.payloads[k] = append(s.payloads[k], walk(pt, dims, nil, ""))
 				}
 			}
 			return s
@@ -231,8 +343,49 @@ func (l *lowerer) entryParam(t check.Type, sizes map[int]ir.VName) (value, []ir.
 		l.fail("entry points cannot take a value of type %s", check.TypeString(t))
 		return nil
 	}
-	v := walk(t, nil)
-	return v, params
+	return walk(t, nil, pat, "")
+}
+
+// joinPath names field f of the value at path ("" when that value has
+// no source name).
+func joinPath(path, f string) string {
+	if path == "" {
+		return ""
+	}
+	return path + "." + f
+}
+
+// leafPaths gives the source path of every leaf of an entry point's
+// result v, in the order of leaves: field names joined by dots (tuple
+// components are fields 0, 1, ...); "" for the parts of sum values.
+func leafPaths(v value) []string {
+	var out []string
+	var walk func(v value, path string)
+	walk = func(v value, path string) {
+		switch v := v.(type) {
+		case *leaf:
+			out = append(out, path)
+		case *record:
+			for i, f := range v.fields {
+				p := v.names[i]
+				if path != "" {
+					p = path + "." + p
+				}
+				walk(f, p)
+			}
+		case *sum:
+			out = append(out, "")
+			for _, p := range v.payloads {
+				for _, x := range p {
+					for range leaves(x) {
+						out = append(out, "")
+					}
+				}
+			}
+		}
+	}
+	walk(v, "")
+	return out
 }
 
 // ref is the value of a reference to binding b.

@@ -131,7 +131,12 @@ entry main (n: i32) (xs: []i64) = (fact n, sum_rec xs, pair n)`,
 		{"runaway recursion", `def f (n: i64) : i64 = if n == 0 then 0 else 1 + f (n + 1)
 entry main (n: i64) = f n`, []string{"1i64"}, "error: Stack overflow"},
 		{"coercion failure", `entry main (xs: []i32) = xs :> [3]i32`, []string{"[1, 2]"}, "error: Value of shape [2] does not match shape [3]. (at t.fut:1:26)"},
-		{"ascription failure", `entry main (n: i64) (xs: []i32) = (xs : [n]i32)`, []string{"3i64", "[1, 2]"}, "error: does not match shape [3]"},
+		{"ascription failure", `entry main (n: i64) (xs: []i32) = let m = n + 0 in (xs : [m]i32)`, []string{"3i64", "[1, 2]"}, "error: Value of shape [2] does not match shape [3]. (at t.fut:1:53)"},
+		// The ascription gives xs the size n of the parameter n, which
+		// the argument must have.
+		{"size given by a parameter", `entry main (n: i64) (xs: []i32) = (xs : [n]i32)`, []string{"3i64", "[1, 2]"},
+			"error: argument 2 of main: got an array of shape [2]i32, want a value of type [n]i32 (n = 3)"},
+		{"size given by a parameter, matched", `entry main (n: i64) (xs: [n]i32) = map (+ i32.i64 n) xs`, []string{"2i64", "[1, 2]"}, "[3i32, 4i32]"},
 		{"constants", `def table = map (* 10) (iota 4)
 def scale = 2i64
 entry main (is: []i64) = map (\i -> table[i] * scale) is`, []string{"[3i64, 0i64]"}, "[60i64, 0i64]"},

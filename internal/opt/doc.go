@@ -35,4 +35,14 @@
 // used result or live parameter depends on, unused results of maps and
 // ifs, and map inputs whose lambda parameter is unused. All passes but dce
 // therefore keep every run-time error and its position exactly.
+//
+// After AD the pipeline runs ADPasses instead of Passes: the same table
+// with the rewrite families of Rewrites (rewrite.go) between fold and
+// cse, which make forward-mode derivatives over one-hot seeds as cheap as
+// reverse mode (ring.go, cond.go, pull.go, loopnorm.go, fission.go; each
+// file documents its rules). They keep the same safety rules: no rule
+// removes code that can fail unless it is dead, and every float identity
+// is exact for all IEEE values unless Options.FastMath admits the ones
+// that hold only for finite values up to the sign of zero (x*0 = 0,
+// x+0 = x, x-x = 0, 0-x = -x, distributivity).
 package opt

@@ -21,6 +21,10 @@ type forward struct {
 	rule  func(s *ir.Stm) (pre []*ir.Stm, res []ir.SubExp, ok bool)
 	enter func() // called before a nested body
 	leave func() // called after it
+	// into, when set, is called before the walk enters nested body b of
+	// statement s (already rewritten); the function it returns, when
+	// not nil, is called after the walk leaves b.
+	into func(s *ir.Stm, b *ir.Body) func()
 	// scopes holds, per body being walked, the names its statements have
 	// bound so far (the innermost last).
 	scopes []ir.Names
@@ -67,8 +71,16 @@ func (w *forward) body(b *ir.Body) {
 			w.exact.Add(p.Name)
 		}
 		for _, nb := range ir.Bodies(s.Exp) {
-			if nb != nil {
-				w.body(nb)
+			if nb == nil {
+				continue
+			}
+			var out func()
+			if w.into != nil {
+				out = w.into(s, nb)
+			}
+			w.body(nb)
+			if out != nil {
+				out()
 			}
 		}
 		w.scopes = append(w.scopes, scope)

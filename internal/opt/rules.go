@@ -12,14 +12,20 @@ const (
 	ints   class = 1 << iota // signed and unsigned integers: wrap-around arithmetic
 	floats                   // IEEE floats: only rules exact for -0.0, NaN and infinities
 	bools
+	// fastFloats are floats under Options.FastMath: finite values whose
+	// zeros have no sign (the ring rules only).
+	fastFloats
 )
 
-func (c class) has(t prim.Type) bool {
+func (c class) has(t prim.Type) bool { return c.hasFast(t, false) }
+
+// hasFast is has, counting fastFloats rules for floats when fast is set.
+func (c class) hasFast(t prim.Type, fast bool) bool {
 	switch {
 	case t.IsInt():
 		return c&ints != 0
 	case t.IsFloat():
-		return c&floats != 0
+		return c&floats != 0 || fast && c&fastFloats != 0
 	case t == prim.Bool:
 		return c&bools != 0
 	}
@@ -92,6 +98,13 @@ var binRules = []binRule{
 	{prim.LogOr, bools, anyX, one, toOne},      // b || true = true
 	{prim.LogOr, bools, one, anyX, toOne},      // true || b = true
 	{prim.LogOr, bools, anyX, sameY, toX},      // b || b = b
+	// Under fast math only: x + 0 is not x for x = -0.0, x * 0 is not 0
+	// for infinities and NaN, x - x is not 0 for them.
+	{prim.Add, fastFloats, anyX, zero, toX},     // x + 0 = x
+	{prim.Add, fastFloats, zero, anyX, toY},     // 0 + x = x
+	{prim.Sub, fastFloats, anyX, sameY, toZero}, // x - x = 0
+	{prim.Mul, fastFloats, anyX, zero, toZero},  // x * 0 = 0
+	{prim.Mul, fastFloats, zero, anyX, toZero},  // 0 * x = 0
 }
 
 // cmpSelfRule gives `x op x` for the types in the class. NaN is not equal
@@ -117,6 +130,14 @@ var unRules = map[prim.UnOp]class{
 	prim.Not: ints | bools,
 }
 
+// unsignedZero is x, or +0 if x is the constant -0.
+func unsignedZero(x ir.SubExp) ir.SubExp {
+	if x.IsConst && x.Const.Type().IsFloat() && x.Const.Float() == 0 {
+		return ir.Const(constOf(x.Const.Type(), 0))
+	}
+	return x
+}
+
 // constOf returns the constant 0 or 1 of type t.
 func constOf(t prim.Type, k int64) prim.Value {
 	if t.IsFloat() {
@@ -137,10 +158,17 @@ func (o operand) matches(s, other ir.SubExp, t prim.Type) bool {
 	return true
 }
 
-// applyBinRules returns the first rule's rewrite of e, if any fires.
-func applyBinRules(e *ir.Bin) (ir.SubExp, bool) {
+// applyBinRules returns the first rule's rewrite of e, if any fires;
+// fast admits the fast-math rules.
+func applyBinRules(e *ir.Bin, fast bool) (ir.SubExp, bool) {
+	if fast && e.T.IsFloat() {
+		// Under fast math a zero has no sign: -0 is 0.
+		c := *e
+		c.X, c.Y = unsignedZero(e.X), unsignedZero(e.Y)
+		e = &c
+	}
 	for _, r := range binRules {
-		if r.op != e.Op || !r.on.has(e.T) || !r.x.matches(e.X, e.Y, e.T) || !r.y.matches(e.Y, e.X, e.T) {
+		if r.op != e.Op || !r.on.hasFast(e.T, fast) || !r.x.matches(e.X, e.Y, e.T) || !r.y.matches(e.Y, e.X, e.T) {
 			continue
 		}
 		switch r.to {
@@ -169,7 +197,7 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			}
 			return nil, nil, false
 		}
-		if x, ok := applyBinRules(e); ok {
+		if x, ok := applyBinRules(e, false); ok {
 			return one(x)
 		}
 	case *ir.Cmp:
@@ -207,12 +235,19 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if x, ok := w.knownElem(e, s.Pat); ok {
 			return one(x)
 		}
+	case *ir.Slice:
+		if st, ok := w.sliceType(s, e); ok {
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
 	case *ir.Size:
 		if t, ok := w.types[e.Arr]; ok && e.Dim >= 0 && e.Dim < len(t.Shape) {
 			// A size name is only trusted where the shape was checked.
 			if d := t.Shape[e.Dim]; d.IsConst || (d.IsVar() && w.exact.Has(e.Arr)) {
 				return one(d)
 			}
+		}
+		if n, ok := w.sliceSize(e); ok {
+			return one(ir.I64(n))
 		}
 	case *ir.Assert:
 		if e.Cond.IsConst && e.Cond.Const.Bool() {
@@ -238,6 +273,72 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// sliceType gives s, a slice at constant ranges of dimensions of
+// constant size, the sizes its declared type leaves unknown (they are
+// those sizes whenever the slice succeeds), so that code reading it
+// knows them.
+func (w *forward) sliceType(s *ir.Stm, e *ir.Slice) (*ir.Stm, bool) {
+	if len(s.Pat) != 1 {
+		return nil, false
+	}
+	src, ok := w.types[e.Arr]
+	if !ok {
+		return nil, false
+	}
+	t := s.Pat[0].Type
+	shape := append(ir.Shape(nil), t.Shape...)
+	changed := false
+	dim := 0
+	for i, d := range e.Dims {
+		if d.Fixed {
+			continue
+		}
+		if dim >= len(shape) || i >= len(src.Shape) {
+			return nil, false
+		}
+		if shape[dim].IsNone() {
+			if _, n, ok := ir.ConstRange(src.Shape[i], d); ok {
+				shape[dim] = ir.I64(n)
+				changed = true
+			}
+		}
+		dim++
+	}
+	if !changed {
+		return nil, false
+	}
+	p := ir.Param{Name: s.Pat[0].Name, Type: ir.Type{Elem: t.Elem, Shape: shape}}
+	return &ir.Stm{Pat: []ir.Param{p}, Exp: e, Pos: s.Pos}, true
+}
+
+// sliceSize gives a dimension of a slice taken at constant ranges of a
+// dimension of constant size (the slice's declared type may not say it).
+func (w *forward) sliceSize(e *ir.Size) (int64, bool) {
+	sl, ok := w.defs[e.Arr].(*ir.Slice)
+	if !ok {
+		return 0, false
+	}
+	t, ok := w.types[sl.Arr]
+	if !ok {
+		return 0, false
+	}
+	dim := 0 // the result dimension the next kept range gives
+	for i, d := range sl.Dims {
+		if d.Fixed {
+			continue
+		}
+		if dim == e.Dim {
+			if i >= len(t.Shape) {
+				return 0, false
+			}
+			_, n, ok := ir.ConstRange(t.Shape[i], d)
+			return n, ok
+		}
+		dim++
+	}
+	return 0, false
 }
 
 // knownElem gives the scalar element an index selects from a replicate

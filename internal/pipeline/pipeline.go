@@ -25,12 +25,12 @@ type Pass struct {
 	Name string
 	Desc string
 	Sub  []Pass
-	Run  func(p *ir.Program, after func(sub string, p *ir.Program) error) (*ir.Program, error)
+	Run  func(p *ir.Program, o Options, after func(sub string, p *ir.Program) error) (*ir.Program, error)
 }
 
 // plain makes the Run of a pass without sub-passes.
-func plain(f func(*ir.Program) (*ir.Program, error)) func(*ir.Program, func(string, *ir.Program) error) (*ir.Program, error) {
-	return func(p *ir.Program, _ func(string, *ir.Program) error) (*ir.Program, error) { return f(p) }
+func plain(f func(*ir.Program) (*ir.Program, error)) func(*ir.Program, Options, func(string, *ir.Program) error) (*ir.Program, error) {
+	return func(p *ir.Program, _ Options, _ func(string, *ir.Program) error) (*ir.Program, error) { return f(p) }
 }
 
 // simplify is a pass that runs opt's pass table to a fixed point.
@@ -39,7 +39,29 @@ func simplify(name, desc string) Pass {
 	for i, sp := range opt.Passes {
 		subs[i] = Pass{Name: sp.Name, Desc: sp.Desc, Run: plain(sp.Run)}
 	}
-	return Pass{Name: name, Desc: desc, Sub: subs, Run: opt.SimplifyWith}
+	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, _ Options, after func(string, *ir.Program) error) (*ir.Program, error) {
+		return opt.SimplifyWith(p, after)
+	}}
+}
+
+// simplifyAD is a pass that runs opt's after-AD table (the simplifier's
+// passes and the rewrite families of opt.Rewrites) to a fixed point.
+func simplifyAD(name, desc string) Pass {
+	table := opt.ADPasses(opt.Options{})
+	subs := make([]Pass, len(table))
+	for i, sp := range table {
+		subs[i] = Pass{Name: sp.Name, Desc: sp.Desc, Run: func(p *ir.Program, o Options, _ func(string, *ir.Program) error) (*ir.Program, error) {
+			for _, q := range opt.ADPasses(o.opt()) {
+				if q.Name == sp.Name {
+					return q.Run(p)
+				}
+			}
+			return p, nil
+		}}
+	}
+	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
+		return opt.SimplifyADWith(p, o.opt(), after)
+	}}
 }
 
 // Passes is the pass table: what runs after lowering, in order; every
@@ -51,7 +73,7 @@ var Passes = []Pass{
 	simplify("simplify", "copy propagation, folding, CSE, reorganisation, hoisting, map fusion and DCE to a fixed point"),
 	{Name: "ad-prepare", Desc: "rewrite the functions of vjps as reverse mode needs them (strip-mining, accumulators, vectorised operators, flags)", Run: plain(rev.Prepare)},
 	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand)},
-	simplify("simplify-ad", "simplify the derivative code (removes unused re-execution)"),
+	simplifyAD("simplify-ad", "simplify the derivative code (removes unused re-execution) with the rewrite families that make forward-mode derivatives cheap (ring, cond, pull, loopnorm, fission)"),
 	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs)},
 	simplify("simplify-fused", "simplify the fused code (shares what fused functions compute twice)"),
 }
@@ -77,7 +99,12 @@ type Options struct {
 	// set it). After "lower", which may still use consumed arrays, only
 	// types and scopes are checked.
 	Verify bool
+	// FastMath lets the rewrites after AD use float identities that hold
+	// for finite values up to the sign of zero (opt.Options.FastMath).
+	FastMath bool
 }
+
+func (o Options) opt() opt.Options { return opt.Options{FastMath: o.FastMath} }
 
 // CompileFile checks, lowers and optimises the program whose main file is
 // path.
@@ -132,7 +159,7 @@ func Compile(prog *check.Program, opts Options) (*ir.Program, error) {
 			}
 			return nil
 		}
-		q, err := pass.Run(p, after)
+		q, err := pass.Run(p, opts, after)
 		var st *stop
 		if errors.As(err, &st) {
 			return st.p, nil

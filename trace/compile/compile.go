@@ -83,7 +83,7 @@ func Program(tr *trace.Trace) (*ir.Program, error) {
 func optimise(p *ir.Program) (*ir.Program, error) {
 	for _, pass := range pipeline.Passes {
 		var err error
-		if p, err = pass.Run(p, nil); err != nil {
+		if p, err = pass.Run(p, pipeline.Options{}, nil); err != nil {
 			return nil, fmt.Errorf("compile: %s: %v", pass.Name, err)
 		}
 	}

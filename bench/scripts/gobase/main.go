@@ -12,6 +12,7 @@
 //	go run ./bench/scripts/gobase -w llsq -n 1024 -m 128
 //	go run ./bench/scripts/gobase -w ode -n 1000 -s 10
 //	go run ./bench/scripts/gobase -w det -e 8
+//	go run ./bench/scripts/gobase -w project -n 10000
 package main
 
 import (
@@ -40,10 +41,10 @@ func timeit(runs int, f func()) (median, min float64) {
 }
 
 func main() {
-	w := flag.String("w", "gmm", "workload: gmm, kmeans, lstm, lse, llsq, ode or det")
+	w := flag.String("w", "gmm", "workload: gmm, kmeans, lstm, lse, llsq, ode, det or project")
 	d := flag.Int("d", 2, "gmm, kmeans: dimension")
 	k := flag.Int("k", 5, "gmm, kmeans: clusters")
-	n := flag.Int("n", 1000, "gmm, kmeans: points")
+	n := flag.Int("n", 1000, "gmm, kmeans, project: points")
 	l := flag.Int("l", 2, "lstm: layers")
 	c := flag.Int("c", 1024, "lstm: characters")
 	m := flag.Int("m", 128, "llsq: columns")
@@ -99,6 +100,18 @@ func main() {
 		fns["primal"] = func() { sink = oracle.Det(a, *ell) }
 		fns["gradient"] = func() { sink = oracle.DetGradient(a, *ell) }
 		order = []string{"primal", "gradient"}
+	case "project":
+		cam, xs := oracle.GenProject(*n)
+		name = fmt.Sprintf("n%d", *n)
+		fns["primal"] = func() {
+			out := make([][2]float64, *n)
+			for p := range out {
+				out[p] = oracle.Project(cam, xs[3*p:3*p+3])
+			}
+			sink = out
+		}
+		fns["jacobian"] = func() { sink = oracle.ProjectJacobian(cam, xs) }
+		order = []string{"primal", "jacobian"}
 	default:
 		fmt.Fprintf(os.Stderr, "gobase: unknown workload %q\n", *w)
 		os.Exit(2)

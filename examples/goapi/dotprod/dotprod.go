@@ -13,7 +13,7 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	v_n_1 := v_arg_2.Shape[0]
 	_ = v_n_1
 	if v_arg_3.Shape[0] != v_n_1 {
-		fail("", "argument 2 of "+"dot"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
+		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(v_arg_3.Shape)+"f64, want a value of type [n]f64 (n = "+itoa(v_n_1)+")")
 	}
 	tn1 := v_n_1
 	if tn1 < 0 {
@@ -23,55 +23,243 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	v_red_12 = float64(0)
 	if tn1 <= 1024 {
 		{
-			td4 := v_arg_2.Data[int64(0):tn1]
-			td5 := v_arg_3.Data[int64(0):tn1]
-			for tj3 := range td4 {
-				ti2 := int64(0) + int64(tj3)
-				_ = ti2
-				var tf6 float64
+			tlane3 := float64(0)
+			tlane4 := float64(0)
+			tlane5 := float64(0)
+			td6 := v_arg_2.Data[int64(0):tn1]
+			td7 := v_arg_3.Data[int64(0):tn1]
+			tm8, tj9 := tn1-int64(0), int64(0)
+			for ; tj9+4 <= tm8; tj9 += 4 {
+				tw10 := td6[tj9 : tj9+4 : tj9+4]
+				tw11 := td7[tj9 : tj9+4 : tj9+4]
 				{
-					v_x_5 := td4[tj3]
-					v_x_6 := td5[tj3]
+					ti2 := int64(0) + tj9 + 0
+					_ = ti2
+					var tf12 float64
+					{
+						v_x_5 := tw10[0]
+						v_x_6 := tw11[0]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf12 = v_t_7
+					}
+					{
+						v_x_9 := v_red_12
+						v_x_10 := tf12
+						v_t_11 := v_x_9 + v_x_10
+						v_red_12 = v_t_11
+					}
+				}
+				{
+					ti2 := int64(0) + tj9 + 1
+					_ = ti2
+					var tf13 float64
+					{
+						v_x_5 := tw10[1]
+						v_x_6 := tw11[1]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf13 = v_t_7
+					}
+					{
+						v_x_9 := tlane3
+						v_x_10 := tf13
+						v_t_11 := v_x_9 + v_x_10
+						tlane3 = v_t_11
+					}
+				}
+				{
+					ti2 := int64(0) + tj9 + 2
+					_ = ti2
+					var tf14 float64
+					{
+						v_x_5 := tw10[2]
+						v_x_6 := tw11[2]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf14 = v_t_7
+					}
+					{
+						v_x_9 := tlane4
+						v_x_10 := tf14
+						v_t_11 := v_x_9 + v_x_10
+						tlane4 = v_t_11
+					}
+				}
+				{
+					ti2 := int64(0) + tj9 + 3
+					_ = ti2
+					var tf15 float64
+					{
+						v_x_5 := tw10[3]
+						v_x_6 := tw11[3]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf15 = v_t_7
+					}
+					{
+						v_x_9 := tlane5
+						v_x_10 := tf15
+						v_t_11 := v_x_9 + v_x_10
+						tlane5 = v_t_11
+					}
+				}
+			}
+			for ; tj9 < tm8; tj9++ {
+				ti2 := int64(0) + tj9
+				_ = ti2
+				var tf16 float64
+				{
+					v_x_5 := td6[tj9]
+					v_x_6 := td7[tj9]
 					v_t_7 := float64(v_x_5 * v_x_6)
-					tf6 = v_t_7
+					tf16 = v_t_7
 				}
 				{
 					v_x_9 := v_red_12
-					v_x_10 := tf6
+					v_x_10 := tf16
 					v_t_11 := v_x_9 + v_x_10
 					v_red_12 = v_t_11
 				}
 			}
-		}
-	} else {
-		tpart7 := make([]float64, numChunks(tn1, 1024))
-		parChunks(tn1, 1024, func(c, lo, hi int64) {
-			tacc8 := float64(0)
-			td10 := v_arg_2.Data[lo:hi]
-			td11 := v_arg_3.Data[lo:hi]
-			for tj9 := range td10 {
-				ti2 := lo + int64(tj9)
-				_ = ti2
-				var tf12 float64
-				{
-					v_x_5 := td10[tj9]
-					v_x_6 := td11[tj9]
-					v_t_7 := float64(v_x_5 * v_x_6)
-					tf12 = v_t_7
-				}
-				{
-					v_x_9 := tacc8
-					v_x_10 := tf12
-					v_t_11 := v_x_9 + v_x_10
-					tacc8 = v_t_11
-				}
-			}
-			tpart7[c] = tacc8
-		})
-		for tc13 := range tpart7 {
 			{
 				v_x_9 := v_red_12
-				v_x_10 := tpart7[tc13]
+				v_x_10 := tlane3
+				v_t_11 := v_x_9 + v_x_10
+				v_red_12 = v_t_11
+			}
+			{
+				v_x_9 := tlane4
+				v_x_10 := tlane5
+				v_t_11 := v_x_9 + v_x_10
+				tlane4 = v_t_11
+			}
+			{
+				v_x_9 := v_red_12
+				v_x_10 := tlane4
+				v_t_11 := v_x_9 + v_x_10
+				v_red_12 = v_t_11
+			}
+		}
+	} else {
+		tpart17 := make([]float64, numChunks(tn1, 1024))
+		parChunks(tn1, 1024, func(c, lo, hi int64) {
+			tacc18 := float64(0)
+			tlane19 := float64(0)
+			tlane20 := float64(0)
+			tlane21 := float64(0)
+			td22 := v_arg_2.Data[lo:hi]
+			td23 := v_arg_3.Data[lo:hi]
+			tm24, tj25 := hi-lo, int64(0)
+			for ; tj25+4 <= tm24; tj25 += 4 {
+				tw26 := td22[tj25 : tj25+4 : tj25+4]
+				tw27 := td23[tj25 : tj25+4 : tj25+4]
+				{
+					ti2 := lo + tj25 + 0
+					_ = ti2
+					var tf28 float64
+					{
+						v_x_5 := tw26[0]
+						v_x_6 := tw27[0]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf28 = v_t_7
+					}
+					{
+						v_x_9 := tacc18
+						v_x_10 := tf28
+						v_t_11 := v_x_9 + v_x_10
+						tacc18 = v_t_11
+					}
+				}
+				{
+					ti2 := lo + tj25 + 1
+					_ = ti2
+					var tf29 float64
+					{
+						v_x_5 := tw26[1]
+						v_x_6 := tw27[1]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf29 = v_t_7
+					}
+					{
+						v_x_9 := tlane19
+						v_x_10 := tf29
+						v_t_11 := v_x_9 + v_x_10
+						tlane19 = v_t_11
+					}
+				}
+				{
+					ti2 := lo + tj25 + 2
+					_ = ti2
+					var tf30 float64
+					{
+						v_x_5 := tw26[2]
+						v_x_6 := tw27[2]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf30 = v_t_7
+					}
+					{
+						v_x_9 := tlane20
+						v_x_10 := tf30
+						v_t_11 := v_x_9 + v_x_10
+						tlane20 = v_t_11
+					}
+				}
+				{
+					ti2 := lo + tj25 + 3
+					_ = ti2
+					var tf31 float64
+					{
+						v_x_5 := tw26[3]
+						v_x_6 := tw27[3]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf31 = v_t_7
+					}
+					{
+						v_x_9 := tlane21
+						v_x_10 := tf31
+						v_t_11 := v_x_9 + v_x_10
+						tlane21 = v_t_11
+					}
+				}
+			}
+			for ; tj25 < tm24; tj25++ {
+				ti2 := lo + tj25
+				_ = ti2
+				var tf32 float64
+				{
+					v_x_5 := td22[tj25]
+					v_x_6 := td23[tj25]
+					v_t_7 := float64(v_x_5 * v_x_6)
+					tf32 = v_t_7
+				}
+				{
+					v_x_9 := tacc18
+					v_x_10 := tf32
+					v_t_11 := v_x_9 + v_x_10
+					tacc18 = v_t_11
+				}
+			}
+			{
+				v_x_9 := tacc18
+				v_x_10 := tlane19
+				v_t_11 := v_x_9 + v_x_10
+				tacc18 = v_t_11
+			}
+			{
+				v_x_9 := tlane20
+				v_x_10 := tlane21
+				v_t_11 := v_x_9 + v_x_10
+				tlane20 = v_t_11
+			}
+			{
+				v_x_9 := tacc18
+				v_x_10 := tlane20
+				v_t_11 := v_x_9 + v_x_10
+				tacc18 = v_t_11
+			}
+			tpart17[c] = tacc18
+		})
+		for tc33 := range tpart17 {
+			{
+				v_x_9 := v_red_12
+				v_x_10 := tpart17[tc33]
 				v_t_11 := v_x_9 + v_x_10
 				v_red_12 = v_t_11
 			}
@@ -82,16 +270,16 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 
 // Dot runs the entry point dot:
 //
-//	entry dot (arg: []f64) (arg: []f64) : (f64)
+//	entry dot [n] (xs: [n]f64) (ys: [n]f64) : f64
 //
 // Arrays that the program updates in place are copied first; results may
 // share storage with the arguments. Run-time failures are returned as
 // *Error values.
-func Dot(a0 Array[float64], a1 Array[float64]) (r0 float64, err error) {
+func Dot(xs Array[float64], ys Array[float64]) (r0 float64, err error) {
 	defer catch(&err)
-	checkArg("dot", 0, 1, "[n_1]f64", a0)
-	checkArg("dot", 1, 1, "[n_1]f64", a1)
-	r0 = fn0_dot_0(0, a0, a1)
+	checkArg("dot", 0, 1, "f64", "[n]f64", xs)
+	checkArg("dot", 1, 1, "f64", "[n]f64", ys)
+	r0 = fn0_dot_0(0, xs, ys)
 	return r0, nil
 }
 
@@ -103,23 +291,23 @@ func fn1_grad_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) Ar
 	_ = v_n_1
 	_ = v_n_1
 	if v_arg_3.Shape[0] != v_n_1 {
-		fail("", "argument 2 of "+"grad"+" has shape "+shapeString(v_arg_3.Shape)+", but dimension 0 must be "+itoa(v_n_1))
+		fail("", "argument 2 of "+"grad"+": got an array of shape "+shapeString(v_arg_3.Shape)+"f64, want a value of type [n]f64 (n = "+itoa(v_n_1)+")")
 	}
 	return v_arg_3
 }
 
 // Grad runs the entry point grad:
 //
-//	entry grad (arg: []f64) (arg: []f64) : ([]f64)
+//	entry grad [n] (xs: [n]f64) (ys: [n]f64) : [n]f64
 //
 // Arrays that the program updates in place are copied first; results may
 // share storage with the arguments. Run-time failures are returned as
 // *Error values.
-func Grad(a0 Array[float64], a1 Array[float64]) (r0 Array[float64], err error) {
+func Grad(xs Array[float64], ys Array[float64]) (r0 Array[float64], err error) {
 	defer catch(&err)
-	checkArg("grad", 0, 1, "[n_1]f64", a0)
-	checkArg("grad", 1, 1, "[n_1]f64", a1)
-	r0 = fn1_grad_0(0, a0, a1)
+	checkArg("grad", 0, 1, "f64", "[n]f64", xs)
+	checkArg("grad", 1, 1, "f64", "[n]f64", ys)
+	r0 = fn1_grad_0(0, xs, ys)
 	return r0, nil
 }
 
@@ -127,7 +315,7 @@ func Grad(a0 Array[float64], a1 Array[float64]) (r0 Array[float64], err error) {
 // them with dynamically typed values.
 var Entries = map[string]EntryPoint{
 	"dot": {
-		Params:  []string{"[n_1]f64", "[n_1]f64"},
+		Params:  []string{"[n]f64", "[n]f64"},
 		Results: []string{"f64"},
 		Call: func(args []any) (res []any, err error) {
 			defer catch(&err)
@@ -136,11 +324,11 @@ var Entries = map[string]EntryPoint{
 			}
 			a0, ok := args[0].(Array[float64])
 			if !ok {
-				argFail("dot", 0, "[n_1]f64", args[0])
+				argFail("dot", 0, "[n]f64", args[0])
 			}
 			a1, ok := args[1].(Array[float64])
 			if !ok {
-				argFail("dot", 1, "[n_1]f64", args[1])
+				argFail("dot", 1, "[n]f64", args[1])
 			}
 			r0, e := Dot(a0, a1)
 			if e != nil {
@@ -150,8 +338,8 @@ var Entries = map[string]EntryPoint{
 		},
 	},
 	"grad": {
-		Params:  []string{"[n_1]f64", "[n_1]f64"},
-		Results: []string{"[n_1]f64"},
+		Params:  []string{"[n]f64", "[n]f64"},
+		Results: []string{"[n]f64"},
 		Call: func(args []any) (res []any, err error) {
 			defer catch(&err)
 			if len(args) != 2 {
@@ -159,11 +347,11 @@ var Entries = map[string]EntryPoint{
 			}
 			a0, ok := args[0].(Array[float64])
 			if !ok {
-				argFail("grad", 0, "[n_1]f64", args[0])
+				argFail("grad", 0, "[n]f64", args[0])
 			}
 			a1, ok := args[1].(Array[float64])
 			if !ok {
-				argFail("grad", 1, "[n_1]f64", args[1])
+				argFail("grad", 1, "[n]f64", args[1])
 			}
 			r0, e := Grad(a0, a1)
 			if e != nil {

@@ -55,11 +55,11 @@ func checkCount(shape []int64, n int, want int64) string {
 	return ""
 }
 
-// checkArg fails unless argument i of entry, of type typ, is an array of
-// the given rank whose data fits its shape.
-func checkArg[T any](entry string, i, rank int, typ string, a Array[T]) {
+// checkArg fails unless argument i of entry, of type typ (elements elem),
+// is an array of the given rank whose data fits its shape.
+func checkArg[T any](entry string, i, rank int, elem, typ string, a Array[T]) {
 	if len(a.Shape) != rank {
-		fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got an array of shape "+shapeString(a.Shape)+", want a value of type "+typ)
+		fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got an array of shape "+shapeString(a.Shape)+elem+", want a value of type "+typ)
 	}
 	if msg := shapeMismatch(a.Shape, len(a.Data)); msg != "" {
 		fail("", "argument "+itoa(int64(i+1))+" of "+entry+": "+msg)

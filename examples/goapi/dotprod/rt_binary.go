@@ -20,7 +20,7 @@ var binTypes = map[string]string{
 	"f16": " f16", "f32": " f32", "f64": " f64", "bool": "bool",
 }
 
-// splitType returns the rank and element type of an IR type string such
+// splitType returns the rank and element type of a type string such
 // as "[n][3]f64" (sizes are ignored).
 func splitType(t string) (int, string) {
 	rank := strings.Count(t, "[")
@@ -30,10 +30,15 @@ func splitType(t string) (int, string) {
 	return rank, t
 }
 
-// ReadBinary reads one value per type in types (IR type strings, as in
-// EntryPoint.Params) in the binary value format (FORMATS.md §2), skipping
-// whitespace between values, and returns them as Go values for
-// EntryPoint.Call.
+// ReadBinary reads one value per type in types (type strings, as in
+// EntryPoint.Params) in the binary value format, skipping whitespace
+// between values, and returns them as Go values for EntryPoint.Call.
+//
+// The binary value format is the one of fluxion run -b and of test data
+// files: per value the byte 'b', the version 2, the rank (one byte), the
+// element type as 4 bytes right-aligned ("  i8", " f64", "bool"), one
+// little-endian uint64 per dimension, then the elements, little-endian,
+// in row-major order.
 func ReadBinary(r io.Reader, types []string) ([]any, error) {
 	br := bufio.NewReader(r)
 	out := make([]any, len(types))

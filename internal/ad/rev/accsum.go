@@ -13,11 +13,11 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 // wholeAdds rewrites body, the lambda of a map whose results are the
 // accumulators of fr.vars, then row adjoints and free-scalar adjoints
 // (types ret), so that each accumulator updated only by whole-array
-// additions is replaced by the sum of those arrays, moved to the end of
-// the results. It returns the free arrays that keep accumulators, the new
+// additions (except those of the free arrays in accs) is replaced by the
+// sum of those arrays, moved to the end of the results. It returns the free arrays that keep accumulators, the new
 // body and result types, and the free arrays whose contributions are now
 // the last results.
-func wholeAdds(b *ir.Builder, fr *frame, body *ir.Body, ret []ir.Type) ([]ir.VName, *ir.Body, []ir.Type, []ir.VName) {
+func wholeAdds(b *ir.Builder, fr *frame, body *ir.Body, ret []ir.Type, accs ir.Names) ([]ir.VName, *ir.Body, []ir.Type, []ir.VName) {
 	nacc := len(fr.vars)
 	var keep, summed []ir.VName
 	var keepRes, sumRes []ir.SubExp
@@ -25,7 +25,7 @@ func wholeAdds(b *ir.Builder, fr *frame, body *ir.Body, ret []ir.Type) ([]ir.VNa
 	stms := body.Stms
 	for i, v := range fr.vars {
 		contribs, rest, ok := wholeAddChain(stms, fr.params[v].Name, body.Result, i)
-		if !ok {
+		if !ok || accs.Has(v) {
 			keep = append(keep, v)
 			keepRes = append(keepRes, body.Result[i])
 			keepRet = append(keepRet, ret[i])

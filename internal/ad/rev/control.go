@@ -210,6 +210,8 @@ type loopSave struct {
 	init  []ir.SubExp // the initial values the loop started from
 	// inplace: per parameter updated in place, what replaces its checkpoints.
 	inplace map[int]*inplaceSave
+	// sum: the loop only accumulates (sumloop.go) and saved nothing.
+	sum *sumLoop
 }
 
 // forwardLoop emits the loop, storing the values of its parameters at the
@@ -217,6 +219,16 @@ type loopSave struct {
 // iterations and then runs as a for loop.
 func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 	b := r.b
+	if sl, ok := r.accumulating(l); ok {
+		b.Add(keepOperands(b, s))
+		for k, p := range s.Pat {
+			if k < len(sl.accum) && !sl.accum[k] {
+				r.inactive.Add(p.Name)
+			}
+		}
+		r.ckpt[s] = &loopSave{sum: sl}
+		return
+	}
 	ks := keepOperands(b, s)
 	l = ks.Exp.(*ir.Loop)
 	var form *ir.For
@@ -422,6 +434,10 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 	save, ok := r.ckpt[s]
 	if !ok {
 		fail(s.Pos, "internal error: loop without forward sweep")
+	}
+	if save.sum != nil {
+		r.sumLoopReverse(s, l, save.sum)
+		return
 	}
 	np := len(l.Params)
 	// build emits one reverse iteration into a fresh builder, with fvs

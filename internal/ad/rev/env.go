@@ -37,6 +37,207 @@ type rev struct {
 	// whose adjoints are smooth where the primal is may be used (see
 	// ExpandNestedVJP).
 	nested bool
+	// facts holds what is known about the values of adjoint arrays, which
+	// lets the rules that read them skip their zeros (shared by every
+	// scope: names are unique).
+	facts *adjFacts
+	// inactive holds names whose values do not depend on the vjp's
+	// parameters (activity analysis): their adjoints are never needed, so
+	// no rule computes them (shared by every scope).
+	inactive ir.Names
+	// views records the arrays that are rows of a vjp parameter (v =
+	// base[idx]): inside a map, contributions to v's adjoint go straight
+	// into base's accumulator at idx, rather than into one of v's own
+	// that the return sweep then adds to base's adjoint row by row
+	// (shared by every scope).
+	views *viewSet
+}
+
+// viewSet holds the views of one vjp and the parameters they may view.
+type viewSet struct {
+	bases ir.Names
+	of    map[ir.VName]view
+	// strided records arrays whose rows are rows of another array:
+	// v[i] = arr[pre..., start + i*stride] (a slice of its outer sliced
+	// dimension, or a name for it).
+	strided map[ir.VName]strided
+}
+
+// strided is v[i] = arr[pre..., start + i*stride].
+type strided struct {
+	arr           ir.VName
+	pre           []ir.SubExp
+	start, stride ir.SubExp
+}
+
+// view is v = base[idx...].
+type view struct {
+	base ir.VName
+	idx  []ir.SubExp
+}
+
+// noViews turns the redirection of views' adjoints off, so that tests can
+// compare with it.
+var noViews bool
+
+// recordView notes s if it takes a row of a parameter (or of a view), or
+// a strided run of another array's rows.
+func (r *rev) recordView(s *ir.Stm) {
+	if noViews || len(s.Pat) != 1 || !s.Pat[0].Type.IsArray() {
+		return
+	}
+	r.recordStrided(s)
+	e, ok := s.Exp.(*ir.Index)
+	if !ok {
+		return
+	}
+	if vw, ok := r.views.of[e.Arr]; ok {
+		r.views.of[s.Pat[0].Name] = view{base: vw.base, idx: append(append([]ir.SubExp{}, vw.idx...), e.Idx...)}
+		return
+	}
+	if r.views.bases.Has(e.Arr) {
+		r.views.of[s.Pat[0].Name] = view{base: e.Arr, idx: e.Idx}
+	}
+}
+
+// recordStrided notes y = x[pre..., start:end:stride] (the dimensions
+// after the sliced one whole) and y = x for such an x.
+func (r *rev) recordStrided(s *ir.Stm) {
+	y := s.Pat[0].Name
+	switch e := s.Exp.(type) {
+	case *ir.Atom:
+		if !e.X.IsVar() {
+			return
+		}
+		if sv, ok := r.views.strided[e.X.Var]; ok {
+			r.views.strided[y] = sv
+		}
+	case *ir.Slice:
+		var pre []ir.SubExp
+		for k, d := range e.Dims {
+			if d.Fixed {
+				pre = append(pre, d.I)
+				continue
+			}
+			if k != len(e.Dims)-1 {
+				return
+			}
+			stride, start := d.Stride, d.Start
+			if stride.IsNone() {
+				stride = ir.I64(1)
+			}
+			if start.IsNone() {
+				if !stride.Equal(ir.I64(1)) {
+					return
+				}
+				start = ir.I64(0)
+			}
+			r.views.strided[y] = strided{arr: e.Arr, pre: pre, start: start, stride: stride}
+		}
+	}
+}
+
+// rowDest returns, for an input array a of a map that is a strided slice
+// of an array base whose adjoint has an accumulator here (or of a view of
+// one), base and the indices in base of a's row i, built in b: a's rows'
+// adjoints may go straight into that accumulator.
+func (r *rev) rowDest(a ir.VName) (ir.VName, func(b *ir.Builder, i ir.SubExp) []ir.SubExp, bool) {
+	if noViews {
+		return ir.VName{}, nil, false
+	}
+	sv, ok := r.views.strided[a]
+	if !ok {
+		// Whole arrays and rows keep their adjoint arrays, which the sums
+		// of interchange.go recognise as added whole.
+		return ir.VName{}, nil, false
+	}
+	base, pre := sv.arr, sv.pre
+	if vw, ok := r.views.of[sv.arr]; ok {
+		base, pre = vw.base, append(append([]ir.SubExp{}, vw.idx...), sv.pre...)
+	}
+	if !r.hasAcc(base) {
+		return ir.VName{}, nil, false
+	}
+	return base, func(b *ir.Builder, i ir.SubExp) []ir.SubExp {
+		at := i
+		if !sv.stride.Equal(ir.I64(1)) {
+			at = b.BinOp(prim.Mul, at, sv.stride)
+		}
+		if !sv.start.Equal(ir.I64(0)) {
+			at = b.BinOp(prim.Add, sv.start, at)
+		}
+		return append(append([]ir.SubExp{}, pre...), at)
+	}, true
+}
+
+// hasAcc reports whether accFor(v) would give an accumulator.
+func (r *rev) hasAcc(v ir.VName) bool {
+	if r.inactive.Has(v) {
+		return false
+	}
+	if a, ok := r.adj[v]; ok {
+		return a.IsVar() && r.typeOf(a.Var).Acc
+	}
+	return r.frame != nil && r.frame.free.Has(v) && r.typeOf(v).IsArray()
+}
+
+// viewAcc returns, for a view v whose base has an accumulator in this
+// lambda, that accumulator, the base and v's indices in it.
+func (r *rev) viewAcc(v ir.VName) (ir.SubExp, ir.VName, []ir.SubExp, bool) {
+	vw, ok := r.views.of[v]
+	if !ok {
+		return ir.SubExp{}, ir.VName{}, nil, false
+	}
+	acc, ok := r.accFor(vw.base)
+	if !ok {
+		return ir.SubExp{}, ir.VName{}, nil, false
+	}
+	return acc, vw.base, vw.idx, true
+}
+
+// freeWithBases is the free variables of l and the bases of those that
+// are views.
+func (r *rev) freeWithBases(l *ir.Lambda) ir.Names {
+	free := ir.FreeInLambda(l)
+	for v := range free {
+		if vw, ok := r.views.of[v]; ok {
+			free.Add(vw.base)
+		}
+	}
+	return free
+}
+
+// adjFacts records adjoint arrays whose values are known to have a
+// structure, keyed by the adjoint array's name. Every such array is also
+// materialised, so rules that do not look here stay correct; the
+// materialised array disappears when no rule reads it.
+type adjFacts struct {
+	// uniform: every row of the array is this value (the adjoint of the
+	// elements of a sum is the sum's adjoint, replicated).
+	uniform map[ir.VName]ir.SubExp
+	// sparse: the array is zero outside a range of rows (the adjoint of
+	// a minimum or of an indexed element).
+	sparse map[ir.VName]*sparseAdj
+}
+
+// noFacts makes the rules ignore adjFacts, so that tests can compare them
+// with the dense rules.
+var noFacts bool
+
+// uniformRow returns the value of every row of adjoint array v, if known.
+func (r *rev) uniformRow(v ir.VName) (ir.SubExp, bool) {
+	if noFacts {
+		return ir.SubExp{}, false
+	}
+	x, ok := r.facts.uniform[v]
+	return x, ok
+}
+
+// sparseAdj says that an adjoint array is zero outside its rows start,
+// ..., start+n-1, which are the rows of vals.
+type sparseAdj struct {
+	start, n ir.SubExp
+	vals     ir.VName
 }
 
 // frame collects the accumulators a lambda needs for its free arrays.
@@ -48,14 +249,16 @@ type frame struct {
 
 func newRev(b *ir.Builder) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, ckpt: map[*ir.Stm]*loopSave{},
-		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{}}
+		saved: map[*ir.Stm]ir.SubExp{}, links: map[*ir.Stm]*ifSave{}, prim: map[ir.VName]ir.VName{},
+		facts: &adjFacts{uniform: map[ir.VName]ir.SubExp{}, sparse: map[ir.VName]*sparseAdj{}}, inactive: ir.Names{},
+		views: &viewSet{bases: ir.Names{}, of: map[ir.VName]view{}, strided: map[ir.VName]strided{}}}
 }
 
 // scope returns an empty rev for a nested scope emitting into b, sharing
 // r's forward-sweep records.
 func (r *rev) scope(b *ir.Builder, fr *frame) *rev {
 	return &rev{b: b, adj: map[ir.VName]ir.SubExp{}, owned: map[ir.VName]bool{}, frame: fr, ckpt: r.ckpt,
-		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested}
+		saved: r.saved, links: r.links, prim: map[ir.VName]ir.VName{}, nested: r.nested, facts: r.facts, inactive: r.inactive, views: r.views}
 }
 
 // child returns a rev for a nested scope emitting into b that starts from
@@ -171,9 +374,26 @@ func (r *rev) current(v ir.VName) ir.SubExp {
 	return r.zerosLike(v)
 }
 
+// markInactive records the names of pat as inactive if every name e
+// reads is (e computes them from values that do not depend on the
+// parameters).
+func (r *rev) markInactive(pat []ir.Param, e ir.Exp) {
+	for v := range ir.FreeInExp(e) {
+		if !r.inactive.Has(v) {
+			return
+		}
+	}
+	for _, p := range pat {
+		r.inactive.Add(p.Name)
+	}
+}
+
 // accFor returns the accumulator standing for v's adjoint, creating a
 // lambda parameter for it if v is an array free in the current lambda.
 func (r *rev) accFor(v ir.VName) (ir.SubExp, bool) {
+	if r.inactive.Has(v) {
+		return ir.SubExp{}, false
+	}
 	if a, ok := r.adj[v]; ok {
 		if a.IsVar() && r.typeOf(a.Var).Acc {
 			return a, true
@@ -203,7 +423,7 @@ func isZero(c ir.SubExp) bool { return c.IsConst && c.Const.IsZero() }
 
 // addTo adds contribution c to the adjoint of v.
 func (r *rev) addTo(v ir.VName, c ir.SubExp) {
-	if c.IsNone() || isZero(c) {
+	if c.IsNone() || isZero(c) || r.inactive.Has(v) {
 		return
 	}
 	t := r.typeOf(v)
@@ -216,6 +436,10 @@ func (r *rev) addTo(v ir.VName, c ir.SubExp) {
 		} else {
 			r.adj[v] = c
 		}
+		return
+	}
+	if acc, base, idx, ok := r.viewAcc(v); ok {
+		r.adj[base] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: idx, Val: c})
 		return
 	}
 	if acc, ok := r.accFor(v); ok {
@@ -260,16 +484,27 @@ func (r *rev) ownedAdj(v ir.VName) ir.SubExp {
 // addAt adds c to the adjoint of array v at index idx (a row if idx is
 // shorter than v's rank), in place.
 func (r *rev) addAt(v ir.VName, idx []ir.SubExp, c ir.SubExp) {
-	if c.IsNone() || isZero(c) {
+	if c.IsNone() || isZero(c) || r.inactive.Has(v) {
+		return
+	}
+	if acc, base, pre, ok := r.viewAcc(v); ok {
+		r.adj[base] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: append(append([]ir.SubExp{}, pre...), idx...), Val: c})
 		return
 	}
 	if acc, ok := r.accFor(v); ok {
 		r.adj[v] = r.b.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: idx, Val: c})
 		return
 	}
+	_, had := r.adj[v]
 	cur := r.ownedAdj(v)
-	old := r.b.Let("old", &ir.Index{Arr: cur.Var, Idx: idx})
-	nv := r.add(r.b.Type(old), old, c)
+	nv := c
+	if had {
+		old := r.b.Let("old", &ir.Index{Arr: cur.Var, Idx: idx})
+		nv = r.add(r.b.Type(old), old, c)
+	} else if c.IsVar() && r.typeOf(c.Var).IsArray() {
+		// The update consumes nothing but cur; c stays readable.
+		nv = r.b.Let("adj", &ir.Copy{Arr: c.Var})
+	}
 	dims := make([]ir.DimSlice, len(idx))
 	for i, x := range idx {
 		dims[i] = ir.DimSlice{Fixed: true, I: x}
@@ -277,6 +512,12 @@ func (r *rev) addAt(v ir.VName, idx []ir.SubExp, c ir.SubExp) {
 	up := r.b.Let(v.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: dims, Val: nv})
 	r.adj[v] = up
 	r.owned[up.Var] = true
+	if !had && len(idx) == 1 {
+		// Zero but at row idx (in range: the forward sweep read it).
+		vals := r.b.Let("adj", &ir.ArrayLit{Elems: []ir.SubExp{c}, Elem: r.b.Type(c)})
+		r.facts.uniform[vals.Var] = c
+		r.facts.sparse[up.Var] = &sparseAdj{start: idx[0], n: ir.I64(1), vals: vals.Var}
+	}
 }
 
 // scale emits c * p in the adjoint arithmetic of t.

@@ -11,3 +11,19 @@ func FDNames() []string {
 	}
 	return out
 }
+
+// NoFacts exposes the switch that makes the rules ignore what they know of
+// adjoint arrays (uniform rows, zeros outside a range).
+var NoFacts = &noFacts
+
+// NoSumLoops exposes the switch that turns off the return sweep of
+// accumulating loops (sumloop.go).
+var NoSumLoops = &noSumLoops
+
+// HistBySort exposes the switch that selects the sorting generic rule of
+// reduce_by_index.
+var HistBySort = &histBySort
+
+// NoViews exposes the switch that turns off the redirection of the
+// adjoints of parameter rows into the parameter's accumulator.
+var NoViews = &noViews

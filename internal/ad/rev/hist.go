@@ -344,8 +344,18 @@ func (r *rev) hist(s *ir.Stm, e *ir.Hist) {
 	if len(e.Inds) != 1 {
 		fail(s.Pos, "internal error: reduce_by_index with %d index arrays was not flattened", len(e.Inds))
 	}
-	r.histGeneric(s, e)
+	if histBySort || rows {
+		r.histGeneric(s, e)
+		return
+	}
+	r.histByLoops(s, e)
 }
+
+// histBySort selects the generic rule that sorts the elements by bucket
+// and scans the segments (parallel, but many passes) over the one that
+// runs over the elements in order (histloop.go), so that tests can
+// compare the two. Operators on whole rows always take it.
+var histBySort bool
 
 // histMinMax: a bucket's adjoint goes to the destination if it equals the
 // result, else to the lowest j whose value equals it.

@@ -1,6 +1,11 @@
 package rev
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+)
 
 // reduce_by_index with the generic rule: tuple operators (several
 // destinations, mixed types, operators that are not commutative),
@@ -54,4 +59,38 @@ func TestHistGenericVJPOfVJP(t *testing.T) {
 
 func TestHistGenericMJP(t *testing.T) {
 	checkMJP(t, histGenericFuncs, 6)
+}
+
+// The rule that runs over the elements in order and the one that sorts
+// them by bucket give the same adjoints (to rounding: they combine the
+// contributions in different orders).
+func TestHistLoopsAgainstSort(t *testing.T) {
+	src := fdProgram(histGenericFuncs)
+	NoSpecialCases = true
+	defer func() { NoSpecialCases = false }()
+	loops := compile(t, src)
+	histBySort = true
+	sorted := compile(t, src)
+	histBySort = false
+	rng := rand.New(rand.NewSource(4))
+	for _, f := range histGenericFuncs {
+		for trial := 0; trial < 3; trial++ {
+			xs := make([]float64, 6)
+			for i := range xs {
+				xs[i] = 0.2 + rng.Float64()
+			}
+			args := []interp.Value{af(xs...), sf(0.3 + rng.Float64())}
+			a, err := loops.Run(f.name+"_g", args)
+			if err != nil {
+				t.Fatalf("%s: %v", f.name, err)
+			}
+			b, err := sorted.Run(f.name+"_g", args)
+			if err != nil {
+				t.Fatalf("%s sorted: %v", f.name, err)
+			}
+			if got, want := flat(a), flat(b); !allClose(got, want, 1e-12) {
+				t.Errorf("%s at %v: %v by loops, %v by sorting", f.name, args, got, want)
+			}
+		}
+	}
 }

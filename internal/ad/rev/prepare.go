@@ -43,7 +43,7 @@ func prepareFunc(f *ir.Func) (out *ir.Func, err error) {
 			e := ir.MapChildren(s.Exp, body, lambda)
 			if v, ok := e.(*ir.VJP); ok {
 				c := *v
-				c.F = &ir.Lambda{Params: v.F.Params, Body: prepareBody(b, v.F.Body), Ret: v.F.Ret}
+				c.F = &ir.Lambda{Params: v.F.Params, Body: prepareBody(b, v.F.Params, v.F.Body), Ret: v.F.Ret}
 				e = &c
 			}
 			stms[i] = &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos}
@@ -66,14 +66,12 @@ func prepareFunc(f *ir.Func) (out *ir.Func, err error) {
 // (presence flags, opfree.go), reduce_by_index with several index
 // arrays (flattened) and reduce_by_index of rows with a vectorised
 // operator other than + (columns).
-func prepareBody(b *ir.Builder, body *ir.Body) *ir.Body {
+func prepareBody(b *ir.Builder, params []ir.Param, body *ir.Body) *ir.Body {
 	p := &prep{active: ir.Names{}}
-	// The vjp's parameters and whatever else the body reads from outside
-	// may be differentiated.
-	for v := range ir.FreeInBody(body) {
-		if t, ok := b.TypeOf(v); ok {
-			p.mark(v, t)
-		}
+	// Only the vjp's parameters are differentiated: what the body reads
+	// from outside is a constant here, whose adjoint nobody asks for.
+	for _, q := range params {
+		p.mark(q.Name, q.Type)
 	}
 	return p.body(b, body)
 }

@@ -9,6 +9,21 @@
 // from primal names to adjoint values; an absent entry is a zero adjoint.
 // Integers and booleans have adjoints of their own type (§14.3).
 //
+// Only values that depend on the vjp's parameters get adjoints (the
+// active ones: a name computed from constants alone is marked inactive by
+// the forward sweep, and contributions to it are dropped). Adjoint arrays
+// may carry facts (env.go): uniform rows (a sum's adjoint replicated),
+// which the map rule reads as one value, and zeros outside a range of
+// rows (a minimum's or an indexed element's adjoint), for which the map
+// rule runs its return sweep on those rows only, so that the adjoint of a
+// nearest-centroid cost costs O(d) per point rather than O(k*d). Inside
+// a map, contributions to a row of a parameter (v = p[i], a view) go
+// straight into p's accumulator at i, not into a zero row of v's own
+// that is added to p's adjoint afterwards; a map over a slice of an array
+// with an accumulator (x[o:o+k] of a parameter or of an array free in an
+// enclosing map) adds each row's adjoint to it at o+i from inside the
+// map, not through an array of them added by a second map.
+//
 // Rules (files): scalars through prim's partial-derivative table and data
 // movement (stms.go); if and for/while loops with checkpoints (control.go);
 // map, with free scalars summed and free arrays accumulated through
@@ -22,9 +37,12 @@
 // Jacobian patterns ZeroQuad and MatrixMul found at compile time: one
 // smaller scan per class of equal independent blocks, scanpat.go; over
 // rows with an operator that is no map2, a sequential loop from the end),
-// scatter (scatter.go) and reduce_by_index (+, *, min/max, generic by
-// radix sort and segmented scans, also for tuple operators, operators
-// with free variables and operators on whole rows) (hist.go); #[stripmine(k)], vectorised scan,
+// scatter (scatter.go) and reduce_by_index (+, *, min/max, generic by a
+// loop forwards and one backwards over the elements that record each
+// value's prefix and suffix in its bucket, also for tuple operators and
+// operators with free variables: histloop.go; operators on whole rows by
+// radix sort and segmented scans, hist.go, which also remains for
+// comparison); #[stripmine(k)], vectorised scan,
 // reduce and reduce_by_index operators, reduce_by_index with several
 // index arrays, and reductions and scans whose neutral element depends on
 // a differentiated value (opfree.go) are rewritten before differentiation
@@ -34,6 +52,10 @@
 // special cases off so that tests can compare them with the generic rules;
 // a vjp that will be differentiated again (ExpandNestedVJP) leaves out the
 // zero-counting rules of *, whose derivatives are wrong at zeros.
+//
+// A for loop that only accumulates (a' = a + g for its active parameters,
+// g independent of them) is not checkpointed: its return sweep runs
+// forwards, recomputing the inactive parameters (sumloop.go).
 //
 // In-place updates save only the region they overwrite and the return
 // sweep writes it back (inplace.go). So does an if whose branches update
@@ -220,12 +242,60 @@ func forwardSweep(b *ir.Builder, s *ir.Stm, e *ir.VJP, op string, nested, noInpl
 	for i, p := range f.Params {
 		b.Bind([]ir.Param{p}, &ir.Atom{X: e.Primals[i]})
 	}
-	f.Body = prepareBody(b, f.Body)
+	f.Body = prepareBody(b, f.Params, f.Body)
 	r := newRev(b)
+	// What the function reads besides its parameters is a constant.
+	for v := range ir.FreeInBody(f.Body) {
+		if !isParam(f.Params, v) {
+			r.inactive.Add(v)
+		}
+	}
+	// Rows of the array parameters that nothing updates in place are
+	// views of them.
+	consumed := consumedIn(f.Body)
+	for _, p := range f.Params {
+		if p.Type.IsArray() && !consumed.Has(p.Name) {
+			r.views.bases.Add(p.Name)
+		}
+	}
 	r.nested = nested
 	r.noInplace = noInplace
 	r.forwardStms(f.Body.Stms)
 	return f, r
+}
+
+// consumedIn is the arrays that statements of body, at any depth, update
+// in place or pass to a loop.
+func consumedIn(body *ir.Body) ir.Names {
+	out := ir.Names{}
+	var walk func(b *ir.Body)
+	walk = func(b *ir.Body) {
+		for _, s := range b.Stms {
+			switch e := s.Exp.(type) {
+			case *ir.Update:
+				out.Add(e.Arr)
+			case *ir.Scatter:
+				for _, d := range e.Dests {
+					out.Add(d)
+				}
+			case *ir.Hist:
+				for _, d := range e.Dests {
+					out.Add(d)
+				}
+			case *ir.Loop:
+				for _, x := range e.Init {
+					if x.IsVar() {
+						out.Add(x.Var)
+					}
+				}
+			}
+			for _, c := range ir.Bodies(s.Exp) {
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	return out
 }
 
 // expandVJP emits the forward sweep of e.F at the primals, seeds the
@@ -236,6 +306,7 @@ func expandVJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 		return
 	}
 	f, r := forwardSweep(b, s, e, "vjp", nested, false)
+	r.seedFacts(e.Adjoints)
 	out := append([]ir.SubExp{}, f.Body.Result...)
 	for i, res := range f.Body.Result {
 		if res.IsVar() {
@@ -296,6 +367,27 @@ func expandMJP(b *ir.Builder, s *ir.Stm, e *ir.VJP, nested bool) {
 		out = append(out, ir.Var(a))
 	}
 	bindResults(b, s, out)
+}
+
+// seedFacts records the seeds that the code before the vjp replicates
+// from one value (vjp f x (replicate n 1)): their rows are uniform.
+func (r *rev) seedFacts(seeds []ir.SubExp) {
+	stms := r.b.Stms()
+	for _, a := range seeds {
+		if !a.IsVar() {
+			continue
+		}
+		for i := len(stms) - 1; i >= 0; i-- {
+			st := stms[i]
+			if len(st.Pat) != 1 || st.Pat[0].Name != a.Var {
+				continue
+			}
+			if rep, ok := st.Exp.(*ir.Replicate); ok && len(rep.Shape) == 1 {
+				r.facts.uniform[a.Var] = rep.Val
+			}
+			break
+		}
+	}
 }
 
 // bindResults binds the pattern of s to vals one by one.

@@ -24,19 +24,68 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 			fail(r.b.Pos, "cannot differentiate a map over accumulators")
 		}
 	}
-	free := ir.FreeInLambda(f)
+	if sp := r.sparseOf(ybars); sp != nil && len(skip) == 0 {
+		r.sparseMapAdjoint(sp, arrs, f, ybars)
+		return
+	}
+	// A result that is a row of an input (a zip or a copy) passes its
+	// adjoint to that input whole.
+	for j, y := range ybars {
+		res := f.Body.Result[j]
+		if y.IsNone() || !res.IsVar() {
+			continue
+		}
+		for k, p := range f.Params {
+			if k < len(arrs) && !skip[k] && p.Name == res.Var {
+				if y.IsVar() {
+					r.addTo(arrs[k], y)
+				}
+				ybars = append(append(append([]ir.SubExp{}, ybars[:j]...), ir.SubExp{}), ybars[j+1:]...)
+				break
+			}
+		}
+	}
+	free := r.freeWithBases(f)
+	// Inputs that are slices of an array with an accumulator here (of a
+	// parameter or its row, of an array free in the enclosing map) add
+	// their rows' adjoints to it from inside the map, rather than
+	// returning an array of them that is added after the map.
+	type dest struct {
+		base ir.VName
+		idx  func(b *ir.Builder, i ir.SubExp) []ir.SubExp
+	}
+	dests := map[int]dest{}
+	for k, a := range arrs {
+		if skip[k] || r.inactive.Has(a) {
+			continue
+		}
+		if base, idx, ok := r.rowDest(a); ok {
+			dests[k] = dest{base, idx}
+			free.Add(base)
+		}
+	}
 	fr := &frame{free: free, params: map[ir.VName]ir.Param{}}
 	g := renameLambda(r.b, f)
 	lb := r.b.Sub()
 	c := r.scope(lb, fr)
 	params := append([]ir.Param{}, g.Params...)
 	inputs := append([]ir.VName{}, arrs...)
-	for _, p := range g.Params {
+	for k, p := range g.Params {
 		lb.Declare(p)
+		if k < len(arrs) && r.inactive.Has(arrs[k]) {
+			r.inactive.Add(p.Name)
+		}
 	}
 	c.forwardStms(g.Body.Stms)
 	for j, ybar := range ybars {
 		if ybar.IsNone() {
+			continue
+		}
+		if v, ok := r.uniformRow(ybar.Var); ok {
+			// Every row's adjoint is v: read it, not an array of copies.
+			if res := g.Body.Result[j]; res.IsVar() {
+				c.addTo(res.Var, v)
+			}
 			continue
 		}
 		row := lb.Param("ybar", r.typeOf(ybar.Var).Row())
@@ -47,6 +96,28 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 		}
 	}
 	c.reverseStms(g.Body.Stms)
+	var rowIdx ir.SubExp
+	for k, p := range g.Params {
+		d, ok := dests[k]
+		if !ok {
+			continue
+		}
+		a, ok := c.adj[p.Name]
+		if !ok {
+			continue
+		}
+		if rowIdx.IsNone() {
+			it := r.b.Let("iota", &ir.Iota{N: w, T: prim.I64})
+			r.inactive.Add(it.Var)
+			ip := lb.Param("i", ir.Scalar(prim.I64))
+			params = append(params, ip)
+			inputs = append(inputs, it.Var)
+			rowIdx = ir.Var(ip.Name)
+		}
+		acc, _ := c.accFor(d.base)
+		c.adj[d.base] = lb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: d.idx(lb, rowIdx), Val: a})
+		delete(c.adj, p.Name)
+	}
 	// Results: accumulators first, then adjoints of the rows, then per
 	// element adjoints of free scalars.
 	var res []ir.SubExp
@@ -88,10 +159,32 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	}
 	body := dce(lb.Body(res...))
 	// Free arrays that every application adds to as a whole get their
-	// contributions as results, summed after the map (seed 000, 6.1).
-	accVars, body, ret, summed := wholeAdds(lb, fr, body, ret)
-	// Sums of results over the map are computed by nests of their own
-	// where that is cheap (interchange.go), and leave the map.
+	// contributions as results, summed after the map (seed 000, 6.1),
+	// where the sum moves into nests of its own (interchange.go); those
+	// whose sums cannot keep their accumulators, which each worker adds
+	// to in place, rather than the map materialising one array of
+	// contributions per application.
+	accVars, body2, ret2, summed := wholeAdds(lb, fr, body, ret, nil)
+	stay := ir.Names{}
+	done := map[ir.VName]ir.SubExp{}
+	nres := len(body2.Result) - len(summed)
+	for k, v := range summed {
+		others := append(append([]ir.SubExp{}, body2.Result[:nres]...), body2.Result[nres+k+1:]...)
+		if x, ok := sumMapResult(r.b, w, inputs, params, body2, body2.Result[nres+k], others); ok {
+			done[v] = x
+			if x.IsVar() && r.typeOf(x.Var).IsArray() {
+				r.owned[x.Var] = true
+			}
+			continue
+		}
+		stay.Add(v)
+	}
+	if len(stay) > 0 && !materialiseSums {
+		accVars, body2, ret2, summed = wholeAdds(lb, fr, body, ret, stay)
+	}
+	body, ret = body2, ret2
+	// Sums of free scalars' contributions over the map are computed by
+	// nests of their own where that is cheap, and leave the map.
 	nsum := len(scalars) + len(summed)
 	first := len(body.Result) - nsum
 	sums := make([]ir.SubExp, nsum)
@@ -100,6 +193,12 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	keepRes = append(keepRes, body.Result[:first]...)
 	keepRet = append(keepRet, ret[:first]...)
 	for k := 0; k < nsum; k++ {
+		if k >= len(scalars) {
+			if x, ok := done[summed[k-len(scalars)]]; ok {
+				sums[k] = x
+				continue
+			}
+		}
 		others := append(append([]ir.SubExp{}, keepRes...), body.Result[first+k+1:]...)
 		if v, ok := sumMapResult(r.b, w, inputs, params, body, body.Result[first+k], others); ok {
 			sums[k] = v
@@ -220,6 +319,65 @@ func (r *rev) mapAdjoint(w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ybars []ir.
 	}
 }
 
+// materialiseSums keeps the sums of whole-array contributions that cannot
+// be interchanged as sums of one array per application, as the rule did
+// before it fell back to accumulators, so that tests can see such arrays.
+var materialiseSums bool
+
+// sparseOf returns the range of rows outside which every adjoint in ybars
+// is zero, if the facts give one range to all of them.
+func (r *rev) sparseOf(ybars []ir.SubExp) *sparseAdj {
+	if noFacts {
+		return nil
+	}
+	var sp *sparseAdj
+	for _, y := range ybars {
+		if y.IsNone() {
+			continue
+		}
+		s, ok := r.facts.sparse[y.Var]
+		if !ok || sp != nil && !(s.start.Equal(sp.start) && s.n.Equal(sp.n)) {
+			return nil
+		}
+		sp = s
+	}
+	return sp
+}
+
+// sparseMapAdjoint is mapAdjoint for result adjoints that are zero
+// outside the rows of sp: the return sweep runs only on those rows (a
+// map over the slices of arrs), and their adjoints go to the same rows of
+// arrs'. The other rows would contribute nothing, since a return sweep
+// is linear in the result adjoints.
+func (r *rev) sparseMapAdjoint(sp *sparseAdj, arrs []ir.VName, f *ir.Lambda, ybars []ir.SubExp) {
+	b := r.b
+	end := b.BinOp(prim.Add, sp.start, sp.n)
+	dims := []ir.DimSlice{{Start: sp.start, End: end, Stride: ir.I64(1)}}
+	parts := make([]ir.VName, len(arrs))
+	for i, a := range arrs {
+		t := r.typeOf(a)
+		p := b.Param(a.Base+"_part", ir.Type{Elem: t.Elem, Shape: append(ir.Shape{sp.n}, t.Shape[1:]...)})
+		b.Bind([]ir.Param{p}, &ir.Slice{Arr: a, Dims: dims})
+		if r.inactive.Has(a) {
+			r.inactive.Add(p.Name)
+		}
+		parts[i] = p.Name
+	}
+	vals := make([]ir.SubExp, len(ybars))
+	for j, y := range ybars {
+		if !y.IsNone() {
+			vals[j] = ir.Var(r.facts.sparse[y.Var].vals)
+		}
+	}
+	r.mapAdjoint(sp.n, parts, f, vals, nil)
+	for i, p := range parts {
+		if _, ok := r.adj[p]; ok {
+			r.slice(p, &ir.Slice{Arr: arrs[i], Dims: dims})
+			delete(r.adj, p)
+		}
+	}
+}
+
 // reduce is the return sweep of a reduction.
 func (r *rev) reduce(s *ir.Stm, e *ir.Reduce) {
 	k := len(s.Pat)
@@ -235,6 +393,7 @@ func (r *rev) reduce(s *ir.Stm, e *ir.Reduce) {
 				// Every element gets the result's adjoint.
 				rep := r.b.Let("adj", &ir.Replicate{Shape: ir.Shape{e.W}, Val: ybars[0]})
 				r.owned[rep.Var] = true
+				r.facts.uniform[rep.Var] = ybars[0]
 				r.addTo(e.Arrs[0], rep)
 				return
 			case op == prim.Mul && t.Elem.IsFloat() && t.Rank() == 1 && !r.nested:
@@ -335,6 +494,9 @@ func convFn(from, to prim.Type) prim.Func {
 func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	b := r.b
 	as := e.Arrs[0]
+	if r.inactive.Has(as) {
+		return
+	}
 	y := ir.Var(s.Pat[0].Name)
 	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
 	lam := b.Lambda([]ir.Type{ir.Scalar(prim.I64), r.typeOf(as).Row()}, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
@@ -351,6 +513,12 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	// Only an element equal to the result gets the adjoint (none when the
 	// result is the neutral element of an empty or all-neutral input).
 	in := b.CmpOp(prim.Lt, k, e.W)
+	if acc, base, pre, ok := r.viewAcc(as); ok {
+		tb, eb := b.Sub(), b.Sub()
+		u := tb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: append(append([]ir.SubExp{}, pre...), k), Val: ybar})
+		r.adj[base] = b.Let("acc", &ir.If{Cond: in, Then: tb.Body(u), Else: eb.Body(acc), Ret: []ir.Type{r.typeOf(acc.Var)}})
+		return
+	}
 	if acc, ok := r.accFor(as); ok {
 		tb, eb := b.Sub(), b.Sub()
 		u := tb.Let("acc", &ir.UpdAcc{Acc: acc.Var, Idx: []ir.SubExp{k}, Val: ybar})
@@ -358,6 +526,7 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 		r.adj[as] = na
 		return
 	}
+	_, had := r.adj[as]
 	cur := r.ownedAdj(as)
 	tb, eb := b.Sub(), b.Sub()
 	old := tb.Let("old", &ir.Index{Arr: cur.Var, Idx: []ir.SubExp{k}})
@@ -366,11 +535,27 @@ func (r *rev) reduceMinMax(s *ir.Stm, e *ir.Reduce, fn string, ybar ir.SubExp) {
 	res := b.Let(as.Base+"_adj", &ir.If{Cond: in, Then: tb.Body(up), Else: eb.Body(cur), Ret: []ir.Type{r.typeOf(cur.Var)}})
 	r.adj[as] = res
 	r.owned[res.Var] = true
+	if !had {
+		// Zero but at row k, and there only if k is in range: rows k to
+		// k+n-1 with n = 1 or 0 (k = w is a valid empty range).
+		n := b.Call(convFn(prim.Bool, prim.I64), in)
+		vals := b.Let("adj", &ir.Replicate{Shape: ir.Shape{n}, Val: ybar})
+		r.facts.uniform[vals.Var] = ybar
+		r.facts.sparse[res.Var] = &sparseAdj{start: k, n: n, vals: vals.Var}
+	}
 }
 
-// reduceGeneric: ls = exclusive scan of as, rs = reversed exclusive scan
-// of the flipped operator over the reversed input, then as' += the vjp of
-// \l a r -> l op a op r with respect to a, elementwise.
+// reduceGeneric: with l_i the combination of the elements before a_i (an
+// exclusive scan) and r_i that of the elements after it (a scan of the
+// flipped operator over the reversed input), the result is
+// (l_i op a_i) op r_i for every i, and a_i's adjoint is that expression's
+// derivative with l_i and r_i held fixed. One map computes it per element
+// and the map rule differentiates it at the result's adjoint: its return
+// sweep gives a' and, through the first application only, the operator's
+// free variables theirs (one contribution per application of op in the
+// reduction: the second application's free variables are frozen copies,
+// and the scans are inactive, since the elements' own terms account for
+// every path through them). l_i and r_i are read in place from the scans.
 func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 	b := r.b
 	k := len(e.Arrs)
@@ -379,45 +564,51 @@ func (r *rev) reduceGeneric(e *ir.Reduce, ybars []ir.SubExp) {
 		rows[i] = r.typeOf(a).Row()
 	}
 	incl := b.Scan(e.W, e.Arrs, e.Neutral, renameLambda(b, e.Op))
-	ls := shiftRight(b, e.W, incl, e.Neutral, rows)
 	revAs := reverseArrays(b, e.W, e.Arrs, rows)
 	flipped := b.Lambda(append(append([]ir.Type{}, rows...), rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		return inline(lb, e.Op, append(append([]ir.SubExp{}, ps[k:]...), ps[:k]...))
 	})
 	rincl := b.Scan(e.W, revAs, e.Neutral, flipped)
-	// acc_i = ls[i] op as[i] has adjoint xbar_i = d((x op rs[i]))/dx at
-	// x = acc_i times y'; the map rule over op(ls[i], as[i]) with those
-	// adjoints then gives as' and the operator's free variables theirs
-	// (one contribution per application of op). rs[i] = rincl[n-2-i], the
-	// neutral for the last element, is read in place rather than built
-	// by shifting and reversing rincl.
-	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
-	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
-	ptypes := append(append(append([]ir.Type{}, rows...), rows...), ir.Scalar(prim.I64))
-	xlam := b.Lambda(ptypes, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
-		x := inline(lb, e.Op, ps[:2*k])
-		isLast := lb.CmpOp(prim.Eq, ps[2*k], last)
-		tb, eb := lb.Sub(), lb.Sub()
-		at := eb.BinOp(prim.Sub, eb.BinOp(prim.Sub, last, ps[2*k]), ir.I64(1))
-		var right []ir.SubExp
-		for _, a := range rincl {
-			right = append(right, eb.Let("right", &ir.Index{Arr: a, Idx: []ir.SubExp{at}}))
-		}
-		var rs []ir.SubExp
-		for _, v := range lb.LetN("rs", &ir.If{Cond: isLast, Then: tb.Body(e.Neutral...), Else: eb.Body(right...), Ret: rows}) {
-			rs = append(rs, ir.Var(v))
-		}
-		op := lb.Lambda(append(append([]ir.Type{}, rows...), rows...), func(rb *ir.Builder, qs []ir.SubExp) []ir.SubExp {
-			return inline(rb, e.Op, qs)
-		})
-		return vjpOf(lb, op, append(append([]ir.SubExp{}, x...), rs...), ybars)[:k]
-	})
-	xbars := b.Map(e.W, append(append(append([]ir.VName{}, ls...), e.Arrs...), it.Var), xlam)
-	skip := map[int]bool{}
-	for i := 0; i < k; i++ {
-		skip[i] = true
+	frozen := map[ir.VName]ir.SubExp{}
+	for _, v := range ir.FreeInLambda(e.Op).Sorted() {
+		fz := b.Let(v.Base, &ir.Atom{X: ir.Var(v)})
+		r.inactive.Add(fz.Var)
+		frozen[v] = fz
 	}
-	r.mapAdjoint(e.W, append(append([]ir.VName{}, ls...), e.Arrs...), e.Op, vars(xbars), skip)
+	second := &ir.Lambda{Params: e.Op.Params, Body: ir.Substitute(e.Op.Body, frozen), Ret: e.Op.Ret}
+	it := b.Let("iota", &ir.Iota{N: e.W, T: prim.I64})
+	for _, v := range append(append([]ir.VName{it.Var}, incl...), rincl...) {
+		r.inactive.Add(v)
+	}
+	last := b.BinOp(prim.Sub, e.W, ir.I64(1))
+	r.inactive.Add(last.Var)
+	pick := func(lb *ir.Builder, cond ir.SubExp, arrs []ir.VName, at func(*ir.Builder) ir.SubExp) []ir.SubExp {
+		tb, eb := lb.Sub(), lb.Sub()
+		j := at(eb)
+		var vals []ir.SubExp
+		for _, a := range arrs {
+			vals = append(vals, eb.Let("elem", &ir.Index{Arr: a, Idx: []ir.SubExp{j}}))
+		}
+		return vars(lb.LetN("part", &ir.If{Cond: cond, Then: tb.Body(e.Neutral...), Else: eb.Body(vals...), Ret: rows}))
+	}
+	f := b.Lambda(append([]ir.Type{ir.Scalar(prim.I64)}, rows...), func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		i := ps[0]
+		l := pick(lb, lb.CmpOp(prim.Eq, i, ir.I64(0)), incl, func(eb *ir.Builder) ir.SubExp {
+			return eb.BinOp(prim.Sub, i, ir.I64(1))
+		})
+		x := inline(lb, e.Op, append(l, ps[1:]...))
+		rs := pick(lb, lb.CmpOp(prim.Eq, i, last), rincl, func(eb *ir.Builder) ir.SubExp {
+			return eb.BinOp(prim.Sub, eb.BinOp(prim.Sub, last, i), ir.I64(1))
+		})
+		return inline(lb, second, append(x, rs...))
+	})
+	reps := make([]ir.SubExp, k)
+	for j, y := range ybars {
+		rep := b.Let("adj", &ir.Replicate{Shape: ir.Shape{e.W}, Val: y})
+		r.facts.uniform[rep.Var] = y
+		reps[j] = rep
+	}
+	r.mapAdjoint(e.W, append([]ir.VName{it.Var}, e.Arrs...), f, reps, nil)
 }
 
 // shiftRight gives, for each array, ne followed by all but its last row.

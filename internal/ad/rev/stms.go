@@ -21,6 +21,8 @@ func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 	}
 	for _, s := range stms {
 		r.b.Pos = s.Pos
+		r.markInactive(s.Pat, s.Exp)
+		r.recordView(s)
 		if l, ok := s.Exp.(*ir.Loop); ok {
 			r.forwardLoop(s, l)
 			continue
@@ -298,20 +300,42 @@ func (r *rev) call(y ir.VName, e *ir.Call) {
 
 // slice adds the adjoint of a slice to the region of its source.
 func (r *rev) slice(y ir.VName, e *ir.Slice) {
+	if r.inactive.Has(e.Arr) {
+		return
+	}
+	if acc, base, pre, ok := r.viewAcc(e.Arr); ok {
+		dims := make([]ir.DimSlice, 0, len(pre)+len(e.Dims))
+		for _, i := range pre {
+			dims = append(dims, ir.DimSlice{Fixed: true, I: i})
+		}
+		r.adj[base] = accAddRegion(r.b, acc, append(dims, e.Dims...), r.shapeOf(base), r.adj[y], nil)
+		return
+	}
 	if acc, ok := r.accFor(e.Arr); ok {
 		dims := r.shapeOf(e.Arr)
 		r.adj[e.Arr] = accAddRegion(r.b, acc, e.Dims, dims, r.adj[y], nil)
 		return
 	}
+	_, had := r.adj[e.Arr]
 	cur := r.ownedAdj(e.Arr)
-	old := region(r.b, cur.Var, e.Dims)
-	nv := r.add(r.b.Type(old), old, r.adj[y])
-	if nv.IsVar() && !r.b.Type(nv).IsScalar() && nv.Var == r.adj[y].Var {
+	ybar := r.adj[y]
+	nv := ybar
+	if had {
+		old := region(r.b, cur.Var, e.Dims)
+		nv = r.add(r.b.Type(old), old, ybar)
+	}
+	if nv.IsVar() && !r.b.Type(nv).IsScalar() && nv.Var == ybar.Var {
 		nv = r.b.Let("adj", &ir.Copy{Arr: nv.Var})
 	}
 	up := r.b.Let(e.Arr.Base+"_adj", &ir.Update{Arr: cur.Var, Dims: e.Dims, Val: nv})
 	r.adj[e.Arr] = up
 	r.owned[up.Var] = true
+	if d := e.Dims; !had && len(d) == 1 && !d[0].Fixed && !d[0].Start.IsNone() && !d[0].End.IsNone() &&
+		(d[0].Stride.IsNone() || d[0].Stride.Equal(ir.I64(1))) && ybar.IsVar() {
+		// Zero outside the slice, whose rows are the slice's adjoint.
+		n := r.b.BinOp(prim.Sub, d[0].End, d[0].Start)
+		r.facts.sparse[up.Var] = &sparseAdj{start: d[0].Start, n: n, vals: ybar.Var}
+	}
 }
 
 // update: v' += xs2'[dims]; xs' += xs2' with [dims] = 0. If the forward

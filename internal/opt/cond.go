@@ -1,0 +1,275 @@
+package opt
+
+import (
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
+
+// pushBudget bounds the statements the cond rule copies into branches
+// when it pushes a consumer into the branches of ifs whose results are
+// also used elsewhere (copying code that would otherwise move).
+const pushBudget = 16
+
+// cond is the rule of the conditional family (the dF~ paper, Fig. 8d). The
+// walk of this pass substitutes, inside each branch of `if c`, c by its
+// value there, the results of earlier ifs on c by that branch's results,
+// and for an integer equality c = (x == y) the one of x, y bound deeper
+// by the other (see rewriter.assume). The rule itself:
+//
+//   - decides integer comparisons the index ranges of the context settle
+//     (0 <= i, i < n for an iota row i of width n or a loop counter, or
+//     inside a branch that tested it);
+//   - replaces an if whose branches are the same code (up to names) by
+//     that code;
+//   - pushes a scalar statement that reads results of ifs on one
+//     condition into their branches: y = f(if c then a else b) becomes
+//     if c then f(a) else f(b) when f then simplifies in some branch (a
+//     constant operand: 1*x, 0 + 1, ...) or when it reads two ifs on c,
+//     which then merge. The branches' statements are copied, within
+//     pushBudget when the ifs stay for other uses.
+//
+// All of it is exact: each value is computed by the same operations,
+// and copied branch code cannot fail.
+func (r *rewriter) cond(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
+	switch e := s.Exp.(type) {
+	case *ir.Cmp:
+		if v, ok := r.decide(e); ok {
+			return nil, []ir.SubExp{ir.Bool(v)}, true
+		}
+	case *ir.If:
+		if canonBody(e.Then) == canonBody(e.Else) {
+			return e.Then.Stms, e.Then.Result, true
+		}
+	}
+	return r.push(s)
+}
+
+// decide settles an i64 comparison from the index ranges.
+func (r *rewriter) decide(e *ir.Cmp) (bool, bool) {
+	if e.T != prim.I64 {
+		return false, false
+	}
+	x, y := e.X, e.Y
+	op := e.Op
+	switch op {
+	case prim.Gt:
+		x, y, op = y, x, prim.Lt
+	case prim.Ge:
+		x, y, op = y, x, prim.Le
+	}
+	zero := func(v ir.SubExp) bool { return v.IsConst && v.Const.Int() == 0 }
+	switch op {
+	case prim.Lt: // x < y
+		if r.lessThan(x, y) {
+			return true, true
+		}
+		if zero(y) && r.nonnegative(x) || r.lessThan(y, x) {
+			return false, true
+		}
+	case prim.Le: // x <= y
+		if zero(x) && r.nonnegative(y) || r.lessThan(x, y) {
+			return true, true
+		}
+		if r.lessThan(y, x) {
+			return false, true
+		}
+	case prim.Eq, prim.Ne:
+		if r.lessThan(x, y) || r.lessThan(y, x) {
+			return op == prim.Ne, true
+		}
+	}
+	return false, false
+}
+
+// canonBody prints b with the names bound in it renamed in order of
+// binding, so that two bodies equal up to names print the same.
+func canonBody(b *ir.Body) string {
+	local := map[ir.VName]ir.VName{}
+	rw := &ir.Rewriter{
+		Bind: func(v ir.VName) ir.VName {
+			c := ir.VName{Base: "%", Tag: len(local) + 1}
+			local[v] = c
+			return c
+		},
+		Use: func(v ir.VName) ir.SubExp {
+			if c, ok := local[v]; ok {
+				return ir.Var(c)
+			}
+			return ir.Var(v)
+		},
+	}
+	return rw.Body(b).String()
+}
+
+// operands returns the scalar operands of a statement the push rule may
+// move into branches, and a function rebuilding the expression with
+// other operands.
+func operands(e ir.Exp) ([]ir.SubExp, func([]ir.SubExp) ir.Exp, bool) {
+	switch e := e.(type) {
+	case *ir.Bin:
+		return []ir.SubExp{e.X, e.Y}, func(a []ir.SubExp) ir.Exp { return &ir.Bin{Op: e.Op, T: e.T, X: a[0], Y: a[1]} }, true
+	case *ir.Cmp:
+		return []ir.SubExp{e.X, e.Y}, func(a []ir.SubExp) ir.Exp { return &ir.Cmp{Op: e.Op, T: e.T, X: a[0], Y: a[1]} }, true
+	case *ir.Un:
+		return []ir.SubExp{e.X}, func(a []ir.SubExp) ir.Exp { return &ir.Un{Op: e.Op, T: e.T, X: a[0]} }, true
+	case *ir.Call:
+		return e.Args, func(a []ir.SubExp) ir.Exp { return &ir.Call{Fn: e.Fn, Args: a} }, true
+	}
+	return nil, nil, false
+}
+
+// simplified gives the atom a scalar expression reduces to by constant
+// folding and the ring identities, if it does.
+func (r *rewriter) simplified(e ir.Exp) (ir.SubExp, bool) {
+	switch e := e.(type) {
+	case *ir.Bin:
+		if e.X.IsConst && e.Y.IsConst {
+			if v, err := prim.EvalBinOp(e.Op, e.T, e.X.Const, e.Y.Const); err == nil {
+				return ir.Const(v), true
+			}
+			return ir.SubExp{}, false
+		}
+		return applyBinRules(e, r.o.FastMath)
+	case *ir.Cmp:
+		if e.X.IsConst && e.Y.IsConst {
+			if v, err := prim.EvalCmpOp(e.Op, e.T, e.X.Const, e.Y.Const); err == nil {
+				return ir.Const(v), true
+			}
+			return ir.SubExp{}, false
+		}
+		if c, ok := cmpSelf[e.Op]; ok && e.X.IsVar() && e.X.Equal(e.Y) && c.on.has(e.T) {
+			return ir.Bool(c.result), true
+		}
+	case *ir.Un:
+		if e.X.IsConst {
+			if v, err := prim.EvalUnOp(e.Op, e.T, e.X.Const); err == nil {
+				return ir.Const(v), true
+			}
+		}
+	case *ir.Call:
+		args := make([]prim.Value, len(e.Args))
+		for i, a := range e.Args {
+			if !a.IsConst {
+				return ir.SubExp{}, false
+			}
+			args[i] = a.Const
+		}
+		if v, err := e.Fn.Eval(args); err == nil {
+			return ir.Const(v), true
+		}
+	}
+	return ir.SubExp{}, false
+}
+
+// push moves a scalar statement reading results of ifs on one condition
+// into their branches (see cond).
+func (r *rewriter) push(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
+	if len(s.Pat) != 1 || !s.Pat[0].Type.IsScalar() {
+		return nil, nil, false
+	}
+	args, rebuild, ok := operands(s.Exp)
+	if !ok {
+		return nil, nil, false
+	}
+	// The ifs on the condition of the first operand that is an if result.
+	var c ir.SubExp
+	var ifs []*ir.Stm
+	for _, a := range args {
+		if !a.IsVar() {
+			continue
+		}
+		st, _, ok := r.def(a.Var)
+		if !ok {
+			continue
+		}
+		e, ok := st.Exp.(*ir.If)
+		if !ok || !e.Cond.IsVar() || c.IsVar() && !e.Cond.Equal(c) {
+			continue
+		}
+		pure := len(e.Then.Stms) == 0 && len(e.Else.Stms) == 0
+		if !pure && (!r.w.inScope(a.Var) || impure(e) || r.fa.BodyMayFail(e.Then) || r.fa.BodyMayFail(e.Else)) {
+			continue
+		}
+		c = e.Cond
+		seen := false
+		for _, x := range ifs {
+			seen = seen || x == st
+		}
+		if !seen {
+			ifs = append(ifs, st)
+		}
+	}
+	if len(ifs) == 0 {
+		return nil, nil, false
+	}
+	copied := 0
+	for _, st := range ifs {
+		if !r.onlyUsedBy(st, args) {
+			e := st.Exp.(*ir.If)
+			copied += stmsSize(e.Then) + stmsSize(e.Else)
+		}
+	}
+	if copied > pushBudget {
+		return nil, nil, false
+	}
+	branch := func(then bool) (*ir.Body, bool) {
+		sub := map[ir.VName]ir.SubExp{}
+		var stms []*ir.Stm
+		for _, st := range ifs {
+			e := st.Exp.(*ir.If)
+			b := e.Else
+			if then {
+				b = e.Then
+			}
+			nb := r.fresh(b, sub)
+			stms = append(stms, nb.Stms...)
+			for k, p := range st.Pat {
+				sub[p.Name] = nb.Result[k]
+			}
+		}
+		a := make([]ir.SubExp, len(args))
+		for i, x := range args {
+			a[i] = x
+			if x.IsVar() {
+				if y, ok := sub[x.Var]; ok {
+					a[i] = y
+				}
+			}
+		}
+		ne := rebuild(a)
+		if x, ok := r.simplified(ne); ok {
+			return &ir.Body{Stms: stms, Result: []ir.SubExp{x}}, true
+		}
+		p := r.b.Param(s.Pat[0].Name.Base, s.Pat[0].Type)
+		r.w.types[p.Name] = p.Type
+		stms = append(stms, &ir.Stm{Pat: []ir.Param{p}, Exp: ne, Pos: s.Pos})
+		return &ir.Body{Stms: stms, Result: []ir.SubExp{ir.Var(p.Name)}}, false
+	}
+	tb, tf := branch(true)
+	eb, ef := branch(false)
+	if !tf && !ef && len(ifs) < 2 {
+		return nil, nil, false
+	}
+	return []*ir.Stm{{Pat: s.Pat, Exp: &ir.If{Cond: c, Then: tb, Else: eb, Ret: []ir.Type{s.Pat[0].Type}}, Pos: s.Pos}},
+		[]ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+}
+
+// onlyUsedBy reports whether every use of st's results (in the function
+// as it was) is among args.
+func (r *rewriter) onlyUsedBy(st *ir.Stm, args []ir.SubExp) bool {
+	for _, p := range st.Pat {
+		n, ok := r.uses[p.Name]
+		if !ok {
+			return false
+		}
+		for _, a := range args {
+			if a.IsVar() && a.Var == p.Name {
+				n--
+			}
+		}
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}

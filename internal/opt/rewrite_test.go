@@ -1,0 +1,385 @@
+package opt_test
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/interp"
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/opt"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// kinds counts the expressions of f by kind ("reduce", "if", ...),
+// nested ones included; "nest" is the deepest nesting of SOACs and loops.
+func kinds(f *ir.Func) map[string]int {
+	out := map[string]int{}
+	var walk func(b *ir.Body, depth int)
+	walk = func(b *ir.Body, depth int) {
+		for _, s := range b.Stms {
+			k := strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*ir.")
+			k = strings.ToLower(k)
+			out[k]++
+			d := depth
+			switch s.Exp.(type) {
+			case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma, *ir.Loop:
+				d++
+				if d > out["nest"] {
+					out["nest"] = d
+				}
+			}
+			for _, nb := range ir.Bodies(s.Exp) {
+				if nb != nil {
+					walk(nb, d)
+				}
+			}
+		}
+	}
+	walk(f.Body, 0)
+	return out
+}
+
+func showKinds(m map[string]int) string {
+	var ks []string
+	for k, v := range m {
+		ks = append(ks, fmt.Sprintf("%s=%d", k, v))
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, " ")
+}
+
+// rewriteCase is one before/after test of a rewrite family: src's entry
+// main is compiled to just after AD (cleaned by the simplifier), then
+// pass (and the simplifier, to a fixed point) runs on it. before and
+// after give construct counts (see kinds) that must hold before and
+// after; every input must give the same results before and after (for
+// exact rules, bit for bit, NaNs and signed zeros included).
+type rewriteCase struct {
+	name, pass string
+	fast       bool
+	src        string
+	before     map[string]int
+	after      map[string]int
+	inputs     []string
+}
+
+func compileAD(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "ad", Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := opt.Simplify(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// withPass runs the simplifier's table with the named rewrite family
+// added, to a fixed point, verifying after every pass.
+func withPass(t *testing.T, p *ir.Program, name string, o opt.Options) *ir.Program {
+	t.Helper()
+	var rule opt.Pass
+	for _, r := range opt.Rewrites(o) {
+		if r.Name == name {
+			rule = r
+		}
+	}
+	if rule.Run == nil {
+		t.Fatalf("no rewrite %q", name)
+	}
+	return fixpoint(t, p, append([]opt.Pass{rule}, opt.Passes...))
+}
+
+func runText(t *testing.T, p *ir.Program, in string) string {
+	t.Helper()
+	vs, err := values.ParseText(in)
+	if err != nil {
+		t.Fatalf("input %q: %v", in, err)
+	}
+	c, err := interp.Compile(p)
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	args, err := interp.FromValues(vs)
+	if err != nil {
+		t.Fatalf("input %q: %v", in, err)
+	}
+	res, err := c.Run("main", args)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	var out []string
+	for _, r := range res {
+		out = append(out, exactString(r))
+	}
+	return strings.Join(out, " ")
+}
+
+// exactString prints a value with the sign of every float zero.
+func exactString(v interp.Value) string {
+	one := func(x float64) string {
+		if math.IsNaN(x) {
+			return "nan"
+		}
+		if x == 0 && math.Signbit(x) {
+			return "-0"
+		}
+		return fmt.Sprint(x)
+	}
+	if v.Arr == nil {
+		if v.Scalar.Type().IsFloat() {
+			return one(v.Scalar.Float())
+		}
+		return v.Scalar.String()
+	}
+	parts := make([]string, len(v.Arr.Data))
+	for i, x := range v.Arr.Data {
+		if x.Type().IsFloat() {
+			parts[i] = one(x.Float())
+		} else {
+			parts[i] = x.String()
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func checkCounts(t *testing.T, when string, got, want map[string]int, p *ir.Program) {
+	t.Helper()
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s: %d %s, want %d (%s)\n%s", when, got[k], k, n, showKinds(got), p)
+		}
+	}
+}
+
+func runRewriteCases(t *testing.T, cases []rewriteCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := compileAD(t, tc.src)
+			q := withPass(t, p, tc.pass, opt.Options{FastMath: tc.fast})
+			checkCounts(t, "before "+tc.pass, kinds(p.Func("main")), tc.before, p)
+			checkCounts(t, "after "+tc.pass, kinds(q.Func("main")), tc.after, q)
+			for _, in := range tc.inputs {
+				if a, b := runText(t, p, in), runText(t, q, in); a != b {
+					t.Errorf("on %s: before %s, after %s\nafter:\n%s", in, a, b, q)
+				}
+			}
+		})
+	}
+}
+
+// Special float inputs for exact rules.
+const specials = "[0.0, -0.0, 1.5, -2.0, f64.nan, f64.inf, -f64.inf]"
+
+func TestRing(t *testing.T) {
+	runRewriteCases(t, []rewriteCase{{
+		name: "distributivity on integers", pass: "ring",
+		src:    `entry main (a: i64) (b: i64) (c: i64) = a * b + c * a`,
+		before: map[string]int{"bin": 3}, after: map[string]int{"bin": 2},
+		inputs: []string{"3i64 4i64 5i64", "-7i64 9223372036854775807i64 2i64"},
+	}, {
+		name: "floats keep x*0 and x+0 without fast math", pass: "ring",
+		src:    `entry main (xs: []f64) = map (\x -> x * 0 + (0 - x) + (x + 0)) xs`,
+		before: map[string]int{"bin": 5}, after: map[string]int{"bin": 5, "un": 0},
+		inputs: []string{specials},
+	}, {
+		name: "floats under fast math", pass: "ring", fast: true,
+		src:    `entry main (xs: []f64) (y: f64) = map (\x -> x * 0 + (0 - x) + (x + 0) * y + y * 3) xs`,
+		before: map[string]int{"bin": 8}, after: map[string]int{"bin": 4, "un": 1},
+		inputs: []string{"[1.5, -2.0, 3.25] 2.0", "empty([0]f64) 1.0"},
+	}})
+}
+
+func TestCond(t *testing.T) {
+	runRewriteCases(t, []rewriteCase{{
+		// A one-hot value times y: the product moves into the branches,
+		// where 1*y is y; 0*y stays (it is NaN for y = inf).
+		name: "a consumer goes into the branches", pass: "cond",
+		src: `entry main (i: i64) (ys: []f64) =
+		        map2 (\j y -> (if i == j then 1 else 0) * y) (indices ys) ys`,
+		before: map[string]int{"if": 1, "bin": 1}, after: map[string]int{"if": 1, "bin": 1},
+		inputs: []string{"1i64 " + specials, "9i64 " + specials},
+	}, {
+		name: "under fast math the else branch is 0", pass: "cond", fast: true,
+		src: `entry main (i: i64) (ys: []f64) =
+		        map2 (\j y -> (if i == j then 1 else 0) * y) (indices ys) ys`,
+		before: map[string]int{"if": 1, "bin": 1}, after: map[string]int{"if": 1, "bin": 0},
+		inputs: []string{"1i64 [1.5, -2.0, 3.25]"},
+	}, {
+		// Two selections on one condition merge, and inside the merged
+		// branches each takes its known side (the tangent of a max).
+		name: "ifs on one condition merge", pass: "cond", fast: true,
+		src: `entry main (a: f64) (b: f64) (da: f64) (db: f64) =
+		        let c = a >= b
+		        in da * (if c then 1 else 0) + db * (if c then 0 else 1)`,
+		before: map[string]int{"if": 2, "bin": 3}, after: map[string]int{"if": 1, "bin": 0},
+		inputs: []string{"1.0 2.0 3.0 4.0", "2.0 1.0 3.0 4.0", "1.0 1.0 -3.5 4.0"},
+	}, {
+		// Inside `if i == j`, j is i: the index of ys moves out of the
+		// map (hoisting), and so does the whole if.
+		name: "an equality is substituted in its branch", pass: "cond",
+		src: `entry main (i: i64) (xs: []f64) (ys: []f64) =
+		        map2 (\j x -> if j == i then x + ys[j] else x) (indices xs) xs`,
+		before: map[string]int{"index": 1}, after: map[string]int{"index": 1},
+		inputs: []string{"1i64 [1.0, 2.0, 3.0] [10.0, 20.0, 30.0]", "5i64 [1.0, 2.0] [10.0]", "1i64 [1.0, 2.0, 3.0] [10.0]"},
+	}, {
+		name: "equal branches", pass: "cond",
+		src:    `entry main (c: bool) (x: f64) = if c then x * 2 + 1 else x * 2 + 1`,
+		before: map[string]int{"if": 1, "bin": 4}, after: map[string]int{"if": 0, "bin": 2},
+		inputs: []string{"true 1.5", "false " + "f64.nan", "true -0.0"},
+	}, {
+		// An iota row is below the width, and never negative.
+		name: "index ranges decide comparisons", pass: "cond",
+		src: `entry main [n] (xs: [n]f64) =
+		        map2 (\i x -> if i < n && 0 <= i then x else 0) (iota n) xs`,
+		before: map[string]int{"cmp": 2, "if": 2}, after: map[string]int{"cmp": 0, "if": 0},
+		inputs: []string{specials},
+	}})
+}
+
+func TestPull(t *testing.T) {
+	runRewriteCases(t, []rewriteCase{{
+		// ys[i] for a loop counter i below ys's width: the element's
+		// expression; the map that built ys goes.
+		name: "an index into a map in bounds", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (z: f64) =
+		        let ys = map (\x -> x * 2 + 1) xs
+		        in loop acc = z for i < n do acc * ys[i]`,
+		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 0, "index": 1},
+		inputs: []string{"[1.0, 2.0, 3.0] 4.0", specials + " -0.0", "empty([0]f64) 1.0"},
+	}, {
+		// Not known to be in bounds: the index and its error stay.
+		name: "an index that may be out of bounds stays", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (k: i64) =
+		        let ys = map (\x -> x * 2 + 1) xs
+		        in ys[k]`,
+		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 1, "index": 1},
+		inputs: []string{"[1.0, 2.0] 1i64", "[1.0, 2.0] 2i64", "[1.0, 2.0] -1i64"},
+	}, {
+		// The transpose of a nest of maps is the swapped nest.
+		name: "a transposed map nest", pass: "pull",
+		src: `entry main [n] [m] (xs: [n]f64) (ys: [m]f64) =
+		        transpose (map (\x -> map (\y -> x - 2 * y) ys) xs)`,
+		before: map[string]int{"rearrange": 1, "map": 2}, after: map[string]int{"rearrange": 0, "map": 2},
+		inputs: []string{"[1.0, 2.0, 3.0] [4.0, 5.0]", "empty([0]f64) [1.0]", specials + " [1.0]"},
+	}, {
+		// A one-hot array built outside is computed inside the map that
+		// reads it, where its index is known.
+		name: "a cheap map's result read inside another map", pass: "pull",
+		src: `entry main [n] (k: i64) (xs: [n][n]f64) =
+		        let e = map (\j -> if j == k then 1.0 else 0.0) (iota n)
+		        in map (\row -> map2 (*) e row) xs`,
+		before: map[string]int{"map": 3, "nest": 2}, after: map[string]int{"map": 2},
+		inputs: []string{"1i64 [[1.0, 2.0], [3.0, 4.0]]", "7i64 [[1.0, f64.nan], [3.0, -0.0]]"},
+	}})
+}
+
+func TestLoopNorm(t *testing.T) {
+	runRewriteCases(t, []rewriteCase{{
+		// The sum of a one-hot map is one access. The other elements are
+		// literally 0, so this is exact (a sum from +0 is never -0).
+		name: "a one-hot sum", pass: "loopnorm",
+		src: `entry main [n] (k: i64) (xs: [n]f64) =
+		        f64.sum (map2 (\j x -> if j == k then x * 3 else 0) (iota n) xs)`,
+		before: map[string]int{"reduce": 1, "map": 1}, after: map[string]int{"reduce": 0, "map": 0},
+		inputs: []string{"1i64 [1.0, 2.0, 3.0]", "-1i64 [1.0, 2.0]", "3i64 [1.0, 2.0, 3.0]", "0i64 [-0.0, f64.nan]", "1i64 [f64.inf, -0.0]"},
+	}, {
+		name: "not one-hot: another value off the index", pass: "loopnorm",
+		src: `entry main [n] (k: i64) (xs: [n]f64) =
+		        f64.sum (map2 (\j x -> if j == k then x * 3 else 1) (iota n) xs)`,
+		before: map[string]int{"reduce": 1}, after: map[string]int{"reduce": 1},
+		inputs: []string{"1i64 [1.0, 2.0, 3.0]"},
+	}, {
+		// A loop that changes its state in iteration k only.
+		name: "a loop with one effective iteration", pass: "loopnorm",
+		src: `entry main [n] (k: i64) (xs: [n]f64) =
+		        loop acc = 1.5 for j < n do if j == k then acc * xs[j] + 1 else acc`,
+		before: map[string]int{"loop": 1}, after: map[string]int{"loop": 0},
+		inputs: []string{"1i64 [1.0, 2.0, 3.0]", "-1i64 [1.0, 2.0]", "2i64 [1.0, 2.0]", "0i64 [f64.nan]"},
+	}, {
+		name: "a short loop is unrolled", pass: "loopnorm",
+		src:    `entry main (x: f64) = loop acc = x for j < 3 do acc * acc + f64.i64 j`,
+		before: map[string]int{"loop": 1}, after: map[string]int{"loop": 0},
+		inputs: []string{"0.5", "-0.0", "f64.nan", "-f64.inf"},
+	}, {
+		name: "a long loop is not unrolled", pass: "loopnorm",
+		src:    `entry main (x: f64) = loop acc = x for j < 100 do acc * acc + f64.i64 j`,
+		before: map[string]int{"loop": 1}, after: map[string]int{"loop": 1},
+		inputs: []string{"0.5"},
+	}})
+}
+
+func TestFission(t *testing.T) {
+	runRewriteCases(t, []rewriteCase{{
+		// The second component only follows the first's selection (a
+		// max's tangent): it becomes the index of the selected element,
+		// and the reduction no longer reads ds.
+		name: "a selected component becomes an index", pass: "fission",
+		src: `entry main [n] (xs: [n]f64) (ds: [n]f64) =
+		        (reduce (\(a, da) (b, db) -> if a >= b then (a, da) else (b, db)) (-f64.inf, 0) (zip xs ds)).1`,
+		before: map[string]int{"reduce": 1, "index": 0}, after: map[string]int{"reduce": 1, "index": 1, "iota": 1},
+		inputs: []string{"[1.0, 7.0, -3.0, 7.0] [1.0, 2.0, 3.0, 4.0]", "empty([0]f64) empty([0]f64)",
+			"[f64.nan, 2.0] [-0.0, 1.0]", "[-f64.inf, -f64.inf] [5.0, 6.0]", "[1.0, 2.0] [f64.nan, -0.0]"},
+	}, {
+		// Components of a reduction that no used result needs go.
+		name: "a dead independent component", pass: "fission",
+		src: `entry main [n] (xs: [n]f64) (ys: [n]i64) =
+		        (reduce (\(a, b) (c, d) -> (a + c, b * d)) (0, 1) (zip xs ys)).0`,
+		before: map[string]int{"bin": 2}, after: map[string]int{"bin": 1},
+		inputs: []string{"[1.0, 2.0] [3i64, 4i64]", "empty([0]f64) empty([0]i64)"},
+	}, {
+		// A map of values and tangents inside a map over seeds splits,
+		// and the values leave the seed loop.
+		name: "the invariant part of a map leaves the seed loop", pass: "fission",
+		src: `entry main [n] (xs: [n]f64) (ys: [n]f64) =
+		        tabulate n (\i -> map2 (\x dx -> (f64.sin x, dx * f64.cos x + f64.i64 i)) xs ys)`,
+		before: map[string]int{"map": 2, "nest": 2}, after: map[string]int{"map": 3},
+		inputs: []string{"[1.0, 2.0] [3.0, 4.0]"},
+	}})
+}
+
+// TestForwardGradientsLinear compiles the forward-mode benchmarks of
+// bench/fwdmode with fast math and checks that every derivative X_g
+// nests loops and SOACs no deeper than its baseline X_f: a gradient by
+// n forward passes over one-hot seeds must have lost the loop over the
+// seeds. Without fast math the one-hot sums stay (0 * y is not 0 for an
+// infinite y), and the dot product's gradient keeps its nest.
+func TestForwardGradientsLinear(t *testing.T) {
+	for _, file := range []string{"micro", "nnmf", "project"} {
+		path := "../../bench/fwdmode/" + file + ".fut"
+		p, err := pipeline.CompileFile(path, pipeline.Options{FastMath: true, Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs := 0
+		for _, g := range p.Funcs {
+			if !strings.HasSuffix(g.Name, "_g") {
+				continue
+			}
+			f := p.Func(strings.TrimSuffix(g.Name, "_g") + "_f")
+			if f == nil {
+				continue
+			}
+			pairs++
+			if kg, kf := kinds(g)["nest"], kinds(f)["nest"]; kg > kf {
+				t.Errorf("%s: %s nests %d deep, its baseline %s %d:\n%s", file, g.Name, kg, f.Name, kf, g)
+			}
+		}
+		if pairs == 0 {
+			t.Errorf("%s: no pairs of entry points", file)
+		}
+	}
+	p, err := pipeline.CompileFile("../../bench/fwdmode/micro.fut", pipeline.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := kinds(p.Func("dot_g"))["nest"]; k < 2 {
+		t.Errorf("without fast math the gradient of dot nests %d deep, want 2 (the exact rules do not apply)", k)
+	}
+}
