@@ -7,10 +7,16 @@
 #   bash bench/scripts/kit.sh               # every eval, both sizes
 #   bash bench/scripts/kit.sh gmm-big det   # some rows (eval or eval-size)
 #
+# With TUNED=1, each row is also timed interleaved against the tuned Go
+# kernels of bench/tuned (bench/cmd/gbtuned): bench/scripts/gbab replays
+# the C++ tool's recorded session to gbtuned (A) and Fluxion (B), ROUNDS
+# rounds of RUNS runs each, and prints the median ratio Fluxion / tuned Go.
+#
 # Environment: KIT (the kit directory, default ../shared/gradbench-kit beside
-# the repository), OUT (scratch directory, default /tmp/fluxion-kit),
+# the repository), GB_WORK (the kit's work directory, default
+# ~/.cache/gradbench-kit), OUT (scratch directory, default /tmp/fluxion-kit),
 # GOMAXPROCS (default 1: both tools single-threaded), MINSEC (the evals'
-# --min-seconds, default 1).
+# --min-seconds, default 1), TUNED, ROUNDS (default 5), RUNS (default 3).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -19,8 +25,12 @@ OUT=${OUT:-/tmp/fluxion-kit}
 MINSEC=${MINSEC:-1}
 export GOMAXPROCS=${GOMAXPROCS:-1}
 [ -x "$KIT/compare.sh" ] || { echo "kit.sh: no compare.sh in $KIT (set KIT)" >&2; exit 2; }
+WORK=${GB_WORK:-$HOME/.cache/gradbench-kit}
 mkdir -p "$OUT"
 (cd "$ROOT" && go build -o "$OUT/fluxion" ./cmd/fluxion)
+if [ "${TUNED:-}" = 1 ]; then
+	(cd "$ROOT" && go build -o "$OUT/gbtuned" ./bench/cmd/gbtuned && go build -o "$OUT/gbab" ./bench/scripts/gbab)
+fi
 
 # name, eval, flags: the smallest and largest workload of each eval.
 rows=(
@@ -59,5 +69,10 @@ for row in "${rows[@]}"; do
 	selected "$name" "$ev" || continue
 	echo "## $name: compare.sh $ev $*"
 	GB_LOGS="$OUT/logs/$name" bash "$KIT/compare.sh" "$ev" "$OUT/fluxion gradbench --root $ROOT" "$@" --min-seconds "$MINSEC" | grep -v '^=='
+	if [ "${TUNED:-}" = 1 ]; then
+		echo "## $name: interleaved, A = tuned Go (gbtuned), B = Fluxion"
+		"$OUT/gbab" -log "$OUT/logs/$name/$ev-manual.jsonl" -dir "$WORK" -runs "${RUNS:-3}" -rounds "${ROUNDS:-5}" \
+			-a "$OUT/gbtuned --root $ROOT" -b "$OUT/fluxion gradbench --root $ROOT" 2>"$OUT/logs/$name/gbab.err" || echo "(gbab failed: $OUT/logs/$name/gbab.err)"
+	fi
 done
 echo "# end $(date -u '+%H:%M UTC'), load: $(cut -d' ' -f1-3 /proc/loadavg)"
