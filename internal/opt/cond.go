@@ -84,21 +84,7 @@ func (r *rewriter) decide(e *ir.Cmp) (bool, bool) {
 // canonBody prints b with the names bound in it renamed in order of
 // binding, so that two bodies equal up to names print the same.
 func canonBody(b *ir.Body) string {
-	local := map[ir.VName]ir.VName{}
-	rw := &ir.Rewriter{
-		Bind: func(v ir.VName) ir.VName {
-			c := ir.VName{Base: "%", Tag: len(local) + 1}
-			local[v] = c
-			return c
-		},
-		Use: func(v ir.VName) ir.SubExp {
-			if c, ok := local[v]; ok {
-				return ir.Var(c)
-			}
-			return ir.Var(v)
-		},
-	}
-	return rw.Body(b).String()
+	return canonRenamer().Body(b).String()
 }
 
 // operands returns the scalar operands of a statement the push rule may

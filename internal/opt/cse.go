@@ -66,12 +66,12 @@ func shareable(s *ir.Stm, consumed ir.Names) bool {
 	return true
 }
 
-// expKey is the printed form of s's expression and pattern types with
-// the names bound inside it renamed in order of binding, so that two
-// alpha-equivalent lambdas, loops or branches get the same key.
-func expKey(s *ir.Stm) string {
+// canonRenamer renames the names bound in what it rewrites in order of
+// binding ("%1", "%2", ...), leaving free names alone, so that two
+// alpha-equivalent pieces of IR print the same.
+func canonRenamer() *ir.Rewriter {
 	local := map[ir.VName]ir.VName{}
-	r := &ir.Rewriter{
+	return &ir.Rewriter{
 		Bind: func(v ir.VName) ir.VName {
 			c := ir.VName{Base: "%", Tag: len(local) + 1}
 			local[v] = c
@@ -84,6 +84,13 @@ func expKey(s *ir.Stm) string {
 			return ir.Var(v)
 		},
 	}
+}
+
+// expKey is the printed form of s's expression and pattern types with
+// the names bound inside it renamed in order of binding, so that two
+// alpha-equivalent lambdas, loops or branches get the same key.
+func expKey(s *ir.Stm) string {
+	r := canonRenamer()
 	key := ir.ExpString(r.Exp(s.Exp))
 	for _, p := range s.Pat {
 		key += " : " + p.Type.String()
