@@ -157,29 +157,6 @@ func (g *gen) closeWorker(prev *worker) {
 	g.buf.Write(rest)
 }
 
-// smallConstBytes is the largest array of constant shape whose allocation
-// is not checked against the memory budget: it cannot exhaust memory, and
-// checking it costs a call per element when it is built inside a loop.
-// The runtime's allocLen skips the check for one-dimensional arrays up to
-// the same size (rt's smallAlloc).
-const smallConstBytes = 4096
-
-// constElems is the number of elements of an array type whose dimensions
-// are all constants.
-func constElems(t ir.Type) (int64, bool) {
-	n := int64(1)
-	for _, d := range t.Shape {
-		if !d.IsConst || d.Const.Int() < 0 {
-			return 0, false
-		}
-		n *= d.Const.Int()
-		if n > smallConstBytes {
-			return 0, false
-		}
-	}
-	return n, true
-}
-
 // newArray emits storage for the array bound to p, with the shape given by
 // the Go int64 expressions dims, and returns a Go variable holding it. The
 // contents are unspecified (zero when zero is set) and every element must
@@ -191,14 +168,7 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 	// The element count, checked for overflow and against the memory
 	// budget (at the position of the statement being generated).
 	size := g.fresh("size")
-	if n, ok := constElems(p.Type); ok && n*int64(max(p.Type.Elem.Bytes(), 1)) <= smallConstBytes {
-		// Small arrays of constant shape (3-vectors, 4x4 matrices)
-		// are often built per element of a loop; their size needs no
-		// check.
-		g.p("%s := int64(%d)", size, n)
-	} else {
-		g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
-	}
+	g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
 	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
 	if db, ok := g.dbuf[p.Name]; ok {
 		k := g.fresh("k")
@@ -246,6 +216,39 @@ func (g *gen) newShape(p ir.Param, dims []string) string {
 		g.p("%s[%d] = %s", shp, k, d)
 	}
 	return shp
+}
+
+// placeRows makes the array results k >= from of f built in place as
+// row i of the array out(k) (destination passing, see rowRoots), except
+// where two results share a root. It returns the roots it placed, which
+// releaseRows frees once f's body is generated.
+func (g *gen) placeRows(f *ir.Lambda, from int, out func(k int) string, i string) map[ir.VName]bool {
+	placed := map[ir.VName]bool{}
+	for k := from; k < len(f.Ret); k++ {
+		if !f.Ret[k].IsArray() {
+			continue
+		}
+		rs := rowRoots(f.Body, f.Body.Result[k])
+		taken := false
+		for _, r := range rs {
+			taken = taken || placed[r]
+		}
+		if taken {
+			continue
+		}
+		for _, r := range rs {
+			placed[r] = true
+			g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", out(k), i)
+		}
+	}
+	return placed
+}
+
+// releaseRows ends placeRows's destinations.
+func (g *gen) releaseRows(placed map[ir.VName]bool) {
+	for r := range placed {
+		delete(g.dest, r)
+	}
 }
 
 // rowRoots returns the names whose storage becomes result r of body b when

@@ -154,32 +154,13 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			temps[k] = g.fresh("f")
 			g.p("var %s %s", temps[k], goType(t))
 		}
-		placed := map[ir.VName]bool{}
-		for k := l.mapIn; k < len(e.F.Ret); k++ {
-			if !e.F.Ret[k].IsArray() {
-				continue
-			}
-			rs := rowRoots(e.F.Body, e.F.Body.Result[k])
-			taken := false
-			for _, r := range rs {
-				taken = taken || placed[r]
-			}
-			if taken {
-				continue
-			}
-			for _, r := range rs {
-				placed[r] = true
-				g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[l.mapOut+k-l.mapIn].Name), i)
-			}
-		}
+		placed := g.placeRows(e.F, l.mapIn, func(k int) string { return ident(pat[l.mapOut+k-l.mapIn].Name) }, i)
 		var args []string
 		for k, p := range e.F.Params {
 			args = append(args, g.elemArg(e.Arrs[k], p, i))
 		}
 		err := g.apply(e.F, args, temps)
-		for r := range placed {
-			delete(g.dest, r)
-		}
+		g.releaseRows(placed)
 		if err != nil {
 			return err
 		}
@@ -552,11 +533,14 @@ func (g *gen) lanes(i, lo, hi string, ins []ir.VName, accs [][]string, ops []*ir
 	for _, a := range read {
 		delete(g.hoist, hoistKey{a, i})
 	}
+	// Pairwise: lanes 0+1 and 2+3, then the two sums.
 	for q, op := range ops {
-		for _, pair := range [][2]int{{0, 1}, {2, 3}, {0, 2}} {
-			a, b := lane[pair[0]][q], lane[pair[1]][q]
-			if err := g.apply(op, append(append([]string{}, a...), b...), a); err != nil {
-				return err
+		for s := 1; s < laneCount; s *= 2 {
+			for u := 0; u+s < laneCount; u += 2 * s {
+				a, b := lane[u][q], lane[u+s][q]
+				if err := g.apply(op, append(append([]string{}, a...), b...), a); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -362,28 +362,9 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			for _, d := range decls {
 				g.p("%s", d)
 			}
-			placed := map[ir.VName]bool{}
-			for k, t := range e.F.Ret {
-				if !t.IsArray() {
-					continue
-				}
-				rs := rowRoots(e.F.Body, e.F.Body.Result[k])
-				taken := false
-				for _, r := range rs {
-					taken = taken || placed[r]
-				}
-				if taken {
-					continue
-				}
-				for _, r := range rs {
-					placed[r] = true
-					g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", ident(pat[k].Name), i)
-				}
-			}
+			placed := g.placeRows(e.F, 0, func(k int) string { return ident(pat[k].Name) }, i)
 			err := g.apply(e.F, args(), dst)
-			for root := range placed {
-				delete(g.dest, root)
-			}
+			g.releaseRows(placed)
 			if err != nil {
 				return err
 			}
