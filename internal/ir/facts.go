@@ -76,12 +76,13 @@ type consumption struct {
 
 // NewFacts computes the facts of f.
 func NewFacts(f *Func) *Facts {
+	n := CountStms(f.Body)
 	fa := &Facts{
 		params:   f.Params,
-		types:    map[VName]Type{},
+		types:    make(map[VName]Type, n+len(f.Params)),
 		sources:  map[VName][]VName{},
 		consumed: Names{},
-		order:    map[VName]int{},
+		order:    make(map[VName]int, n),
 		sizes:    Names{},
 	}
 	for _, p := range f.Params {
@@ -97,7 +98,7 @@ func NewFacts(f *Func) *Facts {
 	}
 	sizesIn(f.Body, fa.sizes)
 	var direct []VName
-	n := 0
+	n = 0
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {

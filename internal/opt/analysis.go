@@ -47,7 +47,7 @@ func typeVars(s ir.Names, t ir.Type) {
 
 // bindingTypes returns the type of every name bound in f.
 func bindingTypes(f *ir.Func) map[ir.VName]ir.Type {
-	ts := map[ir.VName]ir.Type{}
+	ts := make(map[ir.VName]ir.Type, ir.CountStms(f.Body)+len(f.Params))
 	for _, p := range f.Params {
 		ts[p.Name] = p.Type
 		for _, d := range p.Type.Shape {

@@ -37,13 +37,14 @@ func (w *forward) inScope(v ir.VName) bool {
 }
 
 func newForward(f *ir.Func) *forward {
+	n := ir.CountStms(f.Body)
 	w := &forward{
 		sub:   map[ir.VName]ir.SubExp{},
 		types: bindingTypes(f),
-		defs:  map[ir.VName]ir.Exp{},
+		defs:  make(map[ir.VName]ir.Exp, n),
 	}
 	w.consumed = ir.NewFacts(f).Consumed()
-	w.exact = ir.Names{}
+	w.exact = make(ir.Names, n+len(f.Params))
 	for _, p := range f.Params {
 		w.exact.Add(p.Name)
 	}
@@ -62,7 +63,7 @@ func (w *forward) body(b *ir.Body) {
 	if w.enter != nil {
 		w.enter()
 	}
-	scope := ir.Names{}
+	scope := make(ir.Names, len(b.Stms))
 	out := make([]*ir.Stm, 0, len(b.Stms))
 	for _, s := range b.Stms {
 		s = w.rw.Stm(s)

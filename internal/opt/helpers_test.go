@@ -48,7 +48,10 @@ func line(b *ir.Builder, n int) { b.Pos = ir.Pos{File: "t.fut", Line: n, Col: 1}
 func passByName(t *testing.T, name string) func(*ir.Program) (*ir.Program, error) {
 	switch name {
 	case "simplify":
-		return func(p *ir.Program) (*ir.Program, error) { return simplify(p, Passes, verifyAfter) }
+		return func(p *ir.Program) (*ir.Program, error) {
+			q, _, err := simplify(p, Passes, nil, verifyAfter)
+			return q, err
+		}
 	case "simplify-but-dce":
 		// Every pass but DCE keeps run-time errors exactly.
 		var ps []Pass
@@ -57,7 +60,10 @@ func passByName(t *testing.T, name string) func(*ir.Program) (*ir.Program, error
 				ps = append(ps, p)
 			}
 		}
-		return func(p *ir.Program) (*ir.Program, error) { return simplify(p, ps, verifyAfter) }
+		return func(p *ir.Program) (*ir.Program, error) {
+			q, _, err := simplify(p, ps, nil, verifyAfter)
+			return q, err
+		}
 	}
 	if name == "fuse-soacs" {
 		return FuseSOACs

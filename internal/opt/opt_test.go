@@ -2,6 +2,7 @@ package opt
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -102,4 +103,46 @@ func TestReexecutionRemoved(t *testing.T) {
 		t.Errorf("the copy survived:\n%s", q)
 	}
 	sameBehaviour(t, p, q, [][]interp.Value{{arrF(1, 2, 3), sF(0.5)}})
+}
+
+// TestSkippedPasses checks the two ways the fixed-point loop skips a pass:
+// a program without the kinds of expression the pass needs, and a
+// program known to be a fixed point of it.
+func TestSkippedPasses(t *testing.T) {
+	failing := func(name string, needs ir.Kinds) Pass {
+		return Pass{Name: name, Needs: needs, Run: func(*ir.Program) (*ir.Program, error) {
+			return nil, fmt.Errorf("%s ran", name)
+		}}
+	}
+	p := build([]ir.Type{ir.Scalar(prim.F64)}, func(b *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+		return []ir.SubExp{b.BinOp(prim.Add, xs[0], xs[0])}
+	})
+	for _, tc := range []struct {
+		pass    Pass
+		settled Settled
+		runs    bool
+	}{
+		{failing("maps", ir.KMap), nil, false},
+		{failing("loops or maps", ir.KLoop|ir.KMap), nil, false},
+		{failing("arithmetic", ir.KBin), nil, true},
+		{failing("always", 0), nil, true},
+		{failing("always", 0), Settled{"always": true}, false},
+		{failing("always", 0), Settled{"other": true}, true},
+	} {
+		var seen []string
+		q, settled, err := simplify(p, []Pass{tc.pass}, tc.settled, func(name string, _ *ir.Program) error {
+			seen = append(seen, name)
+			return nil
+		})
+		if ran := err != nil; ran != tc.runs {
+			t.Errorf("%s (settled %v): ran %v, want %v (err %v)", tc.pass.Name, tc.settled, ran, tc.runs, err)
+			continue
+		}
+		if tc.runs {
+			continue
+		}
+		if q != p || !settled[tc.pass.Name] || len(seen) != 1 || seen[0] != tc.pass.Name {
+			t.Errorf("%s skipped: program changed %v, settled %v, after saw %v", tc.pass.Name, q != p, settled, seen)
+		}
+	}
 }

@@ -23,11 +23,11 @@ type Options struct {
 // simplifier's table.
 func Rewrites(o Options) []Pass {
 	return []Pass{
-		{"ring", "ring identities with 0 and 1 (for floats under fast math only) and distributivity", rulePass(o, false, (*rewriter).ring)},
-		{"cond", "known conditions, equal branches, the condition inside its branches, consumers pushed into branches", rulePass(o, true, (*rewriter).cond)},
-		{"pull", "pull-array fusion: an index into a freshly built array is the element's expression", rulePass(o, false, (*rewriter).pull)},
-		{"loopnorm", "loop normalisation: loops and sums that change their state at one known index, constant-trip loops unrolled", rulePass(o, false, (*rewriter).loopnorm)},
-		{"fission", "fission of reductions: components only selected become indices, independent dead components go", rulePass(o, false, (*rewriter).fission)},
+		{"ring", "ring identities with 0 and 1 (for floats under fast math only) and distributivity", rulePass(o, false, (*rewriter).ring), ir.KBin},
+		{"cond", "known conditions, equal branches, the condition inside its branches, consumers pushed into branches", rulePass(o, true, (*rewriter).cond), ir.KIf | ir.KCmp},
+		{"pull", "pull-array fusion: an index into a freshly built array is the element's expression", rulePass(o, false, (*rewriter).pull), ir.KIndex | ir.KMap | ir.KRearrange},
+		{"loopnorm", "loop normalisation: loops and sums that change their state at one known index, constant-trip loops unrolled", rulePass(o, false, (*rewriter).loopnorm), ir.KLoop | ir.KReduce},
+		{"fission", "fission of reductions: components only selected become indices, independent dead components go", rulePass(o, false, (*rewriter).fission), ir.KReduce | ir.KScan | ir.KMap},
 	}
 }
 
@@ -50,7 +50,14 @@ func ADPasses(o Options) []Pass {
 // SimplifyADWith runs ADPasses(o) to a fixed point, calling after (when
 // not nil) with the result of every pass, like SimplifyWith.
 func SimplifyADWith(p *ir.Program, o Options, after func(pass string, p *ir.Program) error) (*ir.Program, error) {
-	return simplify(p, ADPasses(o), after)
+	q, _, err := simplify(p, ADPasses(o), nil, after)
+	return q, err
+}
+
+// SimplifyADFrom is SimplifyADWith for a program known to be a fixed
+// point of the passes in settled (see SimplifyFrom).
+func SimplifyADFrom(p *ir.Program, o Options, settled Settled, after func(pass string, p *ir.Program) error) (*ir.Program, Settled, error) {
+	return simplify(p, ADPasses(o), settled, after)
 }
 
 // rulePass makes a pass that walks every function in evaluation order

@@ -26,6 +26,10 @@ type Pass struct {
 	Desc string
 	Sub  []Pass
 	Run  func(p *ir.Program, o Options, after func(sub string, p *ir.Program) error) (*ir.Program, error)
+	// Needs are the kinds of expression the pass acts on: on a program
+	// without any of them the pass is skipped, since it would change
+	// nothing (0: it always runs).
+	Needs ir.Kinds
 }
 
 // plain makes the Run of a pass without sub-passes.
@@ -39,8 +43,10 @@ func simplify(name, desc string) Pass {
 	for i, sp := range opt.Passes {
 		subs[i] = Pass{Name: sp.Name, Desc: sp.Desc, Run: plain(sp.Run)}
 	}
-	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, _ Options, after func(string, *ir.Program) error) (*ir.Program, error) {
-		return opt.SimplifyWith(p, after)
+	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
+		q, settled, err := opt.SimplifyFrom(p, o.state.settled, after)
+		o.state.settled = settled
+		return q, err
 	}}
 }
 
@@ -60,7 +66,9 @@ func simplifyAD(name, desc string) Pass {
 		}}
 	}
 	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
-		return opt.SimplifyADWith(p, o.opt(), after)
+		q, settled, err := opt.SimplifyADFrom(p, o.opt(), o.state.settled, after)
+		o.state.settled = settled
+		return q, err
 	}}
 }
 
@@ -71,10 +79,10 @@ func simplifyAD(name, desc string) Pass {
 var Passes = []Pass{
 	{Name: "copies", Desc: "copy arrays a consuming statement would otherwise update while they are still used (the lowering's copy-on-write)", Run: plain(lower.InsertCopies)},
 	simplify("simplify", "copy propagation, folding, CSE, reorganisation, hoisting, map fusion and DCE to a fixed point"),
-	{Name: "ad-prepare", Desc: "rewrite the functions of vjps as reverse mode needs them (strip-mining, accumulators, vectorised operators, flags)", Run: plain(rev.Prepare)},
-	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand)},
+	{Name: "ad-prepare", Desc: "rewrite the functions of vjps as reverse mode needs them (strip-mining, accumulators, vectorised operators, flags)", Run: plain(rev.Prepare), Needs: ir.KVJP},
+	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand), Needs: ir.KJVP | ir.KVJP},
 	simplifyAD("simplify-ad", "simplify the derivative code (removes unused re-execution) with the rewrite families that make forward-mode derivatives cheap (ring, cond, pull, loopnorm, fission)"),
-	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs)},
+	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs), Needs: ir.KMap | ir.KReduce | ir.KScan | ir.KHist | ir.KScatter | ir.KScrema},
 	simplify("simplify-fused", "simplify the fused code (shares what fused functions compute twice)"),
 }
 
@@ -102,6 +110,16 @@ type Options struct {
 	// FastMath lets the rewrites after AD use float identities that hold
 	// for finite values up to the sign of zero (opt.Options.FastMath).
 	FastMath bool
+
+	state *state // set by Compile
+}
+
+// state is what the passes of one compilation tell each other: the
+// simplifier passes the program is known to be a fixed point of, so that
+// a simplify stage after a pass that changed nothing does not redo the
+// previous stage's work.
+type state struct {
+	settled opt.Settled
 }
 
 func (o Options) opt() opt.Options { return opt.Options{FastMath: o.FastMath} }
@@ -148,6 +166,7 @@ func Compile(prog *check.Program, opts Options) (*ir.Program, error) {
 	if opts.After == "lower" {
 		return p, nil
 	}
+	opts.state = &state{}
 	for _, pass := range Passes {
 		after := func(sub string, q *ir.Program) error {
 			name := pass.Name + "/" + sub
@@ -159,7 +178,14 @@ func Compile(prog *check.Program, opts Options) (*ir.Program, error) {
 			}
 			return nil
 		}
-		q, err := pass.Run(p, opts, after)
+		q := p
+		var err error
+		if pass.Needs == 0 || opt.RunEveryPass || ir.ProgramKinds(p)&pass.Needs != 0 {
+			q, err = pass.Run(p, opts, after)
+			if pass.Sub == nil {
+				opts.state.settled = nil // the program may have changed
+			}
+		}
 		var st *stop
 		if errors.As(err, &st) {
 			return st.p, nil

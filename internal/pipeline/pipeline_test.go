@@ -152,3 +152,24 @@ func canonical(p *ir.Program) string {
 	}
 	return b.String()
 }
+
+// BenchmarkCompileChain checks and compiles `x + x + ... + x` of n terms,
+// one long line (a program generator's output); the time should grow
+// linearly in n.
+func BenchmarkCompileChain(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			src := "entry main (x: f64) : f64 = x" + strings.Repeat(" + x", n-1) + "\n"
+			for range b.N {
+				prog, err := check.CheckSource("chain.fut", []byte(src), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Compile(prog, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/term")
+		})
+	}
+}
