@@ -84,6 +84,7 @@ var Passes = []Pass{
 	simplifyAD("simplify-ad", "simplify the derivative code (removes unused re-execution) with the rewrite families that make forward-mode derivatives cheap (ring, cond, pull, loopnorm, fission)"),
 	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs), Needs: ir.KMap | ir.KReduce | ir.KScan | ir.KHist | ir.KScatter | ir.KScrema},
 	simplify("simplify-fused", "simplify the fused code (shares what fused functions compute twice)"),
+	{Name: "outline", Desc: "move runs of statements of very long functions into functions of their own (compilers take superlinear time in a function's size)", Run: plain(opt.Outline)},
 }
 
 // PassNames lists the names accepted by Options.After, in pipeline order.
