@@ -44,6 +44,9 @@ func simplify(name, desc string) Pass {
 		subs[i] = Pass{Name: sp.Name, Desc: sp.Desc, Run: plain(sp.Run)}
 	}
 	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
+		if o.state == nil {
+			o.state = &state{} // a pass run on its own
+		}
 		q, settled, err := opt.SimplifyFrom(p, o.state.settled, after)
 		o.state.settled = settled
 		return q, err
@@ -66,6 +69,9 @@ func simplifyAD(name, desc string) Pass {
 		}}
 	}
 	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
+		if o.state == nil {
+			o.state = &state{} // a pass run on its own
+		}
 		q, settled, err := opt.SimplifyADFrom(p, o.opt(), o.state.settled, after)
 		o.state.settled = settled
 		return q, err
@@ -163,6 +169,18 @@ func Compile(prog *check.Program, opts Options) (*ir.Program, error) {
 		if err := ir.VerifyTypes(p); err != nil {
 			return nil, fmt.Errorf("internal error: invalid IR after lower: %w", err)
 		}
+	}
+	if opts.After == "lower" {
+		return p, nil
+	}
+	return Optimise(p, opts)
+}
+
+// Optimise runs the pass table on a lowered program (what Compile does
+// after lowering), for producers of IR other than the front end.
+func Optimise(p *ir.Program, opts Options) (*ir.Program, error) {
+	if opts.After != "" && !knownPass(opts.After) {
+		return nil, fmt.Errorf("unknown pass %q (passes: %s)", opts.After, strings.Join(PassNames(), ", "))
 	}
 	if opts.After == "lower" {
 		return p, nil

@@ -81,11 +81,9 @@ func Program(tr *trace.Trace) (*ir.Program, error) {
 
 // optimise runs the compiler's pass table on a program built from a trace.
 func optimise(p *ir.Program) (*ir.Program, error) {
-	for _, pass := range pipeline.Passes {
-		var err error
-		if p, err = pass.Run(p, pipeline.Options{}, nil); err != nil {
-			return nil, fmt.Errorf("compile: %s: %v", pass.Name, err)
-		}
+	p, err := pipeline.Optimise(p, pipeline.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("compile: %v", err)
 	}
 	if err := ir.Verify(p); err != nil {
 		return nil, fmt.Errorf("compile: internal error: invalid IR after the passes: %v", err)
