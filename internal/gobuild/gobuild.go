@@ -25,6 +25,7 @@ import (
 
 	"github.com/fluxion-lang/fluxion/internal/gogen"
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/rt"
 )
 
 // modulePath is the module of the generated build directory.
@@ -207,7 +208,9 @@ func (opts Options) cache() (cache, int64, error) {
 // newUnit generates the package of prog, with file names anonymized.
 func newUnit(prog *ir.Program, version string) (*unit, error) {
 	anon, names := anonymize(prog)
-	files, err := gogen.Generate(anon, pkgName)
+	// The units import one copy of the runtime (runtimeTree), which the
+	// Go toolchain compiles once for every batch and caches across them.
+	files, err := gogen.GenerateWith(anon, pkgName, gogen.Options{SharedRuntime: true})
 	if err != nil {
 		return nil, err
 	}
@@ -301,10 +304,12 @@ func goBuild(dir, out string, units []*unit, files map[string][]string) error {
 	for i, u := range units {
 		keys[i] = u.key
 	}
-	tree := map[string][]byte{
-		"go.mod":  []byte("module " + modulePath + "\n\ngo 1.26\n"),
-		"main.go": serverMain(keys, files),
+	tree, err := runtimeTree()
+	if err != nil {
+		return err
 	}
+	tree["go.mod"] = []byte("module " + modulePath + "\n\ngo 1.26\n\nrequire " + fluxionModule + " v0.0.0\n\nreplace " + fluxionModule + " => ./" + runtimeDir + "\n")
+	tree["main.go"] = serverMain(keys, files)
 	for _, u := range units {
 		for name, src := range u.files {
 			tree[u.key+"/"+name] = src
@@ -323,6 +328,38 @@ func goBuild(dir, out string, units []*unit, files map[string][]string) error {
 		return fmt.Errorf("internal error: building the generated Go code failed: %v\n%s", err, msg)
 	}
 	return nil
+}
+
+// fluxionModule is the module of the shared runtime's import paths
+// (gogen.RuntimePath, gogen.ImplPath); a build module replaces it by a
+// copy of the runtime in runtimeDir.
+const (
+	fluxionModule = "github.com/fluxion-lang/fluxion"
+	runtimeDir    = "fluxionrt"
+)
+
+// runtimeTree returns the files of the copy of the runtime a build module
+// holds (path -> source): a module with packages rt (the runtime's
+// sources) and rt/rtimpl (gogen.SharedRuntime), standard library only.
+func runtimeTree() (map[string][]byte, error) {
+	tree := map[string][]byte{
+		runtimeDir + "/go.mod": []byte("module " + fluxionModule + "\n\ngo 1.26\n"),
+	}
+	for _, name := range rt.SourceFiles {
+		src, err := rt.Sources.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		tree[runtimeDir+"/rt/"+name] = src
+	}
+	impl, err := gogen.SharedRuntime()
+	if err != nil {
+		return nil, err
+	}
+	for name, src := range impl {
+		tree[runtimeDir+"/rt/rtimpl/"+name] = src
+	}
+	return tree, nil
 }
 
 // BuildExecutable builds prog into the standalone executable out: the
