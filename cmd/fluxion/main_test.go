@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/gobuild"
+	"github.com/fluxion-lang/fluxion/internal/testmain"
 	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
@@ -368,7 +369,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("FLUXION_CACHE", dir)
-	code := m.Run()
+	code := testmain.Run(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
