@@ -48,11 +48,14 @@ func excerptWindow(line string, col int) (string, int) {
 	start := max(0, col-maxExcerpt/2)
 	end := min(len(line), start+maxExcerpt)
 	start = max(0, end-maxExcerpt)
-	for start > 0 && !utf8.RuneStart(line[start]) {
-		start++
+	// Widen the window to whole characters (at most a character's bytes
+	// each way, so that invalid UTF-8 cannot move it further): it still
+	// holds the caret.
+	for k := 1; k < utf8.UTFMax && start > 0 && !utf8.RuneStart(line[start]); k++ {
+		start--
 	}
-	for end < len(line) && !utf8.RuneStart(line[end]) {
-		end--
+	for k := 1; k < utf8.UTFMax && end < len(line) && !utf8.RuneStart(line[end]); k++ {
+		end++
 	}
 	text, caret := line[start:end], col-start
 	if start > 0 {
