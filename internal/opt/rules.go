@@ -185,6 +185,29 @@ func applyBinRules(e *ir.Bin, fast bool) (ir.SubExp, bool) {
 	return ir.SubExp{}, false
 }
 
+// assertedEqual learns from an assertion of c, when c is a == b on
+// integers (a size check such as zip's): after it, a and b are the same
+// value, so the statements after it in the body use one name for both,
+// and maps over the two sizes have the same width. The name replaced is
+// one bound in the body being walked, so that it is in scope nowhere the
+// other is not.
+func (w *forward) assertedEqual(c ir.SubExp) {
+	if !c.IsVar() {
+		return
+	}
+	cmp, ok := w.defs[c.Var].(*ir.Cmp)
+	if !ok || cmp.Op != prim.Eq || !cmp.T.IsInt() || !cmp.X.IsVar() || !cmp.Y.IsVar() || cmp.X.Equal(cmp.Y) {
+		return
+	}
+	a, b := cmp.X.Var, cmp.Y.Var
+	switch {
+	case w.inScope(b):
+		w.sub[b] = ir.Var(a)
+	case w.inScope(a):
+		w.sub[a] = ir.Var(b)
+	}
+}
+
 // fold is the rule of the Fold pass.
 func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 	one := func(x ir.SubExp) ([]*ir.Stm, []ir.SubExp, bool) { return nil, []ir.SubExp{x}, true }
@@ -253,6 +276,7 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if e.Cond.IsConst && e.Cond.Const.Bool() {
 			return nil, nil, true
 		}
+		w.assertedEqual(e.Cond)
 	case *ir.If:
 		if e.Cond.IsConst {
 			b := e.Else

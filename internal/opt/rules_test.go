@@ -43,6 +43,24 @@ func forLoop(b *ir.Builder, bound ir.SubExp, params []ir.Param, init []ir.SubExp
 
 var ruleCases = []ruleCase{
 	{
+		// After assert (k == y), the statements after it use y for k; the
+		// comparison and the assertion keep k (they check it).
+		name: "an asserted equality of integers", pass: "fold", params: []ir.Type{i64, i64},
+		want: `
+let k_3: i64 = x_1 + 1i64
+let c_4: bool = k_3 ==i64 x_2
+let () = assert c_4 "sizes"
+let t_5: i64 = x_2 * 2i64
+return t_5
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			k := b.Let("k", &ir.Bin{Op: prim.Add, T: prim.I64, X: ps[0], Y: ci(1)})
+			b.Bind(nil, &ir.Assert{Cond: b.CmpOp(prim.Eq, k, ps[1]), Msg: "sizes"})
+			return []ir.SubExp{b.BinOp(prim.Mul, k, ci(2))}
+		},
+		inputs: [][]interp.Value{{sI(1), sI(2)}, {sI(1), sI(3)}, {sI(-1), sI(0)}},
+	},
+	{
 		name: "dce keeps nested asserts", pass: "dce", params: []ir.Type{i64, b1},
 		want: `
 let unused_4: i64 = if x_2 : (i64) {
