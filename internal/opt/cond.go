@@ -26,7 +26,11 @@ const pushBudget = 16
 //     if c then f(a) else f(b) when f then simplifies in some branch (a
 //     constant operand: 1*x, 0 + 1, ...) or when it reads two ifs on c,
 //     which then merge. The branches' statements are copied, within
-//     pushBudget when the ifs stay for other uses.
+//     pushBudget when the ifs stay for other uses;
+//   - an if whose branches both return an array literal of at most
+//     smallLit scalars for one result returns the scalars instead, and
+//     the literal is built after the if (where indices into it then
+//     fold away, and with them the array).
 //
 // All of it is exact: each value is computed by the same operations,
 // and copied branch code cannot fail.
@@ -40,8 +44,94 @@ func (r *rewriter) cond(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if canonBody(e.Then) == canonBody(e.Else) {
 			return e.Then.Stms, e.Then.Result, true
 		}
+		if pre, res, ok := r.literalResults(s, e); ok {
+			return pre, res, true
+		}
 	}
 	return r.push(s)
+}
+
+// smallLit bounds the array literals literalResults returns element by
+// element.
+const smallLit = 8
+
+// literalResults makes the if s return the elements of the array
+// literals both branches return for a result (see cond).
+func (r *rewriter) literalResults(s *ir.Stm, e *ir.If) ([]*ir.Stm, []ir.SubExp, bool) {
+	if len(s.Pat) != len(e.Ret) || len(e.Then.Result) != len(e.Ret) || len(e.Else.Result) != len(e.Ret) {
+		return nil, nil, false
+	}
+	lit := func(b *ir.Body, x ir.SubExp) *ir.ArrayLit {
+		if !x.IsVar() {
+			return nil
+		}
+		for _, st := range b.Stms {
+			if len(st.Pat) == 1 && st.Pat[0].Name == x.Var {
+				l, _ := st.Exp.(*ir.ArrayLit)
+				return l
+			}
+		}
+		return nil
+	}
+	var ret []ir.Type
+	var thenRes, elseRes []ir.SubExp
+	type rebuilt struct {
+		k, from, n int
+		elem       ir.Type
+	}
+	var lits []rebuilt
+	for k, t := range e.Ret {
+		a, b := lit(e.Then, e.Then.Result[k]), lit(e.Else, e.Else.Result[k])
+		if t.Rank() == 1 && a != nil && b != nil && len(a.Elems) == len(b.Elems) && len(a.Elems) <= smallLit &&
+			a.Elem.IsScalar() && a.Elem.Equal(b.Elem) && !t.Acc {
+			lits = append(lits, rebuilt{k: k, from: len(ret), n: len(a.Elems), elem: a.Elem})
+			for range a.Elems {
+				ret = append(ret, a.Elem)
+			}
+			thenRes = append(thenRes, a.Elems...)
+			elseRes = append(elseRes, b.Elems...)
+			continue
+		}
+		ret = append(ret, t)
+		thenRes = append(thenRes, e.Then.Result[k])
+		elseRes = append(elseRes, e.Else.Result[k])
+	}
+	if len(lits) == 0 {
+		return nil, nil, false
+	}
+	// The elements get new names; the other results keep theirs.
+	pat := make([]ir.Param, len(ret))
+	res := make([]ir.SubExp, len(s.Pat))
+	pos, next := 0, 0
+	for k, p := range s.Pat {
+		if next < len(lits) && lits[next].k == k {
+			for j := range lits[next].n {
+				pat[pos+j] = r.b.Param(p.Name.Base+"_elem", lits[next].elem)
+			}
+			pos += lits[next].n
+			next++
+			continue
+		}
+		pat[pos] = p
+		res[k] = ir.Var(p.Name)
+		pos++
+	}
+	r.declare(pat)
+	then := &ir.Body{Stms: e.Then.Stms, Result: thenRes}
+	els := &ir.Body{Stms: e.Else.Stms, Result: elseRes}
+	out := []*ir.Stm{{Pat: pat, Exp: &ir.If{Cond: e.Cond, Then: then, Else: els, Ret: ret}, Pos: s.Pos}}
+	for _, l := range lits {
+		elems := make([]ir.SubExp, l.n)
+		for j := range elems {
+			elems[j] = ir.Var(pat[l.from+j].Name)
+		}
+		p := s.Pat[l.k]
+		np := r.b.Param(p.Name.Base, p.Type)
+		r.declare([]ir.Param{np})
+		out = append(out, &ir.Stm{Pat: []ir.Param{np}, Exp: &ir.ArrayLit{Elems: elems, Elem: l.elem}, Pos: s.Pos})
+		res[l.k] = ir.Var(np.Name)
+	}
+	return out, res, true
 }
 
 // decide settles an i64 comparison from the index ranges.

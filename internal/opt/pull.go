@@ -24,6 +24,10 @@ const cheapProducer = 4
 //     same width as an input recomputes the element from that map's
 //     inputs instead (so a one-hot seed built outside is an expression
 //     of the index inside);
+//   - a map of constant width at most smallWidth whose function has at
+//     most smallBody statements is the array literal of its elements,
+//     each f's body on the inputs' rows (indices into literals then
+//     fold away, and with them small arrays such as 3-vectors);
 //   - rotate r (map f xs ys ...) is map f (rotate r xs) (rotate r ys) ...
 //     when the map has no other use: a map reading the result then fuses
 //     with f, and rotations of vectors are index arithmetic, not copies.
@@ -37,13 +41,54 @@ func (r *rewriter) pull(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			return r.pullIndex(s, e)
 		}
 	case *ir.Map:
-		return r.pullInputs(s, e)
+		if pre, res, ok := r.pullInputs(s, e); ok {
+			return pre, res, true
+		}
+		return r.unrollSmall(s, e)
 	case *ir.Rearrange:
 		return r.interchange(s, e)
 	case *ir.Rotate:
 		return r.rotateInputs(s, e)
 	}
 	return nil, nil, false
+}
+
+// smallWidth and smallBody bound the maps unrollSmall writes out.
+const smallWidth, smallBody = 4, 24
+
+// unrollSmall writes out the elements of a small map of scalars (see
+// pull). The inputs' declared widths must be the map's, so that every
+// index is in bounds.
+func (r *rewriter) unrollSmall(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
+	if !e.W.IsConst || e.W.Const.Int() < 1 || e.W.Const.Int() > smallWidth || len(e.Arrs) != len(e.F.Params) ||
+		len(s.Pat) != len(e.F.Ret) || stmsSize(e.F.Body) > smallBody || impure(e) || !r.fa.Width(e.W, e.Arrs) {
+		return nil, nil, false
+	}
+	for _, t := range e.F.Ret {
+		if !t.IsScalar() || t.Acc {
+			return nil, nil, false
+		}
+	}
+	b := r.b.Sub()
+	cols := make([][]ir.SubExp, len(e.F.Ret))
+	for j := range e.W.Const.Int() {
+		sub, ok := r.rows(b, e.F, e.W, e.Arrs, ir.I64(j))
+		if !ok {
+			return nil, nil, false
+		}
+		body := r.fresh(e.F.Body, sub)
+		for _, st := range body.Stms {
+			b.Add(st)
+		}
+		for k, x := range body.Result {
+			cols[k] = append(cols[k], x)
+		}
+	}
+	pre := b.Stms()
+	for k, p := range s.Pat {
+		pre = append(pre, &ir.Stm{Pat: []ir.Param{p}, Exp: &ir.ArrayLit{Elems: cols[k], Elem: e.F.Ret[k]}, Pos: s.Pos})
+	}
+	return pre, patVars(s.Pat), true
 }
 
 // rotateInputs rotates the inputs of the map whose only use is the

@@ -198,6 +198,15 @@ func TestRing(t *testing.T) {
 
 func TestCond(t *testing.T) {
 	runRewriteCases(t, []rewriteCase{{
+		// Both branches build a 3-vector that is only indexed after the
+		// if: the if returns the three elements and no array is built.
+		name: "an if of array literals", pass: "cond",
+		src: `entry main (b: bool) (x: f64) (y: f64) =
+		        let v = if b then [x, y, x + y] else [y, 2 * x, 0]
+		        in v[0] * v[1] - v[2]`,
+		before: map[string]int{"if": 1, "arraylit": 2}, after: map[string]int{"arraylit": 0, "index": 0},
+		inputs: []string{"true 1.5 2.0", "false 1.5 2.0", "true -0.0 f64.nan"},
+	}, {
 		// A one-hot value times y: the product moves into the branches,
 		// where 1*y is y; 0*y stays (it is NaN for y = inf).
 		name: "a consumer goes into the branches", pass: "cond",
@@ -277,6 +286,24 @@ func TestPull(t *testing.T) {
 		        in map (\row -> map2 (*) e row) xs`,
 		before: map[string]int{"map": 3, "nest": 2}, after: map[string]int{"map": 2},
 		inputs: []string{"1i64 [[1.0, 2.0], [3.0, 4.0]]", "7i64 [[1.0, f64.nan], [3.0, -0.0]]"},
+	}, {
+		// Maps over 3-vectors returned by an if are written out as
+		// array literals (which the cond family then splits).
+		name: "small maps", pass: "pull",
+		src: `def cross (a: [3]f64) (b: [3]f64) : [3]f64 =
+		        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+		      entry main (c: bool) (x: f64) (y: f64) =
+		        let u = [x, y, 1]
+		        let w = if c then map2 (\p q -> p * 2 + q) u (cross u [y, x, 2]) else map (* y) u
+		        in w[0] + w[1] * w[2]`,
+		before: map[string]int{"map": 2}, after: map[string]int{"map": 0},
+		inputs: []string{"true 1.0 2.0", "false 1.0 2.0", "true -0.0 f64.inf", "false 3.0 f64.nan"},
+	}, {
+		// Wider maps stay maps.
+		name: "a map of width 5 stays", pass: "pull",
+		src:    `entry main (x: f64) = map (\p -> p * x) [1, 2, 3, 4, 5]`,
+		before: map[string]int{"map": 1}, after: map[string]int{"map": 1},
+		inputs: []string{"1.0", "f64.nan"},
 	}, {
 		// The rotation of a map's result rotates its inputs instead, and
 		// the map then fuses with the map reading the rotation.
