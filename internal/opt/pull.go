@@ -27,7 +27,9 @@ const cheapProducer = 4
 //   - a map of constant width at most smallWidth whose function has at
 //     most smallBody statements is the array literal of its elements,
 //     each f's body on the inputs' rows (indices into literals then
-//     fold away, and with them small arrays such as 3-vectors);
+//     fold away, and with them small arrays such as 3-vectors); such a
+//     reduction is the left fold of its operator from the neutral
+//     element;
 //   - rotate r (map f xs ys ...) is map f (rotate r xs) (rotate r ys) ...
 //     when the map has no other use: a map reading the result then fuses
 //     with f, and rotations of vectors are index arithmetic, not copies.
@@ -49,6 +51,8 @@ func (r *rewriter) pull(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		return r.interchange(s, e)
 	case *ir.Rotate:
 		return r.rotateInputs(s, e)
+	case *ir.Reduce:
+		return r.unrollReduce(s, e)
 	}
 	return nil, nil, false
 }
@@ -65,7 +69,7 @@ func (r *rewriter) unrollSmall(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bo
 		return nil, nil, false
 	}
 	for _, t := range e.F.Ret {
-		if !t.IsScalar() || t.Acc {
+		if t.Acc {
 			return nil, nil, false
 		}
 	}
@@ -89,6 +93,38 @@ func (r *rewriter) unrollSmall(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bo
 		pre = append(pre, &ir.Stm{Pat: []ir.Param{p}, Exp: &ir.ArrayLit{Elems: cols[k], Elem: e.F.Ret[k]}, Pos: s.Pos})
 	}
 	return pre, patVars(s.Pat), true
+}
+
+// unrollReduce writes out a reduction of constant width at most
+// smallWidth whose operator has at most smallBody statements, as the
+// left fold from the neutral element (one of the orders a reduction may
+// combine in, and the interpreter's).
+func (r *rewriter) unrollReduce(s *ir.Stm, e *ir.Reduce) ([]*ir.Stm, []ir.SubExp, bool) {
+	n := len(e.Arrs)
+	if !e.W.IsConst || e.W.Const.Int() < 1 || e.W.Const.Int() > smallWidth || len(e.Neutral) != n || len(e.Op.Params) != 2*n ||
+		len(s.Pat) != n || stmsSize(e.Op.Body) > smallBody || impure(e) || !r.fa.Width(e.W, e.Arrs) {
+		return nil, nil, false
+	}
+	for _, p := range e.Op.Params {
+		if p.Type.Acc {
+			return nil, nil, false
+		}
+	}
+	b := r.b.Sub()
+	acc := append([]ir.SubExp(nil), e.Neutral...)
+	for j := range e.W.Const.Int() {
+		sub := map[ir.VName]ir.SubExp{}
+		for k := range n {
+			sub[e.Op.Params[k].Name] = acc[k]
+			sub[e.Op.Params[n+k].Name] = b.Let(e.Op.Params[n+k].Name.Base, &ir.Index{Arr: e.Arrs[k], Idx: []ir.SubExp{ir.I64(j)}})
+		}
+		body := r.fresh(e.Op.Body, sub)
+		for _, st := range body.Stms {
+			b.Add(st)
+		}
+		acc = append([]ir.SubExp(nil), body.Result...)
+	}
+	return b.Stms(), acc, true
 }
 
 // rotateInputs rotates the inputs of the map whose only use is the

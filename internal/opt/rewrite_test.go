@@ -299,6 +299,15 @@ func TestPull(t *testing.T) {
 		before: map[string]int{"map": 2}, after: map[string]int{"map": 0},
 		inputs: []string{"true 1.0 2.0", "false 1.0 2.0", "true -0.0 f64.inf", "false 3.0 f64.nan"},
 	}, {
+		// A reduction of width 3 is the left fold from the neutral
+		// element (exactly the interpreter's order).
+		name: "a small reduction", pass: "pull",
+		src: `entry main (x: f64) (y: f64) =
+		        let v = if x < y then [x, y, 1] else [y, -0.0, x]
+		        in (f64.sum v, reduce f64.max (-f64.inf) v)`,
+		before: map[string]int{"reduce": 2}, after: map[string]int{"reduce": 0},
+		inputs: []string{"1.0 2.0", "3.0 -0.0", "-0.0 -0.0", "f64.nan 1.0", "1e308 1e308"},
+	}, {
 		// Wider maps stay maps.
 		name: "a map of width 5 stays", pass: "pull",
 		src:    `entry main (x: f64) = map (\p -> p * x) [1, 2, 3, 4, 5]`,
