@@ -106,7 +106,9 @@ func (e *scriptString) appendText(b *strings.Builder, atom bool) {
 }
 
 func (e *scriptName) appendText(b *strings.Builder, atom bool) {
-	paren := atom && len(e.args) > 0
+	// A builtin is not an atom even without arguments: ($x) as an
+	// argument keeps its parentheses.
+	paren := atom && (len(e.args) > 0 || e.builtin)
 	if paren {
 		b.WriteByte('(')
 	}
