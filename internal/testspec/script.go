@@ -287,7 +287,10 @@ func (lx *scriptLexer) next() scriptTok {
 			t.kind, t.s = sBad, "expected a builtin name after `$`"
 		}
 		return t
-	case strings.HasPrefix(rest, "empty(") || strings.HasPrefix(rest, "empty ("):
+	case strings.HasPrefix(rest, "empty") && strings.HasPrefix(strings.TrimLeft(rest[len("empty"):], " \t\r\n"), "("):
+		// empty(...) is the value format's literal, whatever the space
+		// before the parenthesis (so no entry point called empty can be
+		// applied to a parenthesised argument).
 		j := strings.IndexByte(rest, ')')
 		if j < 0 {
 			t.kind, t.text, t.s = sBad, "empty(", "missing `)` after `empty(`"
