@@ -287,7 +287,7 @@ func (lx *scriptLexer) next() scriptTok {
 			t.kind, t.s = sBad, "expected a builtin name after `$`"
 		}
 		return t
-	case strings.HasPrefix(rest, "empty") && strings.HasPrefix(strings.TrimLeft(rest[len("empty"):], " \t\r\n"), "("):
+	case strings.HasPrefix(rest, "empty") && strings.HasPrefix(strings.TrimLeftFunc(rest[len("empty"):], func(c rune) bool { return c < 0x80 && (isSpace(byte(c)) || c == '\n') }), "("):
 		// empty(...) is the value format's literal, whatever the space
 		// before the parenthesis (so no entry point called empty can be
 		// applied to a parenthesised argument).
