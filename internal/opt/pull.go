@@ -30,9 +30,6 @@ const cheapProducer = 4
 //     fold away, and with them small arrays such as 3-vectors); such a
 //     reduction is the left fold of its operator from the neutral
 //     element;
-//   - rotate r (map f xs ys ...) is map f (rotate r xs) (rotate r ys) ...
-//     when the map has no other use: a map reading the result then fuses
-//     with f, and rotations of vectors are index arithmetic, not copies.
 //
 // Indices are in bounds when the context proves it (see rewriter), so
 // no bounds error can disappear; all of it is exact.
@@ -49,8 +46,6 @@ func (r *rewriter) pull(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		return r.unrollSmall(s, e)
 	case *ir.Rearrange:
 		return r.interchange(s, e)
-	case *ir.Rotate:
-		return r.rotateInputs(s, e)
 	case *ir.Reduce:
 		return r.unrollReduce(s, e)
 	}
@@ -125,43 +120,6 @@ func (r *rewriter) unrollReduce(s *ir.Stm, e *ir.Reduce) ([]*ir.Stm, []ir.SubExp
 		acc = append([]ir.SubExp(nil), body.Result...)
 	}
 	return b.Stms(), acc, true
-}
-
-// rotateInputs rotates the inputs of the map whose only use is the
-// rotation s instead of its result. Every input has the map's width (the
-// map requires it, and rotated inputs keep their lengths), so rotating
-// each by the same amount rotates the result. The inputs must be vectors
-// (whose rotations cost no copy in generated code), and f must not fail
-// nor have effects (the elements are computed in another order).
-func (r *rewriter) rotateInputs(s *ir.Stm, e *ir.Rotate) ([]*ir.Stm, []ir.SubExp, bool) {
-	at, k, ok := r.def(e.Arr)
-	if !ok || len(s.Pat) != 1 || len(at.Pat) != 1 || k != 0 || r.uses[e.Arr] != 1 {
-		return nil, nil, false
-	}
-	m, ok := at.Exp.(*ir.Map)
-	if !ok || len(m.Arrs) != len(m.F.Params) || r.fa.LambdaMayFail(m.F) || impure(m) {
-		return nil, nil, false
-	}
-	for _, p := range m.F.Params {
-		if p.Type.Acc || !p.Type.IsScalar() {
-			return nil, nil, false
-		}
-	}
-	for _, a := range m.Arrs {
-		if t, ok := r.w.types[a]; !ok || t.Rank() != 1 {
-			return nil, nil, false
-		}
-	}
-	var pre []*ir.Stm
-	arrs := make([]ir.VName, len(m.Arrs))
-	for i, a := range m.Arrs {
-		t := r.w.types[a]
-		rot := r.b.Param(a.Base+"_rot", t)
-		pre = append(pre, &ir.Stm{Pat: []ir.Param{rot}, Exp: &ir.Rotate{R: e.R, Arr: a}, Pos: s.Pos})
-		arrs[i] = rot.Name
-	}
-	pre = append(pre, &ir.Stm{Pat: s.Pat, Exp: &ir.Map{W: m.W, Arrs: arrs, F: r.freshLambda(m.F)}, Pos: s.Pos})
-	return pre, patVars(s.Pat), true
 }
 
 // unzipRows rewrites the transpose of a map whose rows are array

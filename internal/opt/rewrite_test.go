@@ -313,14 +313,6 @@ func TestPull(t *testing.T) {
 		src:    `entry main (x: f64) = map (\p -> p * x) [1, 2, 3, 4, 5]`,
 		before: map[string]int{"map": 1}, after: map[string]int{"map": 1},
 		inputs: []string{"1.0", "f64.nan"},
-	}, {
-		// The rotation of a map's result rotates its inputs instead, and
-		// the map then fuses with the map reading the rotation.
-		name: "a rotated map", pass: "pull",
-		src: `entry main [n] (xs: [n]f64) (ys: [n]f64) (r: i64) =
-		        map2 (\a b -> a * b) (rotate r (map2 (\x y -> x + 2 * y) xs ys)) xs`,
-		before: map[string]int{"rotate": 1, "map": 2}, after: map[string]int{"rotate": 2, "map": 1},
-		inputs: []string{"[1.0, 2.0, 3.0] [4.0, 5.0, 6.0] 1i64", "[1.0, 2.0, 3.0] [4.0, 5.0, 6.0] -4i64", "empty([0]f64) empty([0]f64) 2i64", specials + " " + specials + " 3i64"},
 	}})
 }
 
