@@ -173,3 +173,27 @@ func BenchmarkCompileChain(b *testing.B) {
 		})
 	}
 }
+
+// TestLongChainIsOutlined compiles `x + x + ... + x` of 10,000 terms (a
+// generated program's shape) and checks that no function of the result
+// is much longer than twice the outline pass's chunk of 2,000 top-level
+// statements: the Go toolchain takes minutes on one function of 100,000.
+func TestLongChainIsOutlined(t *testing.T) {
+	src := "entry main (x: f64) : f64 = x" + strings.Repeat(" + x", 9999) + "\n"
+	prog, err := check.CheckSource("chain.fut", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(prog, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Funcs) < 3 {
+		t.Errorf("%d functions, want main and its parts", len(p.Funcs))
+	}
+	for _, f := range p.Funcs {
+		if n := len(f.Body.Stms); n > 4100 {
+			t.Errorf("%s has %d top-level statements", f.Name, n)
+		}
+	}
+}
