@@ -124,24 +124,24 @@ func KindOf(e Exp) Kinds {
 // nested in them.
 func BodyKinds(b *Body) Kinds {
 	var k Kinds
-	var walk func(b *Body)
-	walk = func(b *Body) {
-		for _, s := range b.Stms {
-			sk := KindOf(s.Exp)
-			k |= sk
-			if sk&KNested != 0 {
-				for _, nb := range Bodies(s.Exp) {
-					if nb != nil {
-						walk(nb)
-					}
-				}
+	eachStm(b, func(s *Stm) { k |= KindOf(s.Exp) })
+	return k
+}
+
+// eachStm calls fn on every statement of b and of the bodies nested in
+// them, outer statements first.
+func eachStm(b *Body, fn func(*Stm)) {
+	if b == nil {
+		return
+	}
+	for _, s := range b.Stms {
+		fn(s)
+		if KindOf(s.Exp)&KNested != 0 {
+			for _, nb := range Bodies(s.Exp) {
+				eachStm(nb, fn)
 			}
 		}
 	}
-	if b != nil {
-		walk(b)
-	}
-	return k
 }
 
 // ProgramKinds is the union of the BodyKinds of p's functions.
@@ -159,21 +159,6 @@ func ProgramKinds(p *Program) Kinds {
 // size hint for the maps a pass keeps per name).
 func CountStms(b *Body) int {
 	n := 0
-	var walk func(b *Body)
-	walk = func(b *Body) {
-		n += len(b.Stms)
-		for _, s := range b.Stms {
-			if KindOf(s.Exp)&KNested != 0 {
-				for _, nb := range Bodies(s.Exp) {
-					if nb != nil {
-						walk(nb)
-					}
-				}
-			}
-		}
-	}
-	if b != nil {
-		walk(b)
-	}
+	eachStm(b, func(*Stm) { n++ })
 	return n
 }
