@@ -76,13 +76,13 @@ type consumption struct {
 
 // NewFacts computes the facts of f.
 func NewFacts(f *Func) *Facts {
-	n := CountStms(f.Body)
+	size := CountStms(f.Body)
 	fa := &Facts{
 		params:   f.Params,
-		types:    make(map[VName]Type, n+len(f.Params)),
+		types:    make(map[VName]Type, size+len(f.Params)),
 		sources:  map[VName][]VName{},
 		consumed: Names{},
-		order:    make(map[VName]int, n),
+		order:    make(map[VName]int, size),
 		sizes:    Names{},
 	}
 	for _, p := range f.Params {
@@ -98,7 +98,7 @@ func NewFacts(f *Func) *Facts {
 	}
 	sizesIn(f.Body, fa.sizes)
 	var direct []VName
-	n = 0
+	n := 0
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {

@@ -45,9 +45,10 @@ func typeVars(s ir.Names, t ir.Type) {
 	}
 }
 
-// bindingTypes returns the type of every name bound in f.
-func bindingTypes(f *ir.Func) map[ir.VName]ir.Type {
-	ts := make(map[ir.VName]ir.Type, ir.CountStms(f.Body)+len(f.Params))
+// bindingTypes returns the type of every name bound in f, which has
+// stms statements (a size hint).
+func bindingTypes(f *ir.Func, stms int) map[ir.VName]ir.Type {
+	ts := make(map[ir.VName]ir.Type, stms+len(f.Params))
 	for _, p := range f.Params {
 		ts[p.Name] = p.Type
 		for _, d := range p.Type.Shape {

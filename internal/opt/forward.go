@@ -40,7 +40,7 @@ func newForward(f *ir.Func) *forward {
 	n := ir.CountStms(f.Body)
 	w := &forward{
 		sub:   map[ir.VName]ir.SubExp{},
-		types: bindingTypes(f),
+		types: bindingTypes(f, n),
 		defs:  make(map[ir.VName]ir.Exp, n),
 	}
 	w.consumed = ir.NewFacts(f).Consumed()

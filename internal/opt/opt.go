@@ -81,26 +81,11 @@ func simplify(p *ir.Program, passes []Pass, settled Settled, check func(pass str
 	for _, pass := range passes {
 		all[pass.Name] = true
 	}
-	skipAll := true
-	for name := range all {
-		skipAll = skipAll && settled[name]
-	}
 	if RunEveryPass {
-		settled, skipAll = nil, false
+		settled = nil
 	}
 	if settled != nil {
 		settled = maps.Clone(settled) // grows below while p stays the same
-	}
-	if skipAll {
-		// Nothing to run: p is already a fixed point of every pass.
-		for _, pass := range passes {
-			if check != nil {
-				if err := check(pass.Name, p); err != nil {
-					return nil, nil, fmt.Errorf("after %s: %w", pass.Name, err)
-				}
-			}
-		}
-		return p, all, nil
 	}
 	kinds := ir.ProgramKinds(p)
 	for round := 0; round < maxRounds; round++ {
@@ -131,6 +116,9 @@ func simplify(p *ir.Program, passes []Pass, settled Settled, check func(pass str
 				p = q
 				kinds = ir.ProgramKinds(p)
 			}
+		}
+		if settled != nil {
+			return p, all, nil // no pass changed p: a fixed point, as printed
 		}
 		after := p.String()
 		if after == before {

@@ -44,12 +44,7 @@ func simplify(name, desc string) Pass {
 		subs[i] = Pass{Name: sp.Name, Desc: sp.Desc, Run: plain(sp.Run)}
 	}
 	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
-		if o.state == nil {
-			o.state = &state{} // a pass run on its own
-		}
-		q, settled, err := opt.SimplifyFrom(p, o.state.settled, after)
-		o.state.settled = settled
-		return q, err
+		return o.settle(func(s opt.Settled) (*ir.Program, opt.Settled, error) { return opt.SimplifyFrom(p, s, after) })
 	}}
 }
 
@@ -69,12 +64,7 @@ func simplifyAD(name, desc string) Pass {
 		}}
 	}
 	return Pass{Name: name, Desc: desc, Sub: subs, Run: func(p *ir.Program, o Options, after func(string, *ir.Program) error) (*ir.Program, error) {
-		if o.state == nil {
-			o.state = &state{} // a pass run on its own
-		}
-		q, settled, err := opt.SimplifyADFrom(p, o.opt(), o.state.settled, after)
-		o.state.settled = settled
-		return q, err
+		return o.settle(func(s opt.Settled) (*ir.Program, opt.Settled, error) { return opt.SimplifyADFrom(p, o.opt(), s, after) })
 	}}
 }
 
@@ -127,6 +117,17 @@ type Options struct {
 // previous stage's work.
 type state struct {
 	settled opt.Settled
+}
+
+// settle runs a simplify stage from the passes the compilation knows its
+// program settled on, and records those the result settles on.
+func (o Options) settle(run func(opt.Settled) (*ir.Program, opt.Settled, error)) (*ir.Program, error) {
+	if o.state == nil {
+		o.state = &state{} // a pass run on its own
+	}
+	q, settled, err := run(o.state.settled)
+	o.state.settled = settled
+	return q, err
 }
 
 func (o Options) opt() opt.Options { return opt.Options{FastMath: o.FastMath} }
