@@ -240,11 +240,8 @@ func (r *rewriter) oneHotSum(s *ir.Stm, e *ir.Reduce) ([]*ir.Stm, []ir.SubExp, b
 	if !ok {
 		return nil, nil, false
 	}
-	body := r.fresh(m.F.Body, sub)
-	for _, st := range body.Stms {
-		tb.Add(st)
-	}
-	t := tb.Let(s.Pat[0].Name.Base, &ir.Bin{Op: op, T: s.Pat[0].Type.Elem, X: e.Neutral[0], Y: body.Result[k]})
+	res := r.inline(tb, m.F.Body, sub)
+	t := tb.Let(s.Pat[0].Name.Base, &ir.Bin{Op: op, T: s.Pat[0].Type.Elem, X: e.Neutral[0], Y: res[k]})
 	if g.IsConst && g.Const.Bool() {
 		return append(b.Stms(), tb.Stms()...), []ir.SubExp{t}, true
 	}

@@ -52,34 +52,41 @@ func (r *rewriter) pull(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 	return nil, nil, false
 }
 
-// smallWidth and smallBody bound the maps unrollSmall writes out.
+// smallWidth and smallBody bound the SOACs unrollSmall and unrollReduce
+// write out: a constant width of at most smallWidth, a function of at
+// most smallBody statements.
 const smallWidth, smallBody = 4, 24
 
-// unrollSmall writes out the elements of a small map of scalars (see
-// pull). The inputs' declared widths must be the map's, so that every
-// index is in bounds.
-func (r *rewriter) unrollSmall(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
-	if !e.W.IsConst || e.W.Const.Int() < 1 || e.W.Const.Int() > smallWidth || len(e.Arrs) != len(e.F.Params) ||
-		len(s.Pat) != len(e.F.Ret) || stmsSize(e.F.Body) > smallBody || impure(e) || !r.fa.Width(e.W, e.Arrs) {
-		return nil, nil, false
+// smallSOAC reports the width of a SOAC over arrs of width w with
+// function body f that is small enough to write out. The arrays'
+// declared widths must be w, so that every index is in bounds.
+func (r *rewriter) smallSOAC(w ir.SubExp, arrs []ir.VName, f *ir.Lambda) (int64, bool) {
+	if !w.IsConst || w.Const.Int() < 1 || w.Const.Int() > smallWidth || stmsSize(f.Body) > smallBody || !r.fa.Width(w, arrs) {
+		return 0, false
 	}
-	for _, t := range e.F.Ret {
-		if t.Acc {
-			return nil, nil, false
+	for _, p := range f.Params {
+		if p.Type.Acc {
+			return 0, false
 		}
+	}
+	return w.Const.Int(), true
+}
+
+// unrollSmall writes out the elements of a small map (see pull), as one
+// array literal per result.
+func (r *rewriter) unrollSmall(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
+	n, ok := r.smallSOAC(e.W, e.Arrs, e.F)
+	if !ok || len(e.Arrs) != len(e.F.Params) || len(s.Pat) != len(e.F.Ret) || impure(e) {
+		return nil, nil, false
 	}
 	b := r.b.Sub()
 	cols := make([][]ir.SubExp, len(e.F.Ret))
-	for j := range e.W.Const.Int() {
+	for j := range n {
 		sub, ok := r.rows(b, e.F, e.W, e.Arrs, ir.I64(j))
 		if !ok {
 			return nil, nil, false
 		}
-		body := r.fresh(e.F.Body, sub)
-		for _, st := range body.Stms {
-			b.Add(st)
-		}
-		for k, x := range body.Result {
+		for k, x := range r.inline(b, e.F.Body, sub) {
 			cols[k] = append(cols[k], x)
 		}
 	}
@@ -90,34 +97,24 @@ func (r *rewriter) unrollSmall(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bo
 	return pre, patVars(s.Pat), true
 }
 
-// unrollReduce writes out a reduction of constant width at most
-// smallWidth whose operator has at most smallBody statements, as the
-// left fold from the neutral element (one of the orders a reduction may
-// combine in, and the interpreter's).
+// unrollReduce writes out a small reduction (see pull) as the left fold
+// from the neutral element (one of the orders a reduction may combine
+// in, and the interpreter's).
 func (r *rewriter) unrollReduce(s *ir.Stm, e *ir.Reduce) ([]*ir.Stm, []ir.SubExp, bool) {
-	n := len(e.Arrs)
-	if !e.W.IsConst || e.W.Const.Int() < 1 || e.W.Const.Int() > smallWidth || len(e.Neutral) != n || len(e.Op.Params) != 2*n ||
-		len(s.Pat) != n || stmsSize(e.Op.Body) > smallBody || impure(e) || !r.fa.Width(e.W, e.Arrs) {
+	k := len(e.Arrs)
+	n, ok := r.smallSOAC(e.W, e.Arrs, e.Op)
+	if !ok || len(e.Neutral) != k || len(e.Op.Params) != 2*k || len(s.Pat) != k || impure(e) {
 		return nil, nil, false
-	}
-	for _, p := range e.Op.Params {
-		if p.Type.Acc {
-			return nil, nil, false
-		}
 	}
 	b := r.b.Sub()
 	acc := append([]ir.SubExp(nil), e.Neutral...)
-	for j := range e.W.Const.Int() {
+	for j := range n {
 		sub := map[ir.VName]ir.SubExp{}
-		for k := range n {
-			sub[e.Op.Params[k].Name] = acc[k]
-			sub[e.Op.Params[n+k].Name] = b.Let(e.Op.Params[n+k].Name.Base, &ir.Index{Arr: e.Arrs[k], Idx: []ir.SubExp{ir.I64(j)}})
+		for c := range k {
+			sub[e.Op.Params[c].Name] = acc[c]
+			sub[e.Op.Params[k+c].Name] = b.Let(e.Op.Params[k+c].Name.Base, &ir.Index{Arr: e.Arrs[c], Idx: []ir.SubExp{ir.I64(j)}})
 		}
-		body := r.fresh(e.Op.Body, sub)
-		for _, st := range body.Stms {
-			b.Add(st)
-		}
-		acc = append([]ir.SubExp(nil), body.Result...)
+		acc = r.inline(b, e.Op.Body, sub)
 	}
 	return b.Stms(), acc, true
 }

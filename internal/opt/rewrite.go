@@ -435,6 +435,16 @@ func (r *rewriter) fresh(b *ir.Body, sub map[ir.VName]ir.SubExp) *ir.Body {
 	return out
 }
 
+// inline adds to b a fresh copy of body's statements, with sub applied,
+// and returns its results.
+func (r *rewriter) inline(b *ir.Builder, body *ir.Body, sub map[ir.VName]ir.SubExp) []ir.SubExp {
+	out := r.fresh(body, sub)
+	for _, st := range out.Stms {
+		b.Add(st)
+	}
+	return out.Result
+}
+
 func substUse(sub map[ir.VName]ir.SubExp) func(ir.VName) ir.SubExp {
 	return func(v ir.VName) ir.SubExp {
 		if s, ok := sub[v]; ok {
