@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // outlineChunk is the number of top-level statements a function keeps
@@ -46,21 +45,19 @@ func Outline(p *ir.Program) (*ir.Program, error) {
 // made; names holds the function names in use.
 func outlineFunc(f *ir.Func, names map[string]bool) []*ir.Func {
 	stms := f.Body.Stms
-	types := map[ir.VName]ir.Type{}
+	fa := ir.NewFacts(f)
 	def := map[ir.VName]int{} // top-level names -> defining statement (-1: a parameter or size)
 	for _, p := range f.Params {
-		types[p.Name], def[p.Name] = p.Type, -1
+		def[p.Name] = -1
 		for _, d := range p.Type.Shape {
 			if d.IsVar() {
-				if _, ok := types[d.Var]; !ok {
-					types[d.Var], def[d.Var] = ir.Scalar(prim.I64), -1
-				}
+				def[d.Var] = -1
 			}
 		}
 	}
 	for i, s := range stms {
 		for _, p := range s.Pat {
-			types[p.Name], def[p.Name] = p.Type, i
+			def[p.Name] = i
 		}
 	}
 	// uses[i]: the top-level names statement i reads (nested code
@@ -88,7 +85,7 @@ func outlineFunc(f *ir.Func, names map[string]bool) []*ir.Func {
 		}
 	}
 	scalar := func(v ir.VName) bool {
-		t := types[v]
+		t, _ := fa.Type(v)
 		return !t.IsArray() && !t.Acc
 	}
 	var out []*ir.Stm
@@ -114,7 +111,8 @@ func outlineFunc(f *ir.Func, names map[string]bool) []*ir.Func {
 				break
 			}
 			seen.Add(v)
-			ins = append(ins, ir.Param{Name: v, Type: types[v]})
+			t, _ := fa.Type(v)
+			ins = append(ins, ir.Param{Name: v, Type: t})
 		}
 		if start == b {
 			continue
