@@ -18,10 +18,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/fluxion-lang/fluxion/internal/gogen"
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -304,10 +306,11 @@ func goBuild(dir, out string, units []*unit, files map[string][]string) error {
 	for i, u := range units {
 		keys[i] = u.key
 	}
-	tree, err := runtimeTree()
+	rtTree, err := runtimeTree()
 	if err != nil {
 		return err
 	}
+	tree := maps.Clone(rtTree)
 	tree["go.mod"] = []byte("module " + modulePath + "\n\ngo 1.26\n\nrequire " + fluxionModule + " v0.0.0\n\nreplace " + fluxionModule + " => ./" + runtimeDir + "\n")
 	tree["main.go"] = serverMain(keys, files)
 	for _, u := range units {
@@ -341,7 +344,10 @@ const (
 // runtimeTree returns the files of the copy of the runtime a build module
 // holds (path -> source): a module with packages rt (the runtime's
 // sources) and rt/rtimpl (gogen.SharedRuntime), standard library only.
-func runtimeTree() (map[string][]byte, error) {
+// It is made once per process; callers must not modify the map.
+var runtimeTree = sync.OnceValues(makeRuntimeTree)
+
+func makeRuntimeTree() (map[string][]byte, error) {
 	tree := map[string][]byte{
 		runtimeDir + "/go.mod": []byte("module " + fluxionModule + "\n\ngo 1.26\n"),
 	}
