@@ -86,7 +86,10 @@ func (r *reorg) mapInputs(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
 	arrs := append([]ir.VName{}, e.Arrs...)
 	params := append([]ir.Param{}, e.F.Params...)
 	stms := append([]*ir.Stm{}, e.F.Body.Stms...)
-	bound := ir.BoundInBody(e.F.Body)
+	bound := ir.BoundInBody(e.F.Body) // and the parameters: their rows are not free arrays
+	for _, p := range e.F.Params {
+		bound.Add(p.Name)
+	}
 	for k, a := range e.Arrs {
 		p := e.F.Params[k]
 		if p.Type.Acc || !r.widthOf(a, e.W) {
