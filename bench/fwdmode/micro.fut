@@ -1,6 +1,6 @@
 -- The micro benchmarks of forward-mode differentiation (the dF~ paper's
 -- section 6), each against the baseline it should match once the
--- rewrites after AD have run (compile with --fast-math; see
+-- rewrites after AD have run (with or without --fast-math; see
 -- docs/BENCHMARKS.md). Entry points come in pairs X_f (the baseline) and
 -- X_g (the derivative by forward mode, or by reverse mode over one-hot
 -- output seeds for smulrev), so that bench/scripts/adratio prints

@@ -9,7 +9,7 @@
 -- the second line being the hand-derived update (W^T (1/(WH) - A/(WH)^2)).
 -- Entry points come in pairs X_f (baseline) and X_g, for
 -- bench/scripts/adratio: fwd_g / fwd_f is forward mode (jvp over the n
--- one-hot seeds, compiled with --fast-math) over vjp, and hand_g / hand_f
+-- one-hot seeds) over vjp, and hand_g / hand_f
 -- and rev_g / rev_f forward and reverse mode over the hand-derived update.
 
 def onehot (n: i64) (i: i64) : [n]f64 = tabulate n (\j -> if i == j then 1 else 0)

@@ -11,7 +11,7 @@
 --                     t = |r|, w = r / t
 --
 -- jac_g by forward mode (one jvp per column, over one-hot seeds of the
--- camera; compile with --fast-math) against jac_f by reverse mode (one
+-- camera) against jac_f by reverse mode (one
 -- vjp per row, over one-hot output seeds): bench/scripts/adratio prints
 -- jac_g / jac_f. bench/scripts/gobase -w project times a hand-written Go
 -- version (bench/oracle).

@@ -24,8 +24,10 @@ const pushBudget = 16
 //   - pushes a scalar statement that reads results of ifs on one
 //     condition into their branches: y = f(if c then a else b) becomes
 //     if c then f(a) else f(b) when f then simplifies in some branch (a
-//     constant operand: 1*x, 0 + 1, ...) or when it reads two ifs on c,
-//     which then merge. The branches' statements are copied, within
+//     constant operand: 1*x, 0 + 1, ...), when it keeps a float zero a
+//     zero or NaN in some branch (0 * y times t, without fast math: the
+//     form loopnorm's one-hot sums accept), or when it reads two ifs on
+//     c, which then merge. The branches' statements are copied, within
 //     pushBudget when the ifs stay for other uses;
 //   - an if whose branches both return an array literal of at most
 //     smallLit scalars for one result returns the scalars instead, and
@@ -237,6 +239,29 @@ func (r *rewriter) simplified(e ir.Exp) (ir.SubExp, bool) {
 	return ir.SubExp{}, false
 }
 
+// zeroForm reports whether ne, a float expression over the statements
+// stms of a branch (or names bound before it), is ±0 or NaN by its form
+// (zeroOrNaN): pushing a product into the branch where a one-hot value
+// is 0 * y keeps it of that form.
+func (r *rewriter) zeroForm(stms []*ir.Stm, ne ir.Exp) bool {
+	e, ok := ne.(*ir.Bin)
+	if !ok || !e.T.IsFloat() {
+		return false
+	}
+	defs := defMap{}
+	defs.add(stms)
+	get := func(v ir.VName) ir.Exp {
+		if e, ok := defs[v]; ok {
+			return e
+		}
+		if st, k, ok := r.def(v); ok && len(st.Pat) == 1 && k == 0 {
+			return st.Exp
+		}
+		return nil
+	}
+	return zeroOrNaNExp(e, get)
+}
+
 // push moves a scalar statement reading results of ifs on one condition
 // into their branches (see cond).
 func (r *rewriter) push(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
@@ -288,7 +313,15 @@ func (r *rewriter) push(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 	if copied > pushBudget {
 		return nil, nil, false
 	}
-	branch := func(then bool) (*ir.Body, bool) {
+	// branch gives a branch's statements and the pushed expression (or
+	// the atom it simplifies to), and whether it simplifies or keeps a
+	// zero product.
+	type pushed struct {
+		stms []*ir.Stm
+		ne   ir.Exp
+		x    ir.SubExp // the simplified atom, if any
+	}
+	branch := func(then bool) (pushed, bool) {
 		sub := map[ir.VName]ir.SubExp{}
 		var stms []*ir.Stm
 		for _, st := range ifs {
@@ -314,18 +347,25 @@ func (r *rewriter) push(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		}
 		ne := rebuild(a)
 		if x, ok := r.simplified(ne); ok {
-			return &ir.Body{Stms: stms, Result: []ir.SubExp{x}}, true
+			return pushed{stms: stms, x: x}, true
 		}
-		p := r.b.Param(s.Pat[0].Name.Base, s.Pat[0].Type)
-		r.w.types[p.Name] = p.Type
-		stms = append(stms, &ir.Stm{Pat: []ir.Param{p}, Exp: ne, Pos: s.Pos})
-		return &ir.Body{Stms: stms, Result: []ir.SubExp{ir.Var(p.Name)}}, false
+		return pushed{stms: stms, ne: ne}, r.zeroForm(stms, ne)
 	}
-	tb, tf := branch(true)
-	eb, ef := branch(false)
+	tp, tf := branch(true)
+	ep, ef := branch(false)
 	if !tf && !ef && len(ifs) < 2 {
 		return nil, nil, false
 	}
+	body := func(p pushed) *ir.Body {
+		if p.ne == nil {
+			return &ir.Body{Stms: p.stms, Result: []ir.SubExp{p.x}}
+		}
+		v := r.b.Param(s.Pat[0].Name.Base, s.Pat[0].Type)
+		r.w.types[v.Name] = v.Type
+		stms := append(p.stms, &ir.Stm{Pat: []ir.Param{v}, Exp: p.ne, Pos: s.Pos})
+		return &ir.Body{Stms: stms, Result: []ir.SubExp{ir.Var(v.Name)}}
+	}
+	tb, eb := body(tp), body(ep)
 	return []*ir.Stm{{Pat: s.Pat, Exp: &ir.If{Cond: c, Then: tb, Else: eb, Ret: []ir.Type{s.Pat[0].Type}}, Pos: s.Pos}},
 		[]ir.SubExp{ir.Var(s.Pat[0].Name)}, true
 }

@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
@@ -42,7 +44,10 @@ func (r *rewriter) fission(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			return &ir.Scan{W: e.W, Arrs: pick(e.Arrs, keep), Op: op, Neutral: pick(e.Neutral, keep)}
 		})
 	case *ir.Map:
-		return r.splitInvariant(s, e)
+		if pre, res, ok := r.splitInvariant(s, e); ok {
+			return pre, res, true
+		}
+		return r.splitInvariantRows(s, e)
 	}
 	return nil, nil, false
 }
@@ -173,6 +178,148 @@ func (r *rewriter) splitInvariant(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp,
 		return []*ir.Stm{inv, other}, patVars(s.Pat), true
 	}
 	return nil, nil, false
+}
+
+// splitInvariantRows moves the scalars a map's function computes by loops
+// or reductions from its rows and from names bound outside the enclosing body
+// into a map of their own, when the map is inside a loop or map body and
+// depends on that body otherwise (the moved statements cannot fail,
+// so computing them for every row first changes nothing): the new map
+// is invariant, and hoisting
+// takes it out, so that work per row that does not depend on the
+// enclosing iteration is done once (the count of NaNs a one-hot sum
+// leaves inside a map over the seeds, see loopnorm). The moved
+// statements stay where something else uses them; the scalars become
+// parameters of the map, read from the new map's result.
+func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
+	if len(r.loops) == 0 || !r.loops[len(r.loops)-1] || len(e.Arrs) != len(e.F.Params) || impure(e) {
+		return nil, nil, false
+	}
+	outer := func(v ir.VName) bool {
+		dp, ok := r.depth[v]
+		return ok && dp < r.level || !ok && r.fa.IsSize(v)
+	}
+	if !e.W.IsConst && !outer(e.W.Var) {
+		return nil, nil, false
+	}
+	inv := ir.Names{} // names of the body computed from invariant rows only
+	for i, p := range e.F.Params {
+		if p.Type.Acc {
+			return nil, nil, false
+		}
+		if outer(e.Arrs[i]) {
+			inv.Add(p.Name)
+		}
+	}
+	bound := ir.BoundInBody(e.F.Body)
+	invStm := map[*ir.Stm]bool{}
+	// costly: computed by a loop or a reduction (not a map alone: pull
+	// recomputes the elements of cheap maps where they are read, and
+	// would move them back).
+	costly := map[ir.VName]bool{}
+	for _, st := range e.F.Body.Stms {
+		ok := true
+		heavy := ir.BodyKinds(&ir.Body{Stms: []*ir.Stm{st}})&(ir.KReduce|ir.KScan|ir.KScrema|ir.KHist|ir.KLoop) != 0
+		for v := range ir.FreeInExp(st.Exp) {
+			switch {
+			case inv.Has(v):
+				heavy = heavy || costly[v]
+			case !bound.Has(v) && (r.fa.IsSize(v) || outer(v)):
+			default:
+				ok = false
+			}
+		}
+		if !ok || r.fa.BodyMayFail(&ir.Body{Stms: []*ir.Stm{st}}) {
+			continue
+		}
+		invStm[st] = true
+		for _, p := range st.Pat {
+			inv.Add(p.Name)
+			costly[p.Name] = heavy
+		}
+	}
+	// The frontier: costly invariant scalars that code depending on the
+	// enclosing iteration, or the result, reads.
+	var front []ir.Param
+	seen := ir.Names{}
+	use := func(v ir.VName) {
+		if costly[v] && !seen.Has(v) {
+			for _, st := range e.F.Body.Stms {
+				for _, p := range st.Pat {
+					if p.Name == v && p.Type.IsScalar() && invStm[st] {
+						front = append(front, p)
+						seen.Add(v)
+					}
+				}
+			}
+		}
+	}
+	for _, st := range e.F.Body.Stms {
+		if !invStm[st] {
+			for v := range ir.FreeInExp(st.Exp) {
+				use(v)
+			}
+		}
+	}
+	for _, x := range e.F.Body.Result {
+		if x.IsVar() {
+			use(x.Var)
+		}
+	}
+	if len(front) == 0 || len(front) == len(e.F.Body.Result) && allInvariantResults(e.F.Body.Result, seen) {
+		return nil, nil, false
+	}
+	// The new map: the invariant statements, giving the frontier.
+	var stms []*ir.Stm
+	for _, st := range e.F.Body.Stms {
+		if invStm[st] {
+			stms = append(stms, st)
+		}
+	}
+	res := make([]ir.SubExp, len(front))
+	ret := make([]ir.Type, len(front))
+	for i, p := range front {
+		res[i], ret[i] = ir.Var(p.Name), p.Type
+	}
+	f := r.freshLambda(&ir.Lambda{Params: e.F.Params, Body: &ir.Body{Stms: stms, Result: res}, Ret: ret})
+	f.Body = ir.CopyBody(f.Body)
+	d := &dce{used: ir.Names{}}
+	d.body(f.Body)
+	arrs, params := d.inputs(e.Arrs, f)
+	f.Params = params
+	pat := make([]ir.Param, len(front))
+	for i, p := range front {
+		pat[i] = r.b.Param(p.Name.Base, p.Type.ArrayOf(e.W))
+	}
+	split := &ir.Stm{Pat: pat, Exp: &ir.Map{W: e.W, Arrs: arrs, F: f}, Pos: s.Pos}
+	// The map itself reads the frontier as parameters.
+	var body []*ir.Stm
+	for _, st := range e.F.Body.Stms {
+		moved := false
+		for _, p := range st.Pat {
+			moved = moved || seen.Has(p.Name)
+		}
+		if !moved {
+			body = append(body, st)
+		}
+	}
+	g := &ir.Lambda{Params: append(slices.Clone(e.F.Params), front...), Body: &ir.Body{Stms: body, Result: e.F.Body.Result}, Ret: e.F.Ret}
+	newArrs := slices.Clone(e.Arrs)
+	for _, p := range pat {
+		newArrs = append(newArrs, p.Name)
+	}
+	rest := &ir.Stm{Pat: s.Pat, Exp: &ir.Map{W: e.W, Arrs: newArrs, F: g}, Pos: s.Pos}
+	return []*ir.Stm{split, rest}, patVars(s.Pat), true
+}
+
+// allInvariantResults reports whether every result is one of the names.
+func allInvariantResults(res []ir.SubExp, names ir.Names) bool {
+	for _, x := range res {
+		if !x.IsVar() || !names.Has(x.Var) {
+			return false
+		}
+	}
+	return true
 }
 
 // freshLambda copies l with fresh names for its parameters and

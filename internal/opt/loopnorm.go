@@ -1,6 +1,9 @@
 package opt
 
 import (
+	"math"
+	"slices"
+
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
@@ -28,7 +31,13 @@ const (
 //     the map is 0 + T at j = e when 0 <= e < width, else 0: a one-hot
 //     sum is one access. Exact: the other elements are the neutral
 //     itself, and a sum of +0.0 and a value that starts from +0.0 is
-//     0 + that value. The map's function must not fail.
+//     0 + that value. The map's function must not fail. A float sum
+//     whose other elements are ±0 or NaN by their form (0 * y, which
+//     forward mode leaves where a one-hot tangent meets a partial) is
+//     the same unless one of them is NaN: the rewrite counts the NaNs
+//     in a reduction that depends on neither e nor the one-hot branch,
+//     so that hoisting takes it out of an enclosing map over e, and
+//     gives NaN when a row other than e has one.
 //   - A for loop of a constant number of iterations (at most maxUnroll,
 //     and at most unrollBudget statements unrolled) is unrolled.
 func (r *rewriter) loopnorm(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
@@ -230,10 +239,51 @@ func (r *rewriter) oneHotSum(s *ir.Stm, e *ir.Reduce) ([]*ir.Stm, []ir.SubExp, b
 		}
 	}
 	_, cold, ev, ok := oneHotIf(m.F.Body, st, index.Has, local)
-	if !ok || !cold.Result[q].IsConst || !prim.Identical(cold.Result[q].Const, e.Neutral[0].Const) {
+	if !ok {
+		return nil, nil, false
+	}
+	et := s.Pat[0].Type.Elem
+	z := cold.Result[q]
+	// The other elements are the neutral itself, or (a float sum) values
+	// that are ±0 or NaN, such as 0 * y: their sum is NaN when one of
+	// them is, and changes nothing otherwise.
+	neutral := z.IsConst && prim.Identical(z.Const, e.Neutral[0].Const)
+	if !neutral && (op != prim.Add || !et.IsFloat() || !zeroOrNaN(z, bindings(cold, m.F.Body).get)) {
 		return nil, nil, false
 	}
 	b := r.b.Sub()
+	// nanAt emits into lb whether the other element is NaN at the row
+	// sub gives, as 1 or 0.
+	var nanAt func(lb *ir.Builder, sub map[ir.VName]ir.SubExp) ir.SubExp
+	var count ir.SubExp
+	if !neutral {
+		i := slices.Index(m.F.Body.Stms, st)
+		other := &ir.Body{Stms: append(slices.Clone(m.F.Body.Stms[:i]), cold.Stms...), Result: []ir.SubExp{z}}
+		nanAt = func(lb *ir.Builder, sub map[ir.VName]ir.SubExp) ir.SubExp {
+			x := r.inline(lb, other, sub)[0]
+			c := lb.CmpOp(prim.Ne, x, x)
+			return lb.Let("nan", &ir.If{Cond: c, Then: &ir.Body{Result: []ir.SubExp{ir.I64(1)}}, Else: &ir.Body{Result: []ir.SubExp{ir.I64(0)}}, Ret: []ir.Type{ir.Scalar(prim.I64)}})
+		}
+		ts := make([]ir.Type, len(m.F.Params))
+		for i, p := range m.F.Params {
+			ts[i] = p.Type
+		}
+		f := b.Lambda(ts, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			sub := map[ir.VName]ir.SubExp{}
+			for i, p := range m.F.Params {
+				sub[p.Name] = ps[i]
+			}
+			return []ir.SubExp{nanAt(lb, sub)}
+		})
+		nans := b.Map(m.W, m.Arrs, f)
+		count = ir.Var(b.Reduce(m.W, nans, []ir.SubExp{ir.I64(0)}, b.BinOpLambda(prim.Add, prim.I64))[0])
+	}
+	// orNaN emits into lb: NaN if more than `at` of the other elements
+	// are NaN, else x.
+	orNaN := func(lb *ir.Builder, at, x ir.SubExp) ir.SubExp {
+		c := lb.CmpOp(prim.Gt, count, at)
+		return lb.Let("sum", &ir.If{Cond: c, Then: &ir.Body{Result: []ir.SubExp{ir.Const(prim.FloatValue(et, math.NaN()))}}, Else: &ir.Body{Result: []ir.SubExp{x}}, Ret: []ir.Type{ir.Scalar(et)}})
+	}
 	g := r.guard(b, ev, m.W)
 	tb := r.b.Sub()
 	sub, ok := r.rows(tb, m.F, m.W, m.Arrs, ev)
@@ -241,13 +291,75 @@ func (r *rewriter) oneHotSum(s *ir.Stm, e *ir.Reduce) ([]*ir.Stm, []ir.SubExp, b
 		return nil, nil, false
 	}
 	res := r.inline(tb, m.F.Body, sub)
-	t := tb.Let(s.Pat[0].Name.Base, &ir.Bin{Op: op, T: s.Pat[0].Type.Elem, X: e.Neutral[0], Y: res[k]})
+	t := tb.Let(s.Pat[0].Name.Base, &ir.Bin{Op: op, T: et, X: e.Neutral[0], Y: res[k]})
+	if !neutral {
+		t = orNaN(tb, nanAt(tb, sub), t)
+	}
 	if g.IsConst && g.Const.Bool() {
 		return append(b.Stms(), tb.Stms()...), []ir.SubExp{t}, true
 	}
-	iff := &ir.If{Cond: g, Then: tb.Body(t), Else: &ir.Body{Result: e.Neutral}, Ret: []ir.Type{s.Pat[0].Type}}
+	eb := r.b.Sub()
+	out := e.Neutral[0]
+	if !neutral {
+		out = orNaN(eb, ir.I64(0), out)
+	}
+	iff := &ir.If{Cond: g, Then: tb.Body(t), Else: eb.Body(out), Ret: []ir.Type{s.Pat[0].Type}}
 	b.Bind(s.Pat, iff)
 	return b.Stms(), patVars(s.Pat), true
+}
+
+// defMap maps names to the expressions that bind them.
+type defMap map[ir.VName]ir.Exp
+
+func (m defMap) get(v ir.VName) ir.Exp { return m[v] }
+
+// bindings maps the names bound at the top of the statements or bodies to
+// their expressions.
+func bindings(bodies ...*ir.Body) defMap {
+	m := defMap{}
+	for _, b := range bodies {
+		m.add(b.Stms)
+	}
+	return m
+}
+
+func (m defMap) add(stms []*ir.Stm) {
+	for _, s := range stms {
+		if len(s.Pat) == 1 {
+			m[s.Pat[0].Name] = s.Exp
+		}
+	}
+}
+
+// zeroOrNaN reports whether float x is ±0 or NaN whatever the values it
+// is computed from: a zero constant, or a product or quotient of such a
+// value, or a sum or negation of them (0 * y is NaN for an infinite or
+// NaN y, and ±0 otherwise).
+func zeroOrNaN(x ir.SubExp, defs func(ir.VName) ir.Exp) bool {
+	if x.IsConst {
+		return x.Const.Type().IsFloat() && x.Const.Float() == 0
+	}
+	return zeroOrNaNExp(defs(x.Var), defs)
+}
+
+// zeroOrNaNExp is zeroOrNaN for an expression.
+func zeroOrNaNExp(e ir.Exp, defs func(ir.VName) ir.Exp) bool {
+	switch e := e.(type) {
+	case *ir.Atom:
+		return zeroOrNaN(e.X, defs)
+	case *ir.Un:
+		return e.Op == prim.Neg && zeroOrNaN(e.X, defs)
+	case *ir.Bin:
+		switch e.Op {
+		case prim.Mul:
+			return zeroOrNaN(e.X, defs) || zeroOrNaN(e.Y, defs)
+		case prim.Div:
+			return zeroOrNaN(e.X, defs)
+		case prim.Add, prim.Sub:
+			return zeroOrNaN(e.X, defs) && zeroOrNaN(e.Y, defs)
+		}
+	}
+	return false
 }
 
 // sumOp recognises a reduction operator that is + with neutral 0 or *
