@@ -469,17 +469,44 @@ func reshapeTo[T any](pos string, a Array[T], dims []int64) Array[T] {
 	return Array[T]{Shape: dims, Data: a.Data}
 }
 
+// transposeTile is the side of the square tiles transposeInto copies: a
+// tile's source rows and destination rows stay in the cache while it is
+// copied, where a row-by-row transpose touches a new cache line of the
+// destination with every element.
+const transposeTile = 32
+
+// transposeInto writes the transpose of the rows x cols matrix src into
+// dst, by tiles, the column tiles in parallel when the matrix is large.
+func transposeInto[T any](dst, src []T, rows, cols int64) {
+	tiles := (cols + transposeTile - 1) / transposeTile
+	body := func(lo, hi int64) {
+		for jt := lo; jt < hi; jt++ {
+			j0 := jt * transposeTile
+			j1 := min(j0+transposeTile, cols)
+			for i0 := int64(0); i0 < rows; i0 += transposeTile {
+				i1 := min(i0+transposeTile, rows)
+				for i := i0; i < i1; i++ {
+					row := src[i*cols+j0 : i*cols+j1]
+					for k, x := range row {
+						dst[(j0+int64(k))*rows+i] = x
+					}
+				}
+			}
+		}
+	}
+	if rows*cols < 1<<16 {
+		body(0, tiles)
+		return
+	}
+	// At least 2^14 elements per chunk.
+	parFor(tiles, max(1, (1<<14)/(transposeTile*max(rows, 1))), body)
+}
+
 // rearrangeInto writes a with its dimensions permuted by perm into dst,
 // whose shape is the permuted one.
 func rearrangeInto[T any](dst, a Array[T], perm ...int) {
 	if len(perm) == 2 && perm[0] == 1 {
-		rows, cols := a.Shape[0], a.Shape[1]
-		for i := range rows {
-			row := a.Data[i*cols : (i+1)*cols]
-			for j, x := range row {
-				dst.Data[int64(j)*rows+i] = x
-			}
-		}
+		transposeInto(dst.Data, a.Data, a.Shape[0], a.Shape[1])
 		return
 	}
 	// Walk dst in row-major order with an odometer over its dimensions,

@@ -224,3 +224,25 @@ func TestIntoFormsAgree(t *testing.T) {
 		}
 	}
 }
+
+// transposeInto against the definition, at shapes around the tile size
+// and large enough to run in parallel.
+func TestTransposeInto(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	for _, sh := range [][2]int64{{0, 5}, {5, 0}, {1, 1}, {1, 70}, {70, 1}, {31, 33}, {32, 32}, {65, 97}, {300, 700}, {2, 40000}} {
+		rows, cols := sh[0], sh[1]
+		src := make([]float64, rows*cols)
+		for i := range src {
+			src[i] = float64(i)
+		}
+		dst := make([]float64, rows*cols)
+		transposeInto(dst, src, rows, cols)
+		for i := range rows {
+			for j := range cols {
+				if got, want := dst[j*rows+i], src[i*cols+j]; got != want {
+					t.Fatalf("%dx%d: dst[%d][%d] = %v, want %v", rows, cols, j, i, got, want)
+				}
+			}
+		}
+	}
+}

@@ -59,7 +59,7 @@ func TestSharedRuntimeNames(t *testing.T) {
 		"type Acc[T any] struct {\n\tArr rt.Array[T]",
 		"func (a *Acc[T]) Upd(idx []int64, v T)",
 		"func Row[T any](a rt.Array[T], k int, off int64) rt.Array[T]",
-		"row := a.Data[i*cols : (i+1)*cols]", // a local variable called row
+		"row := src[i*cols+j0 : i*cols+j1]", // a local variable called row
 		"// Fail aborts",
 	} {
 		if !strings.Contains(all, want) {

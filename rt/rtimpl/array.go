@@ -423,17 +423,44 @@ func ReshapeTo[T any](pos string, a rt.Array[T], dims []int64) rt.Array[T] {
 	return rt.Array[T]{Shape: dims, Data: a.Data}
 }
 
+// TransposeTile is the side of the square tiles transposeInto copies: a
+// tile's source rows and destination rows stay in the cache while it is
+// copied, where a row-by-row transpose touches a new cache line of the
+// destination with every element.
+const TransposeTile = 32
+
+// TransposeInto writes the transpose of the rows x cols matrix src into
+// dst, by tiles, the column tiles in parallel when the matrix is large.
+func TransposeInto[T any](dst, src []T, rows, cols int64) {
+	tiles := (cols + TransposeTile - 1) / TransposeTile
+	body := func(lo, hi int64) {
+		for jt := lo; jt < hi; jt++ {
+			j0 := jt * TransposeTile
+			j1 := min(j0+TransposeTile, cols)
+			for i0 := int64(0); i0 < rows; i0 += TransposeTile {
+				i1 := min(i0+TransposeTile, rows)
+				for i := i0; i < i1; i++ {
+					row := src[i*cols+j0 : i*cols+j1]
+					for k, x := range row {
+						dst[(j0+int64(k))*rows+i] = x
+					}
+				}
+			}
+		}
+	}
+	if rows*cols < 1<<16 {
+		body(0, tiles)
+		return
+	}
+	// At least 2^14 elements per chunk.
+	ParFor(tiles, max(1, (1<<14)/(TransposeTile*max(rows, 1))), body)
+}
+
 // RearrangeInto writes a with its dimensions permuted by perm into dst,
 // whose shape is the permuted one.
 func RearrangeInto[T any](dst, a rt.Array[T], perm ...int) {
 	if len(perm) == 2 && perm[0] == 1 {
-		rows, cols := a.Shape[0], a.Shape[1]
-		for i := range rows {
-			row := a.Data[i*cols : (i+1)*cols]
-			for j, x := range row {
-				dst.Data[int64(j)*rows+i] = x
-			}
-		}
+		TransposeInto(dst.Data, a.Data, a.Shape[0], a.Shape[1])
 		return
 	}
 	// Walk dst in row-major order with an odometer over its dimensions,
