@@ -10,7 +10,10 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 //     rows in C's function: map g (map f xs) is map (g . f) xs, reduce op
 //     (map f xs) a redomap, likewise into scans, histograms and scatters.
 //     Outputs of P that are also read elsewhere stay outputs of the fused
-//     SOAC.
+//     SOAC. When P may not move down to C (another result of P is used
+//     before C, or a statement between consumes what P reads or may
+//     fail), C moves up to P instead, if nothing between defines what C
+//     reads.
 //   - horizontal: two SOACs that read a common input array and do not
 //     depend on each other become one, at the place of either.
 //
@@ -104,9 +107,14 @@ func (fu *fusion) fuseOnce(b *ir.Body) bool {
 				continue
 			}
 			tried[i] = true
-			if s := fu.vertical(b.Stms, i, j); s != nil {
-				b.Stms[j] = s
-				b.Stms = append(b.Stms[:i], b.Stms[i+1:]...)
+			if s, at := fu.vertical(b.Stms, i, j); s != nil {
+				if at == i {
+					b.Stms[i] = s
+					b.Stms = append(b.Stms[:j], b.Stms[j+1:]...)
+				} else {
+					b.Stms[j] = s
+					b.Stms = append(b.Stms[:i], b.Stms[i+1:]...)
+				}
 				return true
 			}
 		}
@@ -266,15 +274,17 @@ func (fu *fusion) compatible(a, b *ir.Stm) bool {
 }
 
 // vertical fuses the producer stms[i] into the consumer stms[j] that
-// reads some of its map outputs as inputs, or returns nil.
-func (fu *fusion) vertical(stms []*ir.Stm, i, j int) *ir.Stm {
+// reads some of its map outputs as inputs; it returns the fused statement
+// and where it goes (at j, or at i when the producer's other results are
+// used before j and the consumer may move up), or nil.
+func (fu *fusion) vertical(stms []*ir.Stm, i, j int) (*ir.Stm, int) {
 	p, c := stms[i], stms[j]
 	if !fu.compatible(p, c) {
-		return nil
+		return nil, 0
 	}
 	vp, vc := fu.view(p), fu.view(c)
 	if fu.mapsOnly && (!isMap(vp) || !isMap(vc)) {
-		return nil
+		return nil, 0
 	}
 	first := len(p.Pat) - (len(vp.F.Ret) - vp.OpResults())
 	// The consumer may read the producer's results only as inputs, and
@@ -291,22 +301,26 @@ func (fu *fusion) vertical(stms []*ir.Stm, i, j int) *ir.Stm {
 		}
 		for _, q := range p.Pat {
 			if q.Name == a {
-				return nil // a scan, reduce, hist or scatter result
+				return nil, 0 // a scan, reduce, hist or scatter result
 			}
 		}
 	}
 	if inputs == 0 {
-		return nil
+		return nil, 0
 	}
 	rest := &ir.Stm{Pat: c.Pat, Exp: withoutArrs(vc)}
 	for _, q := range p.Pat {
 		if reads(rest).Has(q.Name) {
-			return nil
+			return nil, 0
 		}
 	}
 	between := stms[i+1 : j]
+	at := j
 	if usedIn(between, p.Pat) || !fu.canMove(p, reads(p), between) {
-		return nil
+		if !fu.canMoveUp(c, reads(c), between) {
+			return nil, 0
+		}
+		at = i
 	}
 	// Map outputs read elsewhere stay outputs.
 	keep := map[ir.VName]bool{}
@@ -359,7 +373,11 @@ func (fu *fusion) vertical(stms []*ir.Stm, i, j int) *ir.Stm {
 	cp := split(&ir.Screma{W: vc.W, Arrs: vc.Arrs, F: &ir.Lambda{Params: vc.F.Params, Body: cb, Ret: vc.F.Ret},
 		Scans: vc.Scans, Reds: vc.Reds, Hists: vc.Hists, Scatters: vc.Scatters}, c.Pat)
 	stmsF := append(append([]*ir.Stm{}, vp.F.Body.Stms...), cb.Stms...)
-	return fu.join(vp.W, arrs, params, stmsF, pp, cp, fu.position(p, c))
+	fused := fu.join(vp.W, arrs, params, stmsF, pp, cp, fu.position(p, c))
+	if fused == nil {
+		return nil, 0
+	}
+	return fused, at
 }
 
 // horizontal fuses stms[i] and stms[j], which share an input array and do

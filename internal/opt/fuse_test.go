@@ -211,18 +211,36 @@ func TestFuseSOACs(t *testing.T) {
 			h := b.LetN("h", &ir.Hist{W: ci(4), Dests: []ir.VName{d}, Op: b.BinOpLambda(prim.Add, prim.I64), Neutral: []ir.SubExp{ci(0)}, Inds: []ir.VName{ps[1].Var}, Vals: []ir.VName{ys}})
 			return []ir.SubExp{ir.Var(h[0])}
 		}), "map hist", 0},
+		// The producer cannot move down past what consumes its input, or
+		// past a statement that may fail: the consumer moves up instead.
 		{"input consumed in between", build([]ir.Type{ivec}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			c := b.Let("c", &ir.Copy{Arr: ps[0].Var})
 			ys := unary(b, 10, c.Var, double)
 			u := b.Let("u", &ir.Update{Arr: c.Var, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: ci(7)})
 			return []ir.SubExp{sum(b, ys), u}
-		}), "map reduce", 0},
+		}), "screma(reduce)", 0},
 		{"moved past a statement that may fail", build([]ir.Type{ivec, i64}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			ys := unary(b, 10, ps[0].Var, inverse)
 			b.Pos = ir.Pos{File: "t.fut", Line: 15, Col: 1}
 			q := b.BinOp(prim.Quot, ci(1), ps[1])
 			return []ir.SubExp{sum(b, ys), q}
-		}), "map reduce", 0},
+		}), "screma(reduce)", 10},
+		// Neither may move: the consumer reads what is defined in between.
+		{"input consumed in between, consumer reads the update", build([]ir.Type{ivec}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			c := b.Let("c", &ir.Copy{Arr: ps[0].Var})
+			ys := unary(b, 10, c.Var, double)
+			u := b.Let("u", &ir.Update{Arr: c.Var, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: ci(7)})
+			zs := b.Map(ci(4), []ir.VName{ys, u.Var}, b.BinOpLambda(prim.Add, prim.I64))[0]
+			return []ir.SubExp{ir.Var(zs)}
+		}), "map map", 0},
+		// The producer's reduction is used before the consumer: the
+		// consumer moves up (the min-index reduction of max's vjp).
+		{"producer's reduction used in between", build([]ir.Type{ivec}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			ys := unary(b, 10, ps[0].Var, double)
+			s := b.Reduce(ci(4), []ir.VName{ps[0].Var}, []ir.SubExp{ci(0)}, b.BinOpLambda(prim.Add, prim.I64))[0]
+			t := b.BinOp(prim.Mul, ir.Var(s), ci(3))
+			return []ir.SubExp{sum(b, ys), t}
+		}), "screma(reduce reduce)", 0},
 		{"inputs of unknown width", build([]ir.Type{ir.Array(prim.I64, ir.SubExp{})}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			n := b.Let("n", &ir.Size{Arr: ps[0].Var})
 			f := b.Lambda([]ir.Type{i64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp { return []ir.SubExp{double(lb, x[0])} })
