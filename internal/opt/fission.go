@@ -199,7 +199,9 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 		dp, ok := r.depth[v]
 		return ok && dp < r.level || !ok && r.fa.IsSize(v)
 	}
-	if !e.W.IsConst && !outer(e.W.Var) {
+	if !e.W.IsConst && !outer(e.W.Var) || !r.fa.Width(e.W, e.Arrs) {
+		// (A size check that may fail would keep the new map from being
+		// hoisted, and fusion would merge it back.)
 		return nil, nil, false
 	}
 	inv := ir.Names{} // names of the body computed from invariant rows only
