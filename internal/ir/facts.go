@@ -1,5 +1,7 @@
 package ir
 
+import "github.com/fluxion-lang/fluxion/internal/prim"
+
 // Facts is the one table of what passes know about a function's code:
 // aliasing (which storage a name may share), consumption (which storage
 // may be updated in place), effects and whether a statement may fail.
@@ -67,11 +69,45 @@ type Facts struct {
 	// dimensions of the parameters' types (checked on entry) and names
 	// bound by Size.
 	sizes Names
+	// below gives, for the names known to lie in [0, n), n: the rows of
+	// an iota from 0 by 1 that a map or screma function takes, and the
+	// counters of for loops over i64.
+	below map[VName]SubExp
 }
 
 type consumption struct {
 	at    int
 	names []VName
+}
+
+// bounds records the names s binds that are known to lie in [0, n)
+// (Facts.below), and the iotas from 0 by 1 it binds.
+func (fa *Facts) bounds(s *Stm, iotas map[VName]*Iota) {
+	switch e := s.Exp.(type) {
+	case *Iota:
+		from0 := e.Start.IsNone() || e.Start.IsConst && e.Start.Const.Int() == 0
+		by1 := e.Step.IsNone() || e.Step.IsConst && e.Step.Const.Int() == 1
+		if len(s.Pat) == 1 && e.T == prim.I64 && from0 && by1 {
+			iotas[s.Pat[0].Name] = e
+		}
+	case *Loop:
+		if f, ok := e.Form.(*For); ok && f.T == prim.I64 {
+			fa.below[f.I] = f.Bound
+		}
+	case *Map:
+		fa.rowBounds(e.Arrs, e.F, iotas)
+	case *Screma:
+		fa.rowBounds(e.Arrs, e.F, iotas)
+	}
+}
+
+// rowBounds records the parameters of f that take the rows of an iota.
+func (fa *Facts) rowBounds(arrs []VName, f *Lambda, iotas map[VName]*Iota) {
+	for k, a := range arrs {
+		if it, ok := iotas[a]; ok && k < len(f.Params) && f.Params[k].Type.IsScalar() {
+			fa.below[f.Params[k].Name] = it.N
+		}
+	}
 }
 
 // NewFacts computes the facts of f.
@@ -84,6 +120,7 @@ func NewFacts(f *Func) *Facts {
 		consumed: Names{},
 		order:    make(map[VName]int, size),
 		sizes:    Names{},
+		below:    map[VName]SubExp{},
 	}
 	for _, p := range f.Params {
 		fa.types[p.Name] = p.Type
@@ -99,6 +136,7 @@ func NewFacts(f *Func) *Facts {
 	sizesIn(f.Body, fa.sizes)
 	var direct []VName
 	n := 0
+	iotas := map[VName]*Iota{} // the iotas from 0 by 1 bound so far
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {
@@ -111,6 +149,7 @@ func NewFacts(f *Func) *Facts {
 			for _, p := range nestedParams(s.Exp) {
 				fa.types[p.Name] = p.Type
 			}
+			fa.bounds(s, iotas)
 			forEachSource(s, func(n VName, srcs []SubExp) {
 				for _, x := range srcs {
 					if x.IsVar() {

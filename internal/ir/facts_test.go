@@ -241,6 +241,49 @@ func TestFactsMayFail(t *testing.T) {
 		{"assert", func(b *Builder, xs, is, m SubExp) *Stm {
 			return &Stm{Exp: &Assert{Cond: Bool(true), Msg: "x"}}
 		}, true},
+		// An index by a row of iota n into a dimension n is in bounds;
+		// into another dimension, or by a row of another iota, it is not
+		// known to be.
+		{"map indexing by a row of iota n", func(b *Builder, xs, is, m SubExp) *Stm {
+			it := b.Let("it", &Iota{N: Var(n), T: prim.I64})
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.Index(xs.Var, ps[0])} })
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Map{W: Var(n), Arrs: []VName{it.Var}, F: f}}
+		}, false},
+		{"map indexing by a row of iota n from 1", func(b *Builder, xs, is, m SubExp) *Stm {
+			it := b.Let("it", &Iota{N: Var(n), Start: I64(1), T: prim.I64})
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.Index(xs.Var, ps[0])} })
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Map{W: Var(n), Arrs: []VName{it.Var}, F: f}}
+		}, true},
+		{"map indexing by a row of an iota of another size", func(b *Builder, xs, is, m SubExp) *Stm {
+			k := b.Let("k", &Size{Arr: is.Var, Dim: 0})
+			it := b.Let("it", &Iota{N: k, T: prim.I64})
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.Index(xs.Var, ps[0])} })
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, k)}}, Exp: &Map{W: k, Arrs: []VName{it.Var}, F: f}}
+		}, true},
+		{"map indexing by a row of input that is not an iota", func(b *Builder, xs, is, m SubExp) *Stm {
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.Index(xs.Var, ps[0])} })
+			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Map{W: Var(n), Arrs: []VName{is.Var}, F: f}}
+		}, true},
+		{"loop indexing by its counter", func(b *Builder, xs, is, m SubExp) *Stm {
+			i := b.Param("i", i64)
+			acc := b.Param("acc", f64)
+			lb := b.Sub()
+			lb.Declare(i, acc)
+			x := lb.Index(xs.Var, Var(i.Name))
+			sum := lb.BinOp(prim.Add, Var(acc.Name), x)
+			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Loop{Params: []Param{acc}, Init: []SubExp{one},
+				Form: &For{I: i.Name, T: prim.I64, Bound: Var(n)}, Body: lb.Body(sum)}}
+		}, false},
+		{"loop to m indexing by its counter", func(b *Builder, xs, is, m SubExp) *Stm {
+			i := b.Param("i", i64)
+			acc := b.Param("acc", f64)
+			lb := b.Sub()
+			lb.Declare(i, acc)
+			x := lb.Index(xs.Var, Var(i.Name))
+			sum := lb.BinOp(prim.Add, Var(acc.Name), x)
+			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Loop{Params: []Param{acc}, Init: []SubExp{one},
+				Form: &For{I: i.Name, T: prim.I64, Bound: m}, Body: lb.Body(sum)}}
+		}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -19,7 +19,8 @@ import "github.com/fluxion-lang/fluxion/internal/prim"
 //     than a non-zero constant, or an integer power by something other
 //     than a non-negative constant;
 //   - it is an Index or Slice other than one at constant indices within
-//     constant dimensions, an Update, Reshape, Concat, Rotate, ArrayLit,
+//     constant dimensions (or, for an Index, at a row of iota n or the
+//     counter of a loop to n in a dimension n), an Update, Reshape, Concat, Rotate, ArrayLit,
 //     Assert, Apply, UpdAcc or AD operator (bounds, shapes, assertions,
 //     recursion depth), or an Iota, Replicate or Scratch of a size that
 //     is not a constant or a name known to be a size (an implicit size
@@ -47,7 +48,7 @@ func (fa *Facts) LambdaMayFail(l *Lambda) bool { return fa.failer().lambda(l) }
 // a run-time error.
 func (fa *Facts) BodyMayFail(b *Body) bool { return fa.failer().body(b) }
 
-func (fa *Facts) failer() failer { return failer{typ: fa.Type, sizes: fa.sizes} }
+func (fa *Facts) failer() failer { return failer{typ: fa.Type, sizes: fa.sizes, below: fa.below} }
 
 // Width reports whether a SOAC of width w over arrs cannot fail its size
 // checks: every input that is not an accumulator is declared with outer
@@ -112,6 +113,7 @@ func sizesIn(b *Body, sizes Names) {
 type failer struct {
 	typ   TypeEnv
 	sizes Names
+	below map[VName]SubExp // names known to lie in [0, n) (Facts.below)
 }
 
 // size reports whether d is a constant or name that is never negative.
@@ -301,7 +303,7 @@ func (fl failer) exp(e Exp) bool {
 			ds[i] = DimSlice{Fixed: true, I: x}
 		}
 		t, ok := fl.typ(e.Arr)
-		return !ok || !ConstInBounds(t.Shape, ds)
+		return !ok || !fl.inBounds(t.Shape, ds)
 	case *Slice:
 		t, ok := fl.typ(e.Arr)
 		return !ok || !ConstInBounds(t.Shape, e.Dims)
@@ -405,6 +407,26 @@ func (fl failer) screma(e *Screma) bool {
 		k += sc.Rank + len(sc.Dests)
 	}
 	return !fl.rows(e.F, 0, len(e.F.Ret))
+}
+
+// inBounds is ConstInBounds, also accepting at a fixed index a name
+// known to lie in [0, n) for a dimension of size n (a row of iota n, or
+// the counter of a loop to n).
+func (fl failer) inBounds(shape Shape, ds []DimSlice) bool {
+	if len(ds) > len(shape) {
+		return false
+	}
+	for i, d := range ds {
+		if d.Fixed && d.I.IsVar() {
+			if n, ok := fl.below[d.I.Var]; ok && !shape[i].IsNone() && n.Equal(shape[i]) {
+				continue
+			}
+		}
+		if !ConstInBounds(shape[i:i+1], ds[i:i+1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // ConstInBounds reports whether the indices and ranges ds are constants
