@@ -179,6 +179,17 @@ func TestFactsConsumption(t *testing.T) {
 	}
 }
 
+// sumLoop is `loop acc = 1 for i < bound do acc + xs[i]`.
+func sumLoop(b *Builder, xs, bound SubExp) *Stm {
+	i := b.Param("i", i64)
+	acc := b.Param("acc", f64)
+	lb := b.Sub()
+	lb.Declare(i, acc)
+	sum := lb.BinOp(prim.Add, Var(acc.Name), lb.Index(xs.Var, Var(i.Name)))
+	return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Loop{Params: []Param{acc}, Init: []SubExp{Const(prim.FloatValue(prim.F64, 1))},
+		Form: &For{I: i.Name, T: prim.I64, Bound: bound}, Body: lb.Body(sum)}}
+}
+
 func TestFactsMayFail(t *testing.T) {
 	n := VName{"n", 1}
 	vec := Array(prim.F64, Var(n))
@@ -265,24 +276,10 @@ func TestFactsMayFail(t *testing.T) {
 			return &Stm{Pat: []Param{{VName{"r", 90}, vec}}, Exp: &Map{W: Var(n), Arrs: []VName{is.Var}, F: f}}
 		}, true},
 		{"loop indexing by its counter", func(b *Builder, xs, is, m SubExp) *Stm {
-			i := b.Param("i", i64)
-			acc := b.Param("acc", f64)
-			lb := b.Sub()
-			lb.Declare(i, acc)
-			x := lb.Index(xs.Var, Var(i.Name))
-			sum := lb.BinOp(prim.Add, Var(acc.Name), x)
-			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Loop{Params: []Param{acc}, Init: []SubExp{one},
-				Form: &For{I: i.Name, T: prim.I64, Bound: Var(n)}, Body: lb.Body(sum)}}
+			return sumLoop(b, xs, Var(n))
 		}, false},
 		{"loop to m indexing by its counter", func(b *Builder, xs, is, m SubExp) *Stm {
-			i := b.Param("i", i64)
-			acc := b.Param("acc", f64)
-			lb := b.Sub()
-			lb.Declare(i, acc)
-			x := lb.Index(xs.Var, Var(i.Name))
-			sum := lb.BinOp(prim.Add, Var(acc.Name), x)
-			return &Stm{Pat: []Param{{VName{"r", 90}, f64}}, Exp: &Loop{Params: []Param{acc}, Init: []SubExp{one},
-				Form: &For{I: i.Name, T: prim.I64, Bound: m}, Body: lb.Body(sum)}}
+			return sumLoop(b, xs, m)
 		}, true},
 	}
 	for _, tc := range tests {

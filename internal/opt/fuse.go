@@ -108,13 +108,7 @@ func (fu *fusion) fuseOnce(b *ir.Body) bool {
 			}
 			tried[i] = true
 			if s, at := fu.vertical(b.Stms, i, j); s != nil {
-				if at == i {
-					b.Stms[i] = s
-					b.Stms = append(b.Stms[:j], b.Stms[j+1:]...)
-				} else {
-					b.Stms[j] = s
-					b.Stms = append(b.Stms[:i], b.Stms[i+1:]...)
-				}
+				replaceTwo(b, i, j, s, at)
 				return true
 			}
 		}
@@ -123,18 +117,23 @@ func (fu *fusion) fuseOnce(b *ir.Body) bool {
 		}
 		for i := j - 1; i >= 0; i-- {
 			if s, at := fu.horizontal(b.Stms, i, j); s != nil {
-				if at == i {
-					b.Stms[i] = s
-					b.Stms = append(b.Stms[:j], b.Stms[j+1:]...)
-				} else {
-					b.Stms[j] = s
-					b.Stms = append(b.Stms[:i], b.Stms[i+1:]...)
-				}
+				replaceTwo(b, i, j, s, at)
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// replaceTwo puts the statement s that fused b.Stms[i] and b.Stms[j]
+// (i < j) at position at, one of the two, and removes the other.
+func replaceTwo(b *ir.Body, i, j int, s *ir.Stm, at int) {
+	gone := i
+	if at == i {
+		gone = j
+	}
+	b.Stms[at] = s
+	b.Stms = append(b.Stms[:gone], b.Stms[gone+1:]...)
 }
 
 // view returns s's SOAC as a Screma, or nil if it cannot take part in
