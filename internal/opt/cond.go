@@ -30,7 +30,8 @@ const pushBudget = 16
 //     c, which then merge. The branches' statements are copied, within
 //     pushBudget when the ifs stay for other uses;
 //   - an if whose branches both return an array literal of at most
-//     smallLit scalars for one result returns the scalars instead, and
+//     smallLit scalars for one result (built in the branch or before
+//     the if) returns the scalars instead, and
 //     the literal is built after the if (where indices into it then
 //     fold away, and with them the array).
 //
@@ -72,6 +73,11 @@ func (r *rewriter) literalResults(s *ir.Stm, e *ir.If) ([]*ir.Stm, []ir.SubExp, 
 				l, _ := st.Exp.(*ir.ArrayLit)
 				return l
 			}
+		}
+		// A literal bound before the if: its elements are in scope too.
+		if st, _, ok := r.def(x.Var); ok && len(st.Pat) == 1 {
+			l, _ := st.Exp.(*ir.ArrayLit)
+			return l
 		}
 		return nil
 	}

@@ -207,6 +207,15 @@ func TestCond(t *testing.T) {
 		before: map[string]int{"if": 1, "arraylit": 2}, after: map[string]int{"arraylit": 0, "index": 0},
 		inputs: []string{"true 1.5 2.0", "false 1.5 2.0", "true -0.0 f64.nan"},
 	}, {
+		// One branch returns a literal built before the if: the same.
+		name: "an if of array literals, one built before it", pass: "cond",
+		src: `entry main (b: bool) (x: f64) (y: f64) =
+		        let w = [y, 2 * x, 0]
+		        let v = if b then [x, y, x + y] else w
+		        in v[0] * v[1] - v[2]`,
+		before: map[string]int{"if": 1, "arraylit": 2}, after: map[string]int{"arraylit": 0, "index": 0},
+		inputs: []string{"true 1.5 2.0", "false 1.5 2.0", "false -0.0 f64.nan"},
+	}, {
 		// A one-hot value times y: the product moves into the branches,
 		// where 1*y is y; 0*y stays (it is NaN for y = inf).
 		name: "a consumer goes into the branches", pass: "cond",
