@@ -198,6 +198,14 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"40i64", "3000i64"}},
 	{name: "row from an if of an outer array", src: `entry main (n: i64) = map (\i -> let a = map (\j -> i * j) (iota 3) in if i % 2 == 0 then a with [1] = -1 else a) (iota n)`,
 		args: []string{"3000i64"}},
+	// Array literals built in place as rows of the map's result: of
+	// scalars, of rows, in the branches of an if.
+	{name: "rows that are array literals", src: `entry main (n: i64) = map (\i -> let x = f64.i64 i in [x, x * 2, 1 - x]) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "rows that are literals of rows", src: `entry main (n: i64) = map (\i -> let r = [i, i + 1] in [r, map (* 2) r]) (iota n)`,
+		args: []string{"3000i64"}},
+	{name: "rows that are literals in branches", src: `entry main (n: i64) = map (\i -> if i % 3 == 0 then [i, 0] else [0, i]) (iota n)`,
+		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,
 		args: []string{"3000i64"}},
 	// The exported functions keep source names (tuple and record

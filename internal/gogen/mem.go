@@ -319,7 +319,7 @@ func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
 			return []ir.VName{r.Var}
 		}
 		return nil
-	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan:
+	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan, *ir.ArrayLit:
 		return []ir.VName{r.Var}
 	}
 	return nil
