@@ -206,6 +206,18 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"3000i64"}},
 	{name: "rows that are literals in branches", src: `entry main (n: i64) = map (\i -> if i % 3 == 0 then [i, 0] else [0, i]) (iota n)`,
 		args: []string{"3000i64"}},
+	// Reductions whose operator builds an array: the accumulator
+	// alternates between two buffers per chunk (and per nested run).
+	{name: "vectorised reduction", src: `entry main (n: i64) = reduce (map2 (+)) (replicate 3 0) (map (\i -> [i, i * 2, i % 7]) (iota n))`,
+		args: []string{"3000i64"}},
+	// 2x2 matrix products (associative, in wrapping integers), reading
+	// the accumulator across elements while building the next.
+	{name: "vectorised reduction reading its accumulator", src: `entry main (n: i64) = reduce (\a b -> [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]) [1, 0, 0, 1] (map (\i -> [1, i % 3, i % 5, 1]) (iota n))`,
+		args: []string{"3000i64"}},
+	{name: "nested vectorised reductions", src: `entry main (n: i64) = map (\k -> reduce (map2 (+)) (replicate 2 0) (map (\i -> [i * k, i + k]) (iota 50))) (iota n)`,
+		args: []string{"300i64"}},
+	{name: "reduction selecting a row", src: `entry main (n: i64) = reduce (\a b -> if a[0] >= b[0] then a else b) [0, 0] (map (\i -> [(i * 37) % 101, i]) (iota n))`,
+		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,
 		args: []string{"3000i64"}},
 	// The exported functions keep source names (tuple and record

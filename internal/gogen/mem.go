@@ -342,13 +342,25 @@ type dbuf struct {
 // results die within their region, otherwise they are allocated for this
 // execution of the loop. It returns the names given buffers.
 func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
+	return g.alternate(e.Params, e.Body, pat, iter, true)
+}
+
+// alternate is doubleBuffer for a body run repeatedly with params bound
+// to the results of its previous run (a loop's body, or a reduction
+// operator folding elements into its accumulators): the arrays it builds
+// for results that go back into params get two buffers, written in turn
+// as iter (a Go expression) alternates between even and odd. scratchOK
+// lets the buffers be the worker's scratch when pat (the construct's
+// results) dies within its region; a reduction's chunk passes false, since
+// its partial result outlives the chunk.
+func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK bool) []ir.VName {
 	roots := map[int][]ir.VName{}
 	built := map[ir.VName]bool{}
-	for k, p := range e.Params {
+	for k, p := range params {
 		if !p.Type.IsArray() {
 			continue
 		}
-		rs := rowRoots(e.Body, e.Body.Result[k])
+		rs := rowRoots(body, body.Result[k])
 		shared := false
 		for _, r := range rs {
 			shared = shared || built[r]
@@ -365,18 +377,18 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 		return nil
 	}
 	holders := map[ir.VName]bool{}
-	for k, p := range e.Params {
-		if g.mem.reaches(e.Body.Result[k], built) {
+	for k, p := range params {
+		if g.mem.reaches(body.Result[k], built) {
 			holders[p.Name] = true
 		}
 	}
-	for _, r := range e.Body.Result {
+	for _, r := range body.Result[:len(params)] {
 		if g.mem.reaches(r, holders) {
 			return nil
 		}
 	}
 	var out []ir.VName
-	for k, p := range e.Params {
+	for k, p := range params {
 		rs, ok := roots[k]
 		if !ok {
 			continue
@@ -387,7 +399,7 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 		for _, r := range rs {
 			mine[r] = true
 		}
-		scratch := g.worker != nil
+		scratch := scratchOK && g.worker != nil
 		for _, q := range pat {
 			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), mine) {
 				scratch = false

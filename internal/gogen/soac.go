@@ -573,8 +573,16 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 				return g.apply(e.Op, append(elems(a[0]), rows()...), a[0])
 			})
 		}
+		// The arrays the operator builds for the accumulators alternate
+		// between two buffers of this fold (not the worker's scratch: a
+		// chunk's partial result outlives the chunk).
+		roots := g.alternate(e.Op.Params[:k], e.Op.Body, nil, i, false)
 		g.rangeLoop(i, lo, hi, ins, nil)
-		if err := g.apply(e.Op, append(elems(acc), rows()...), acc); err != nil {
+		err := g.apply(e.Op, append(elems(acc), rows()...), acc)
+		for _, r := range roots {
+			delete(g.dbuf, r)
+		}
+		if err != nil {
 			return err
 		}
 		g.closeRangeLoop(i)
