@@ -166,7 +166,9 @@
 //     accumulator scopes; putRow then finds the row already there.
 //   - A loop builds the array it carries in two buffers used alternately
 //     (iteration i writes buffer i&1), when no value of an earlier
-//     iteration but the current parameters can be alive.
+//     iteration but the current parameters can be alive; so does a
+//     reduction for the arrays its operator builds for the accumulator
+//     (two buffers per chunk, whose partial result outlives it).
 //   - One-dimensional iotas, replicates of a scalar and rotations that
 //     are only read element by element are never stored (virtual.go).
 //   - Slices of one contiguous block, reshapes and rows are views.
