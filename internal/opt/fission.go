@@ -271,6 +271,13 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 	if len(front) == 0 || len(front) == len(e.F.Body.Result) && allInvariantResults(e.F.Body.Result, seen) {
 		return nil, nil, false
 	}
+	// The map itself reads the frontier as parameters: the statements
+	// binding it go, with the invariant statements nothing left reads;
+	// if something left still reads a name they bind, nothing changes.
+	body := restBody(e.F.Body, seen, invStm)
+	if body == nil {
+		return nil, nil, false
+	}
 	// The new map: the invariant statements, giving the frontier.
 	var stms []*ir.Stm
 	for _, st := range e.F.Body.Stms {
@@ -294,17 +301,6 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 		pat[i] = r.b.Param(p.Name.Base, p.Type.ArrayOf(e.W))
 	}
 	split := &ir.Stm{Pat: pat, Exp: &ir.Map{W: e.W, Arrs: arrs, F: f}, Pos: s.Pos}
-	// The map itself reads the frontier as parameters.
-	var body []*ir.Stm
-	for _, st := range e.F.Body.Stms {
-		moved := false
-		for _, p := range st.Pat {
-			moved = moved || seen.Has(p.Name)
-		}
-		if !moved {
-			body = append(body, st)
-		}
-	}
 	g := &ir.Lambda{Params: append(slices.Clone(e.F.Params), front...), Body: &ir.Body{Stms: body, Result: e.F.Body.Result}, Ret: e.F.Ret}
 	newArrs := slices.Clone(e.Arrs)
 	for _, p := range pat {
@@ -312,6 +308,69 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 	}
 	rest := &ir.Stm{Pat: s.Pat, Exp: &ir.Map{W: e.W, Arrs: newArrs, F: g}, Pos: s.Pos}
 	return []*ir.Stm{split, rest}, patVars(s.Pat), true
+}
+
+// restBody returns the statements of b that stay in a map whose function
+// receives the names in front as parameters: without the statements that
+// bind them, and then without the invariant statements that nothing
+// remaining reads. It returns nil if a remaining statement or result
+// reads another name of a removed statement.
+func restBody(b *ir.Body, front ir.Names, inv map[*ir.Stm]bool) []*ir.Stm {
+	removed := map[*ir.Stm]bool{}
+	for _, st := range b.Stms {
+		for _, p := range st.Pat {
+			if front.Has(p.Name) {
+				removed[st] = true
+			}
+		}
+	}
+	reads := func() ir.Names {
+		used := ir.Names{}
+		for _, st := range b.Stms {
+			if !removed[st] {
+				for v := range ir.FreeInExp(st.Exp) {
+					used.Add(v)
+				}
+			}
+		}
+		for _, x := range b.Result {
+			if x.IsVar() {
+				used.Add(x.Var)
+			}
+		}
+		return used
+	}
+	for changed := true; changed; {
+		changed = false
+		used := reads()
+		for _, st := range b.Stms {
+			if removed[st] || !inv[st] {
+				continue
+			}
+			live := false
+			for _, p := range st.Pat {
+				live = live || used.Has(p.Name)
+			}
+			if !live {
+				removed[st] = true
+				changed = true
+			}
+		}
+	}
+	used := reads()
+	var out []*ir.Stm
+	for _, st := range b.Stms {
+		if !removed[st] {
+			out = append(out, st)
+			continue
+		}
+		for _, p := range st.Pat {
+			if used.Has(p.Name) && !front.Has(p.Name) {
+				return nil
+			}
+		}
+	}
+	return out
 }
 
 // allInvariantResults reports whether every result is one of the names.

@@ -425,6 +425,17 @@ func TestFission(t *testing.T) {
 		          in f64.i64 c + row[k] * u) us a))`,
 		before: map[string]int{"nest": 3}, after: map[string]int{"nest": 2},
 		inputs: []string{"[1.0, 2.0] [[1.0, 2.0, 3.0], [4.0, f64.inf, 6.0]] [0.5, 0.0, 2.0]", "empty([0]f64) empty([0][2]f64) [1.0, 2.0]"},
+	}, {
+		// A reduction of two results, one read through further invariant
+		// statements: both reach the seed loop as parameters.
+		name: "an invariant reduction of two results leaves the seed loop", pass: "fission",
+		src: `entry main [m][n] (us: [m]f64) (a: [m][n]f64) (v: [n]f64) =
+		        tabulate n (\k -> f64.sum (map2 (\u row ->
+		          let (s, p) = reduce (\(a1, b1) (a2, b2) -> (a1 + a2, b1 * b2)) (0, 1) (zip (map (* u) row) v)
+		          let q = f64.sqrt (f64.abs p) + 1
+		          in s * row[k] + q) us a))`,
+		before: map[string]int{"nest": 3}, after: map[string]int{"nest": 2},
+		inputs: []string{"[1.0, 2.0] [[1.0, 2.0, 3.0], [4.0, -5.0, 6.0]] [0.5, 1.5, 2.0]", "empty([0]f64) empty([0][2]f64) [1.0, 2.0]"},
 	}})
 }
 
