@@ -80,33 +80,44 @@ type consumption struct {
 	names []VName
 }
 
-// bounds records the names s binds that are known to lie in [0, n)
-// (Facts.below), and the iotas from 0 by 1 it binds.
-func (fa *Facts) bounds(s *Stm, iotas map[VName]*Iota) {
-	switch e := s.Exp.(type) {
-	case *Iota:
-		from0 := e.Start.IsNone() || e.Start.IsConst && e.Start.Const.Int() == 0
-		by1 := e.Step.IsNone() || e.Step.IsConst && e.Step.Const.Int() == 1
-		if len(s.Pat) == 1 && e.T == prim.I64 && from0 && by1 {
-			iotas[s.Pat[0].Name] = e
-		}
-	case *Loop:
-		if f, ok := e.Form.(*For); ok && f.T == prim.I64 {
-			fa.below[f.I] = f.Bound
-		}
-	case *Map:
-		fa.rowBounds(e.Arrs, e.F, iotas)
-	case *Screma:
-		fa.rowBounds(e.Arrs, e.F, iotas)
+// CountingIota reports whether e is iota n from 0 by 1 of i64 (the
+// indices of an array of n rows), giving n.
+func CountingIota(e Exp) (SubExp, bool) {
+	it, ok := e.(*Iota)
+	if !ok || it.T != prim.I64 {
+		return SubExp{}, false
 	}
+	from0 := it.Start.IsNone() || it.Start.IsConst && it.Start.Const.Int() == 0
+	by1 := it.Step.IsNone() || it.Step.IsConst && it.Step.Const.Int() == 1
+	return it.N, from0 && by1
 }
 
-// rowBounds records the parameters of f that take the rows of an iota.
-func (fa *Facts) rowBounds(arrs []VName, f *Lambda, iotas map[VName]*Iota) {
-	for k, a := range arrs {
-		if it, ok := iotas[a]; ok && k < len(f.Params) && f.Params[k].Type.IsScalar() {
-			fa.below[f.Params[k].Name] = it.N
+// IndexBounds calls f(v, n) for every name v that s binds for its nested
+// code and that lies in [0, n): the counter of a for loop over i64 to n,
+// and a parameter of a map's or screma's function that takes the rows of
+// an array that iota (a lookup of CountingIota results) says is iota n.
+// This is the one rule for such ranges; ir.Facts and the optimiser's
+// rewrites both use it.
+func IndexBounds(s *Stm, iota func(VName) (SubExp, bool), f func(v VName, n SubExp)) {
+	rows := func(arrs []VName, l *Lambda) {
+		for k, a := range arrs {
+			if k >= len(l.Params) || !l.Params[k].Type.IsScalar() {
+				continue
+			}
+			if n, ok := iota(a); ok {
+				f(l.Params[k].Name, n)
+			}
 		}
+	}
+	switch e := s.Exp.(type) {
+	case *Loop:
+		if fr, ok := e.Form.(*For); ok && fr.T == prim.I64 {
+			f(fr.I, fr.Bound)
+		}
+	case *Map:
+		rows(e.Arrs, e.F)
+	case *Screma:
+		rows(e.Arrs, e.F)
 	}
 }
 
@@ -136,7 +147,7 @@ func NewFacts(f *Func) *Facts {
 	sizesIn(f.Body, fa.sizes)
 	var direct []VName
 	n := 0
-	iotas := map[VName]*Iota{} // the iotas from 0 by 1 bound so far
+	iotas := map[VName]SubExp{} // the counting iotas bound so far, by size
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {
@@ -149,7 +160,10 @@ func NewFacts(f *Func) *Facts {
 			for _, p := range nestedParams(s.Exp) {
 				fa.types[p.Name] = p.Type
 			}
-			fa.bounds(s, iotas)
+			IndexBounds(s, func(a VName) (SubExp, bool) { n, ok := iotas[a]; return n, ok }, func(v VName, n SubExp) { fa.below[v] = n })
+			if n, ok := CountingIota(s.Exp); ok && len(s.Pat) == 1 {
+				iotas[s.Pat[0].Name] = n
+			}
 			forEachSource(s, func(n VName, srcs []SubExp) {
 				for _, x := range srcs {
 					if x.IsVar() {

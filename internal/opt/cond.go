@@ -75,11 +75,8 @@ func (r *rewriter) literalResults(s *ir.Stm, e *ir.If) ([]*ir.Stm, []ir.SubExp, 
 			}
 		}
 		// A literal bound before the if: its elements are in scope too.
-		if st, _, ok := r.def(x.Var); ok && len(st.Pat) == 1 {
-			l, _ := st.Exp.(*ir.ArrayLit)
-			return l
-		}
-		return nil
+		l, _ := r.w.defs[x.Var].(*ir.ArrayLit)
+		return l
 	}
 	var ret []ir.Type
 	var thenRes, elseRes []ir.SubExp
@@ -260,10 +257,7 @@ func (r *rewriter) zeroForm(stms []*ir.Stm, ne ir.Exp) bool {
 		if e, ok := defs[v]; ok {
 			return e
 		}
-		if st, k, ok := r.def(v); ok && len(st.Pat) == 1 && k == 0 {
-			return st.Exp
-		}
-		return nil
+		return r.w.defs[v]
 	}
 	return zeroOrNaNExp(e, get)
 }

@@ -112,6 +112,14 @@ func resultGroups(f *ir.Lambda) []int {
 	return out
 }
 
+// outside reports whether v is bound outside the body being walked (or is
+// a size of the function): code reading only such names is invariant in
+// that body.
+func (r *rewriter) outside(v ir.VName) bool {
+	dp, ok := r.depth[v]
+	return ok && dp < r.level || !ok && r.fa.IsSize(v)
+}
+
 // splitInvariant splits a map inside a loop or function body into a map
 // of the results that depend only on what is bound outside that body and
 // a map of the others, when they share no statement: the first is then
@@ -136,10 +144,7 @@ func (r *rewriter) splitInvariant(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp,
 		arrs, params := d.inputs(e.Arrs, f)
 		f.Params = params
 		st := &ir.Stm{Pat: pick(s.Pat, keep), Exp: &ir.Map{W: e.W, Arrs: arrs, F: f}, Pos: s.Pos}
-		outer := func(v ir.VName) bool {
-			dp, ok := r.depth[v]
-			return ok && dp < r.level || !ok && r.fa.IsSize(v)
-		}
+		outer := r.outside
 		inv := e.W.IsConst || outer(e.W.Var)
 		for _, a := range arrs {
 			inv = inv && outer(a)
@@ -195,10 +200,7 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 	if len(r.loops) == 0 || !r.loops[len(r.loops)-1] || len(e.Arrs) != len(e.F.Params) || impure(e) {
 		return nil, nil, false
 	}
-	outer := func(v ir.VName) bool {
-		dp, ok := r.depth[v]
-		return ok && dp < r.level || !ok && r.fa.IsSize(v)
-	}
+	outer := r.outside
 	if !e.W.IsConst && !outer(e.W.Var) || !r.fa.Width(e.W, e.Arrs) {
 		// (A size check that may fail would keep the new map from being
 		// hoisted, and fusion would merge it back.)
@@ -231,7 +233,7 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 				ok = false
 			}
 		}
-		if !ok || r.fa.BodyMayFail(&ir.Body{Stms: []*ir.Stm{st}}) {
+		if !ok || r.fa.MayFail(st) {
 			continue
 		}
 		invStm[st] = true
@@ -245,15 +247,12 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 	var front []ir.Param
 	seen := ir.Names{}
 	use := func(v ir.VName) {
-		if costly[v] && !seen.Has(v) {
-			for _, st := range e.F.Body.Stms {
-				for _, p := range st.Pat {
-					if p.Name == v && p.Type.IsScalar() && invStm[st] {
-						front = append(front, p)
-						seen.Add(v)
-					}
-				}
-			}
+		if !costly[v] || seen.Has(v) {
+			return
+		}
+		if st, k := bindingIn(e.F.Body, v); st != nil && invStm[st] && st.Pat[k].Type.IsScalar() {
+			front = append(front, st.Pat[k])
+			seen.Add(v)
 		}
 	}
 	for _, st := range e.F.Body.Stms {
@@ -268,7 +267,7 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 			use(x.Var)
 		}
 	}
-	if len(front) == 0 || len(front) == len(e.F.Body.Result) && allInvariantResults(e.F.Body.Result, seen) {
+	if len(front) == 0 || allInvariantResults(e.F.Body.Result, seen) {
 		return nil, nil, false
 	}
 	// The map itself reads the frontier as parameters: the statements
@@ -373,7 +372,8 @@ func restBody(b *ir.Body, front ir.Names, inv map[*ir.Stm]bool) []*ir.Stm {
 	return out
 }
 
-// allInvariantResults reports whether every result is one of the names.
+// allInvariantResults reports whether every result is one of the names
+// (the whole map is then invariant, which hoisting handles).
 func allInvariantResults(res []ir.SubExp, names ir.Names) bool {
 	for _, x := range res {
 		if !x.IsVar() || !names.Has(x.Var) {

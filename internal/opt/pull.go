@@ -2,7 +2,6 @@ package opt
 
 import (
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // cheapProducer bounds the statements of a map's function that the pull
@@ -248,7 +247,7 @@ func (r *rewriter) pullIndex(s *ir.Stm, e *ir.Index) ([]*ir.Stm, []ir.SubExp, bo
 	b := r.b.Sub()
 	switch src := at.Exp.(type) {
 	case *ir.Iota:
-		if len(e.Idx) == 1 && src.T == prim.I64 && isConst(src.Start, 0) && isConst(src.Step, 1) && src.N.Equal(t.Shape[0]) {
+		if n, ok := ir.CountingIota(src); len(e.Idx) == 1 && ok && n.Equal(t.Shape[0]) {
 			return nil, []ir.SubExp{e.Idx[0]}, true
 		}
 	case *ir.Replicate:

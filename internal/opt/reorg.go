@@ -2,7 +2,6 @@ package opt
 
 import (
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // Reorg removes code that only reorganises arrays it is given:
@@ -102,7 +101,7 @@ func (r *reorg) mapInputs(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
 				changed = true
 			}
 		case *ir.Iota:
-			if !d.N.Equal(e.W) || d.T != prim.I64 || !isConst(d.Start, 0) || !isConst(d.Step, 1) {
+			if n, ok := ir.CountingIota(d); !ok || !n.Equal(e.W) {
 				continue
 			}
 			rows := map[ir.VName]ir.VName{} // array -> the parameter bound to its rows
@@ -186,9 +185,4 @@ func (r *reorg) mapInputs(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
 func (r *reorg) isAcc(a ir.VName) bool {
 	t, ok := r.w.types[a]
 	return ok && t.Acc
-}
-
-// isConst reports whether s is absent or the integer constant k.
-func isConst(s ir.SubExp, k int64) bool {
-	return s.IsNone() || s.IsConst && s.Const.Int() == k
 }

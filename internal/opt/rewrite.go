@@ -215,31 +215,30 @@ func (r *rewriter) into(s *ir.Stm, b *ir.Body) func() {
 	}
 	r.loops = append(r.loops, loop)
 	u = append(u, func() { r.level--; r.loops = r.loops[:len(r.loops)-1] })
-	bindLambda := func(l *ir.Lambda, w ir.SubExp, arrs []ir.VName) {
+	bindLambda := func(l *ir.Lambda, arrs []ir.VName) {
 		if l == nil || l.Body != b {
 			return
 		}
 		for k, p := range l.Params {
 			if k < len(arrs) {
 				r.depth[p.Name] = r.level
-				if r.isIota(arrs[k], w) {
-					u.addRange(r, p.Name, w)
-				}
 			}
 		}
+		// Rows of an iota and loop counters lie in [0, n) in here.
+		ir.IndexBounds(s, r.countingIota, func(v ir.VName, n ir.SubExp) { u.addRange(r, v, n) })
 	}
 	switch e := s.Exp.(type) {
 	case *ir.Map:
-		bindLambda(e.F, e.W, e.Arrs)
+		bindLambda(e.F, e.Arrs)
 	case *ir.Screma:
-		bindLambda(e.F, e.W, e.Arrs)
+		bindLambda(e.F, e.Arrs)
 	case *ir.Loop:
 		for _, p := range e.Params {
 			r.depth[p.Name] = r.level
 		}
-		if f, ok := e.Form.(*ir.For); ok && f.T == prim.I64 {
+		if f, ok := e.Form.(*ir.For); ok {
 			r.depth[f.I] = r.level
-			u.addRange(r, f.I, f.Bound)
+			ir.IndexBounds(s, r.countingIota, func(v ir.VName, n ir.SubExp) { u.addRange(r, v, n) })
 		}
 	case *ir.If:
 		if e.Cond.IsVar() {
@@ -278,8 +277,13 @@ func (u *undo) addRange(r *rewriter, v ir.VName, hi ir.SubExp) {
 
 // isIota reports whether arr is iota w (from 0 by 1, of type i64).
 func (r *rewriter) isIota(arr ir.VName, w ir.SubExp) bool {
-	d, ok := r.w.defs[arr].(*ir.Iota)
-	return ok && d.T == prim.I64 && d.N.Equal(w) && isConst(d.Start, 0) && isConst(d.Step, 1)
+	n, ok := r.countingIota(arr)
+	return ok && n.Equal(w)
+}
+
+// countingIota is ir.CountingIota of arr's definition.
+func (r *rewriter) countingIota(arr ir.VName) (ir.SubExp, bool) {
+	return ir.CountingIota(r.w.defs[arr])
 }
 
 // assume records what holds inside the branch of the if on c that runs
