@@ -69,10 +69,10 @@ type Facts struct {
 	// dimensions of the parameters' types (checked on entry) and names
 	// bound by Size.
 	sizes Names
-	// below gives, for the names known to lie in [0, n), n: the rows of
-	// an iota from 0 by 1 that a map or screma function takes, and the
-	// counters of for loops over i64.
-	below map[VName]SubExp
+	// below gives, for the names known to lie in [0, n), every such n
+	// known: the rows of an iota from 0 by 1 that a map or screma
+	// function takes, and the counters of for loops over i64.
+	below map[VName][]SubExp
 }
 
 type consumption struct {
@@ -93,19 +93,24 @@ func CountingIota(e Exp) (SubExp, bool) {
 }
 
 // IndexBounds calls f(v, n) for every name v that s binds for its nested
-// code and that lies in [0, n): the counter of a for loop over i64 to n,
-// and a parameter of a map's or screma's function that takes the rows of
-// an array that iota (a lookup of CountingIota results) says is iota n.
-// This is the one rule for such ranges; ir.Facts and the optimiser's
-// rewrites both use it.
+// code and every n such that v lies in [0, n): the counter of a for loop
+// over i64 to n, and a parameter of a map's or screma's function that
+// takes the rows of an array that iota (a lookup of CountingIota results)
+// says is iota n; such a row lies below the SOAC's width too, since a
+// SOAC runs its function only when every input has its width. This is the
+// one rule for such ranges; ir.Facts and the optimiser's rewrites both
+// use it.
 func IndexBounds(s *Stm, iota func(VName) (SubExp, bool), f func(v VName, n SubExp)) {
-	rows := func(arrs []VName, l *Lambda) {
+	rows := func(w SubExp, arrs []VName, l *Lambda) {
 		for k, a := range arrs {
 			if k >= len(l.Params) || !l.Params[k].Type.IsScalar() {
 				continue
 			}
 			if n, ok := iota(a); ok {
 				f(l.Params[k].Name, n)
+				if !w.IsNone() && !w.Equal(n) {
+					f(l.Params[k].Name, w)
+				}
 			}
 		}
 	}
@@ -115,9 +120,9 @@ func IndexBounds(s *Stm, iota func(VName) (SubExp, bool), f func(v VName, n SubE
 			f(fr.I, fr.Bound)
 		}
 	case *Map:
-		rows(e.Arrs, e.F)
+		rows(e.W, e.Arrs, e.F)
 	case *Screma:
-		rows(e.Arrs, e.F)
+		rows(e.W, e.Arrs, e.F)
 	}
 }
 
@@ -131,7 +136,7 @@ func NewFacts(f *Func) *Facts {
 		consumed: Names{},
 		order:    make(map[VName]int, size),
 		sizes:    Names{},
-		below:    map[VName]SubExp{},
+		below:    map[VName][]SubExp{},
 	}
 	for _, p := range f.Params {
 		fa.types[p.Name] = p.Type
@@ -160,7 +165,7 @@ func NewFacts(f *Func) *Facts {
 			for _, p := range nestedParams(s.Exp) {
 				fa.types[p.Name] = p.Type
 			}
-			IndexBounds(s, func(a VName) (SubExp, bool) { n, ok := iotas[a]; return n, ok }, func(v VName, n SubExp) { fa.below[v] = n })
+			IndexBounds(s, func(a VName) (SubExp, bool) { n, ok := iotas[a]; return n, ok }, func(v VName, n SubExp) { fa.below[v] = append(fa.below[v], n) })
 			if n, ok := CountingIota(s.Exp); ok && len(s.Pat) == 1 {
 				iotas[s.Pat[0].Name] = n
 			}

@@ -190,6 +190,45 @@ func sumLoop(b *Builder, xs, bound SubExp) *Stm {
 		Form: &For{I: i.Name, T: prim.I64, Bound: bound}, Body: lb.Body(sum)}}
 }
 
+// A map runs its function only when its inputs have its width, so a row
+// of iota k in a map of width n lies below n as well: indexing a [n]
+// array by it cannot fail; indexing a [m] array can, and so can indexing
+// a [n] array in a map of width k.
+func TestFactsRowBelowWidth(t *testing.T) {
+	n := VName{"n", 1}
+	for _, tc := range []struct {
+		name   string
+		width  func(n, k SubExp) SubExp
+		arrDim func(n, k SubExp) SubExp
+		want   bool
+	}{
+		{"width n, index into [n]", func(n, k SubExp) SubExp { return n }, func(n, k SubExp) SubExp { return n }, false},
+		{"width n, index into [m]", func(n, k SubExp) SubExp { return n }, func(n, k SubExp) SubExp { return Var(VName{"m", 2}) }, true},
+		{"width k, index into [n]", func(n, k SubExp) SubExp { return k }, func(n, k SubExp) SubExp { return n }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewBuilder(NewNameSource(3))
+			m := Param{Name: VName{"m", 2}, Type: i64}
+			b.Declare(m)
+			is := b.Param("is", Array(prim.I64, Var(n)))
+			k := b.Let("k", &Size{Arr: is.Name, Dim: 0})
+			xs := b.Param("xs", Array(prim.F64, tc.arrDim(Var(n), k)))
+			it := b.Let("it", &Iota{N: k, T: prim.I64})
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp { return []SubExp{lb.Index(xs.Name, ps[0])} })
+			w := tc.width(Var(n), k)
+			b.Add(&Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, w)}}, Exp: &Map{W: w, Arrs: []VName{it.Var}, F: f}})
+			fn := &Func{Name: "f", Params: []Param{{Name: n, Type: i64}, m, is, xs}, Body: b.Body()}
+			if err := VerifyFunc(fn); err != nil {
+				t.Fatalf("%v\n%s", err, fn)
+			}
+			ix := f.Body.Stms[0]
+			if got := NewFacts(fn).MayFail(ix); got != tc.want {
+				t.Errorf("MayFail = %v, want %v:\n%v", got, tc.want, fn)
+			}
+		})
+	}
+}
+
 func TestFactsMayFail(t *testing.T) {
 	n := VName{"n", 1}
 	vec := Array(prim.F64, Var(n))

@@ -1,6 +1,10 @@
 package ir
 
-import "github.com/fluxion-lang/fluxion/internal/prim"
+import (
+	"slices"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
 
 // Which statements may fail at run time. A pass that moves, reorders,
 // fuses or removes code asks this so that a program still fails with the
@@ -113,7 +117,7 @@ func sizesIn(b *Body, sizes Names) {
 type failer struct {
 	typ   TypeEnv
 	sizes Names
-	below map[VName]SubExp // names known to lie in [0, n) (Facts.below)
+	below map[VName][]SubExp // names known to lie in [0, n) (Facts.below)
 }
 
 // size reports whether d is a constant or name that is never negative.
@@ -418,7 +422,7 @@ func (fl failer) inBounds(shape Shape, ds []DimSlice) bool {
 	}
 	for i, d := range ds {
 		if d.Fixed && d.I.IsVar() {
-			if n, ok := fl.below[d.I.Var]; ok && !shape[i].IsNone() && n.Equal(shape[i]) {
+			if !shape[i].IsNone() && slices.ContainsFunc(fl.below[d.I.Var], shape[i].Equal) {
 				continue
 			}
 		}

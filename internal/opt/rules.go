@@ -365,12 +365,21 @@ func (w *forward) sliceSize(e *ir.Size) (int64, bool) {
 	return 0, false
 }
 
-// knownElem gives the scalar element an index selects from a replicate
-// or an array literal, when every index is a constant within a constant
-// bound (anything else may be out of bounds and must stay to fail).
+// knownElem gives the element an index selects from a replicate or an
+// array literal, when every index is a constant within a constant bound
+// (anything else may be out of bounds and must stay to fail). A row (an
+// array element) is given only when neither it nor the name bound to it
+// may be consumed: the literal holds a copy, the row is the same value.
 func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
-	if len(pat) != 1 || !pat[0].Type.IsScalar() {
+	if len(pat) != 1 {
 		return ir.SubExp{}, false
+	}
+	if !pat[0].Type.IsScalar() {
+		x, ok := w.knownRow(e)
+		if !ok || (x.IsVar() && w.consumed.Has(x.Var)) || w.consumed.Has(pat[0].Name) {
+			return ir.SubExp{}, false
+		}
+		return x, true
 	}
 	inBounds := func(i, n ir.SubExp) bool {
 		return i.IsConst && n.IsConst && i.Const.Int() >= 0 && i.Const.Int() < n.Const.Int()
@@ -389,6 +398,34 @@ func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
 	case *ir.ArrayLit:
 		if len(e.Idx) == 1 && inBounds(e.Idx[0], ir.I64(int64(len(src.Elems)))) {
 			return src.Elems[e.Idx[0].Const.Int()], true
+		}
+	}
+	return ir.SubExp{}, false
+}
+
+// knownRow gives the row a constant index selects from an array literal
+// of rows, or the value of a replicate of rows indexed in its replicated
+// dimensions only.
+func (w *forward) knownRow(e *ir.Index) (ir.SubExp, bool) {
+	inBounds := func(i, n ir.SubExp) bool {
+		return i.IsConst && n.IsConst && i.Const.Int() >= 0 && i.Const.Int() < n.Const.Int()
+	}
+	switch src := w.defs[e.Arr].(type) {
+	case *ir.Replicate:
+		if len(e.Idx) != len(src.Shape) || !src.Val.IsVar() {
+			return ir.SubExp{}, false
+		}
+		for k, i := range e.Idx {
+			if !inBounds(i, src.Shape[k]) {
+				return ir.SubExp{}, false
+			}
+		}
+		return src.Val, true
+	case *ir.ArrayLit:
+		if len(e.Idx) == 1 && inBounds(e.Idx[0], ir.I64(int64(len(src.Elems)))) {
+			if x := src.Elems[e.Idx[0].Const.Int()]; x.IsVar() {
+				return x, true
+			}
 		}
 	}
 	return ir.SubExp{}, false

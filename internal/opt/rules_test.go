@@ -212,6 +212,35 @@ return (x_1, 5i64, x_1, r_elem_7, l_elem_8)
 		inputs: [][]interp.Value{{sI(1)}, {sI(0)}},
 	},
 	{
+		// Rows of a literal or a replicate are the rows themselves,
+		// unless the row may be consumed: m is updated after the literal
+		// copied it, so l[1] must stay.
+		name: "fold known rows", pass: "fold", params: []ir.Type{ir.Array(prim.I64, ci(3)), ir.Array(prim.I64, ci(3))},
+		want: `
+let m_3: [3i64]i64 = copy x_2
+let l_4: [2i64][3i64]i64 = [x_1, m_3] : [3i64]i64
+let r_5: [2i64][3i64]i64 = replicate [2i64] x_2
+let l_elem_7: [3i64]i64 = l_4[1i64]
+let upd_9: [3i64]i64 = m_3 with [0i64] = 7i64
+let r_elem_10: [3i64]i64 = r_5[2i64]
+return (x_1, x_2, l_elem_7, upd_9, r_elem_10)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			row := ir.Array(prim.I64, ci(3))
+			m := b.Let("m", &ir.Copy{Arr: ps[1].Var})
+			l := b.Let("l", &ir.ArrayLit{Elems: []ir.SubExp{ps[0], m}, Elem: row})
+			r := b.Let("r", &ir.Replicate{Shape: ir.Shape{ci(2)}, Val: ps[1]})
+			a := b.Index(l.Var, ci(0))
+			d := b.Index(l.Var, ci(1))
+			c := b.Index(r.Var, ci(1))
+			u := b.Let("upd", &ir.Update{Arr: m.Var, Dims: []ir.DimSlice{{Fixed: true, I: ci(0)}}, Val: ci(7)})
+			line(b, 3)
+			e := b.Index(r.Var, ci(2)) // out of bounds: stays to fail
+			return []ir.SubExp{a, c, d, u, e}
+		},
+		inputs: [][]interp.Value{{arrI(0, 1, 3), arrI(4, 5, 6)}},
+	},
+	{
 		name: "accumulators, scatter and hist", pass: "simplify", params: []ir.Type{ir.Array(prim.I64, ci(3)), i64},
 		want: `
 let dst_3: [4i64]i64 = replicate [4i64] 0i64
