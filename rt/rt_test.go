@@ -163,9 +163,9 @@ func TestPoolGrows(t *testing.T) {
 // The allocation-free forms that generated code uses agree with the
 // allocating ones.
 func TestIntoFormsAgree(t *testing.T) {
-	perms := [][]int{{0}, {1, 0}, {0, 1}, {1, 0, 2}, {2, 1, 0}, {0, 2, 1}, {2, 0, 1}, {1, 2, 0}, {3, 1, 0, 2}, {0, 1, 3, 2}}
+	perms := [][]int{{0}, {1, 0}, {0, 1}, {1, 0, 2}, {2, 1, 0}, {0, 2, 1}, {2, 0, 1}, {1, 2, 0}, {3, 1, 0, 2}, {0, 1, 3, 2}, {2, 3, 0, 1}, {0, 3, 1, 2}, {3, 2, 1, 0}, {1, 0, 3, 2}, {0, 1, 2, 3}}
 	for _, perm := range perms {
-		for _, shape := range [][]int64{{3, 4, 5, 2}, {1, 2, 3, 4}, {2, 0, 3, 1}} {
+		for _, shape := range [][]int64{{3, 4, 5, 2}, {1, 2, 3, 4}, {2, 0, 3, 1}, {37, 3, 41, 2}, {70, 3, 330, 1}} {
 			sh := append([]int64(nil), shape[:len(perm)]...)
 			a := iota("", product(sh), 0, 1, func(x int64) int32 { return int32(x) })
 			a.Shape = sh

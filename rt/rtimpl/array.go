@@ -430,20 +430,26 @@ func ReshapeTo[T any](pos string, a rt.Array[T], dims []int64) rt.Array[T] {
 const TransposeTile = 32
 
 // TransposeInto writes the transpose of the rows x cols matrix src into
-// dst, by tiles, the column tiles in parallel when the matrix is large.
+// dst, by tiles, in parallel when the matrix is large. Tiles are numbered
+// down each column of tiles first, so that a chunk of them writes
+// consecutive stretches of dst rows, and a narrow matrix (few columns,
+// as a Jacobian of few columns has) splits by rows as well.
 func TransposeInto[T any](dst, src []T, rows, cols int64) {
-	tiles := (cols + TransposeTile - 1) / TransposeTile
+	if rows == 0 || cols == 0 {
+		return
+	}
+	rowTiles := (rows + TransposeTile - 1) / TransposeTile
+	tiles := rowTiles * ((cols + TransposeTile - 1) / TransposeTile)
 	body := func(lo, hi int64) {
-		for jt := lo; jt < hi; jt++ {
-			j0 := jt * TransposeTile
+		for t := lo; t < hi; t++ {
+			j0 := t / rowTiles * TransposeTile
 			j1 := min(j0+TransposeTile, cols)
-			for i0 := int64(0); i0 < rows; i0 += TransposeTile {
-				i1 := min(i0+TransposeTile, rows)
-				for i := i0; i < i1; i++ {
-					row := src[i*cols+j0 : i*cols+j1]
-					for k, x := range row {
-						dst[(j0+int64(k))*rows+i] = x
-					}
+			i0 := t % rowTiles * TransposeTile
+			i1 := min(i0+TransposeTile, rows)
+			for i := i0; i < i1; i++ {
+				row := src[i*cols+j0 : i*cols+j1]
+				for k, x := range row {
+					dst[(j0+int64(k))*rows+i] = x
 				}
 			}
 		}
@@ -453,45 +459,78 @@ func TransposeInto[T any](dst, src []T, rows, cols int64) {
 		return
 	}
 	// At least 2^14 elements per chunk.
-	ParFor(tiles, max(1, (1<<14)/(TransposeTile*max(rows, 1))), body)
+	ParFor(tiles, (1<<14)/(TransposeTile*TransposeTile), body)
 }
 
 // RearrangeInto writes a with its dimensions permuted by perm into dst,
-// whose shape is the permuted one.
+// whose shape is the permuted one. Source dimensions that stay adjacent
+// and in order are merged first, so that [n][3][k] -> [k][n][3] is the
+// 2-D transpose of [3n][k], and [m][n][k] -> [m][k][n] m of them, both by
+// tiles (transposeInto); what remains walks dst with an odometer.
 func RearrangeInto[T any](dst, a rt.Array[T], perm ...int) {
-	if len(perm) == 2 && perm[0] == 1 {
-		TransposeInto(dst.Data, a.Data, a.Shape[0], a.Shape[1])
+	if len(dst.Data) == 0 {
+		return
+	}
+	// Merge: group g covers the source dimensions lo[g]..hi[g]-1 and
+	// appears at position g of dst.
+	var loBuf, hiBuf, shBuf, pBuf [8]int64
+	lo, hi := loBuf[:0], hiBuf[:0]
+	for k, p := range perm {
+		if k > 0 && int64(p) == hi[len(hi)-1] {
+			hi[len(hi)-1]++
+			continue
+		}
+		lo, hi = append(lo, int64(p)), append(hi, int64(p)+1)
+	}
+	// The groups' sizes in source order, and perm over groups.
+	rank := len(lo)
+	shape, gp := shBuf[:0], pBuf[:0]
+	for range rank {
+		shape, gp = append(shape, 0), append(gp, 0)
+	}
+	for g := range rank {
+		src := 0 // the group's position in source order
+		for h := range rank {
+			if lo[h] < lo[g] {
+				src++
+			}
+		}
+		gp[g] = int64(src)
+		shape[src] = Product(a.Shape[lo[g]:hi[g]])
+	}
+	switch {
+	case rank == 1:
+		copy(dst.Data, a.Data)
+		return
+	case rank == 2:
+		TransposeInto(dst.Data, a.Data, shape[0], shape[1])
+		return
+	case rank == 3 && gp[0] == 0:
+		block := shape[1] * shape[2]
+		for i := range shape[0] {
+			TransposeInto(dst.Data[i*block:(i+1)*block], a.Data[i*block:(i+1)*block], shape[1], shape[2])
+		}
 		return
 	}
 	// Walk dst in row-major order with an odometer over its dimensions,
 	// keeping the source offset in step; when the innermost dimension
 	// stays innermost, copy it as one block.
-	rank := len(perm)
-	var strideBuf, idxBuf [8]int64
-	strides := strideBuf[:0]
-	if rank > len(strideBuf) {
-		strides = make([]int64, 0, rank)
+	var strideBuf, idxBuf, dimBuf [8]int64
+	strides, idx, dims := strideBuf[:0], idxBuf[:0], dimBuf[:0]
+	for range rank {
+		strides, idx, dims = append(strides, 0), append(idx, 0), append(dims, 0)
 	}
-	strides = strides[:rank]
-	s := int64(1)
+	st := int64(1)
 	for k := rank - 1; k >= 0; k-- {
-		strides[k] = s
-		s *= a.Shape[k]
+		strides[k] = st
+		st *= shape[k]
 	}
-	if len(dst.Data) == 0 {
-		return
+	for g := range rank {
+		dims[g] = shape[gp[g]]
 	}
 	outer, block := rank, int64(1)
-	if perm[rank-1] == rank-1 {
-		outer, block = rank-1, a.Shape[rank-1]
-	}
-	idx := idxBuf[:0]
-	if outer > len(idxBuf) {
-		idx = make([]int64, 0, outer)
-	}
-	idx = idx[:outer]
-	for k := range idx {
-		idx[k] = 0
+	if gp[rank-1] == int64(rank-1) {
+		outer, block = rank-1, shape[rank-1]
 	}
 	src := int64(0)
 	for off := int64(0); off < int64(len(dst.Data)); off += block {
@@ -502,11 +541,11 @@ func RearrangeInto[T any](dst, a rt.Array[T], perm ...int) {
 		}
 		for k := outer - 1; k >= 0; k-- {
 			idx[k]++
-			src += strides[perm[k]]
-			if idx[k] < dst.Shape[k] {
+			src += strides[gp[k]]
+			if idx[k] < dims[k] {
 				break
 			}
-			src -= strides[perm[k]] * idx[k]
+			src -= strides[gp[k]] * idx[k]
 			idx[k] = 0
 		}
 	}
