@@ -288,6 +288,19 @@ func TestFactsMayFail(t *testing.T) {
 		{"iota of a number", func(b *Builder, xs, is, m SubExp) *Stm {
 			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.I64, m)}}, Exp: &Iota{N: m, T: prim.I64}}
 		}, true},
+		// An array literal fails only when its rows may differ in shape.
+		{"literal of scalars", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, I64(2))}}, Exp: &ArrayLit{Elems: []SubExp{one, one}, Elem: f64}}
+		}, false},
+		{"literal of rows declared with its element type", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, I64(2), Var(n))}}, Exp: &ArrayLit{Elems: []SubExp{xs, xs}, Elem: vec}}
+		}, false},
+		{"literal of rows declared with another shape", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, I64(2), m)}}, Exp: &ArrayLit{Elems: []SubExp{xs, xs}, Elem: Array(prim.F64, m)}}
+		}, true},
+		{"literal of rows of unknown shape", func(b *Builder, xs, is, m SubExp) *Stm {
+			return &Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, I64(2), SubExp{})}}, Exp: &ArrayLit{Elems: []SubExp{xs, xs}, Elem: Array(prim.F64, SubExp{})}}
+		}, true},
 		{"assert", func(b *Builder, xs, is, m SubExp) *Stm {
 			return &Stm{Exp: &Assert{Cond: Bool(true), Msg: "x"}}
 		}, true},

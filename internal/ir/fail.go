@@ -24,8 +24,10 @@ import (
 //     than a non-negative constant;
 //   - it is an Index or Slice other than one at constant indices within
 //     constant dimensions (or, for an Index, at a row of iota n or the
-//     counter of a loop to n in a dimension n), an Update, Reshape, Concat, Rotate, ArrayLit,
-//     Assert, Apply, UpdAcc or AD operator (bounds, shapes, assertions,
+//     counter of a loop to n in a dimension n), an Update, Reshape,
+//     Concat, Rotate, ArrayLit of rows not all declared with its element
+//     type's known shape, Assert, Apply, UpdAcc or AD operator (bounds,
+//     shapes, assertions,
 //     recursion depth), or an Iota, Replicate or Scratch of a size that
 //     is not a constant or a name known to be a size (an implicit size
 //     parameter, a dimension of a parameter's type, or bound by Size);
@@ -311,6 +313,20 @@ func (fl failer) exp(e Exp) bool {
 	case *Slice:
 		t, ok := fl.typ(e.Arr)
 		return !ok || !ConstInBounds(t.Shape, e.Dims)
+	case *ArrayLit:
+		// Rows of different shapes fail; scalars, and rows all declared
+		// with the element type's known shape, cannot.
+		for _, d := range e.Elem.Shape {
+			if d.IsNone() {
+				return true
+			}
+		}
+		for _, x := range e.Elems {
+			if !fl.declared(x, e.Elem) {
+				return true
+			}
+		}
+		return false
 	case *Replicate:
 		return !fl.shape(e.Shape)
 	case *Scratch:
