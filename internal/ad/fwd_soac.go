@@ -2,6 +2,7 @@ package ad
 
 import (
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // dlambda is a lambda differentiated in forward mode, in pieces that each
@@ -167,6 +168,10 @@ func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lamb
 }
 
 func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
+	if isAddOp(e.Op) && f.vec {
+		f.vecSum(s, e)
+		return
+	}
 	if isAddOp(e.Op) {
 		f.linearSOAC(s, e.Arrs, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
 			return b.Reduce(e.W, arrs, ne, addOps(b, arrs))
@@ -176,6 +181,52 @@ func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
 		return &ir.Reduce{W: e.W, Arrs: arrs, Op: op, Neutral: ne, Comm: e.Comm}
 	})
+}
+
+// vecSum is the tangent of a sum of scalars with batched tangents: the
+// sum of the tangents' rows (each the batch of one element's tangents),
+// a reduction by elementwise addition of batches. Every batch lane adds
+// its elements in the order the lane-by-lane sum would, and the rows are
+// read in order, where a sum per lane would read a column of them.
+func (f *fwd) vecSum(s *ir.Stm, e *ir.Reduce) {
+	f.b.Add(s)
+	f.b.Pos = s.Pos
+	var ds []ir.VName
+	var which []int
+	for i, a := range e.Arrs {
+		if d := f.tanOf(a); !d.IsNone() {
+			ds = append(ds, d.Var)
+			which = append(which, i)
+		}
+	}
+	if len(ds) == 0 {
+		return
+	}
+	f.flush()
+	b := f.b
+	ne := make([]ir.SubExp, len(ds))
+	rows := make([]ir.Type, 2*len(ds))
+	for j, d := range ds {
+		t := b.Type(ir.Var(d))
+		ne[j] = b.Let("zeros", &ir.Replicate{Shape: ir.Shape{f.width}, Val: ir.Const(prim.Zero(t.Elem))})
+		rows[j] = ir.Scalar(t.Elem).ArrayOf(f.width)
+		rows[len(ds)+j] = rows[j]
+	}
+	op := b.Lambda(rows, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		out := make([]ir.SubExp, len(ds))
+		for j := range ds {
+			t := rows[j].Elem
+			add := lb.Lambda([]ir.Type{ir.Scalar(t), ir.Scalar(t)}, func(mb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{mb.BinOp(prim.Add, xs[0], xs[1])}
+			})
+			out[j] = ir.Var(lb.Map(f.width, []ir.VName{ps[j].Var, ps[len(ds)+j].Var}, add)[0])
+		}
+		return out
+	})
+	res := b.Reduce(e.W, ds, ne, op)
+	for k, i := range which {
+		f.setTan(s.Pat[i].Name, ir.Var(res[k]))
+	}
 }
 
 func (f *fwd) scan(s *ir.Stm, e *ir.Scan) {

@@ -167,7 +167,9 @@ func fdCases() []fdCase {
 				return []ir.SubExp{call1(lb, "max_f64", q[0], q[1])}
 			}))
 			pair := b.Reduce(n, []ir.VName{x[0].Var, x[1].Var}, []ir.SubExp{fc(1), fc(0)}, pairOp(b))
-			return vars(append(append(append(s, p...), mx...), pair...))
+			// Two sums in one reduction (jmp sums the batches of both).
+			sums := b.Reduce(n, []ir.VName{x[0].Var, x[1].Var}, []ir.SubExp{fc(0), fc(0)}, addOps(b, []ir.VName{x[0].Var, x[1].Var}))
+			return vars(append(append(append(append(s, p...), mx...), pair...), sums...))
 		}, []interp.Value{v5, w5}},
 		{"reduce with free variable", []ir.Type{vec(prim.F64), tf64}, func(b *ir.Builder, x []ir.SubExp) []ir.SubExp {
 			// The inputs have no tangent; the operator's free x does.

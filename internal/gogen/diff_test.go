@@ -216,6 +216,17 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"3000i64"}},
 	{name: "nested vectorised reductions", src: `entry main (n: i64) = map (\k -> reduce (map2 (+)) (replicate 2 0) (map (\i -> [i * k, i + k]) (iota 50))) (iota n)`,
 		args: []string{"300i64"}},
+	// Inside a lambda, a Screma reduces arrays itself: beside a scalar
+	// reduction and a map output, reading its accumulator, over no
+	// elements, and escaping as a row of the outer map.
+	{name: "nested vectorised reduction beside others", src: `entry main (n: i64) = map (\k -> let xs = map (\i -> [f64.i64 (i * k), f64.i64 (i + k)]) (iota 50) in (reduce (map2 (+)) [0, 0] xs, f64.sum (map (\x -> x[0]) xs), map (\x -> x[1] * 2) xs)) (iota n) |> unzip3 |> \(a, b, c) -> (a, b, map f64.sum c)`,
+		args: []string{"300i64"}},
+	{name: "nested vectorised reduction reading its accumulator", src: `entry main (n: i64) = map (\k -> reduce (\a b -> [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]) [1, 0, 0, 1] (map (\i -> [1, (i + k) % 3, i % 5, 1]) (iota 40))) (iota n)`,
+		args: []string{"300i64"}},
+	{name: "nested vectorised reduction of few elements", src: `entry main (n: i64) = map (\k -> reduce (map2 (+)) (replicate 2 0) (map (\i -> [i, k]) (iota (k % 3)))) (iota n)`,
+		args: []string{"30i64"}},
+	{name: "nested column sums of a vectorised tangent", src: `entry main (n: i64) = map (\k -> let d = map (\b -> map (\p -> f64.i64 (b * p + k) * 0.5) (iota 7)) (iota 22) in map (\p -> f64.sum (map (\r -> r[p]) d)) (iota 7)) (iota n)`,
+		args: []string{"300i64"}},
 	{name: "reduction selecting a row", src: `entry main (n: i64) = reduce (\a b -> if a[0] >= b[0] then a else b) [0, 0] (map (\i -> [(i * 37) % 101, i]) (iota n))`,
 		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,

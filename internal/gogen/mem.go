@@ -65,15 +65,17 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts}
 	regions := 0
 	var walk func(b *ir.Body, r int)
-	repeated := func(b *ir.Body) {
+	// repeated walks a repeated region whose results at the positions
+	// keep (all when nil) outlive an iteration.
+	repeatedKeeping := func(b *ir.Body, keep []bool) {
 		regions++
 		r := regions
 		walk(b, r)
 		// Everything reachable from the results outlives an iteration.
 		seen := map[ir.VName]bool{}
 		var work []ir.VName
-		for _, s := range b.Result {
-			if s.IsVar() {
+		for k, s := range b.Result {
+			if s.IsVar() && (keep == nil || keep[k]) {
 				work = append(work, s.Var)
 			}
 		}
@@ -90,6 +92,7 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 			work = append(work, facts.Sources(n)...)
 		}
 	}
+	repeated := func(b *ir.Body) { repeatedKeeping(b, nil) }
 	walk = func(b *ir.Body, r int) {
 		for _, s := range b.Stms {
 			for _, p := range s.Pat {
@@ -110,6 +113,13 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 					}
 				}
 				walk(e.F.Body, r)
+			case *ir.Screma:
+				// A row the function gives a reduction dies with the
+				// element when the operator builds its results afresh.
+				repeatedKeeping(e.F.Body, m.keptRows(e))
+				for _, l := range ir.Lambdas(s.Exp)[1:] {
+					repeated(l.Body)
+				}
 			default:
 				for _, l := range ir.Lambdas(s.Exp) {
 					repeated(l.Body)
@@ -119,6 +129,34 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 	}
 	walk(f.Body, 0)
 	return m
+}
+
+// keptRows marks the results of a Screma's function that may outlive the
+// element: all but the arrays a reduction folds with an operator whose
+// results cannot share storage with its parameters (so the accumulator
+// never holds the element's row).
+func (m *memPlan) keptRows(e *ir.Screma) []bool {
+	keep := make([]bool, len(e.F.Ret))
+	for k := range keep {
+		keep[k] = true
+	}
+	k := 0
+	for _, sc := range e.Scans {
+		k += len(sc.Neutral)
+	}
+	for _, r := range e.Reds {
+		params := map[ir.VName]bool{}
+		for _, p := range r.Op.Params {
+			params[p.Name] = true
+		}
+		for j := range r.Neutral {
+			if k+j < len(keep) && j < len(r.Op.Body.Result) && !m.reaches(r.Op.Body.Result[j], params) {
+				keep[k+j] = false
+			}
+		}
+		k += len(r.Neutral)
+	}
+	return keep
 }
 
 // scratchable reports whether the array bound to n can live in a scratch

@@ -15,9 +15,11 @@ import (
 // at the top level, one whose operators are all reductions runs in
 // parallel chunks as Reduce does (per-chunk results from the neutral
 // elements, combined in chunk order). The generator takes Scremas whose
-// operators combine scalars and whose map outputs have row shapes known
-// before the loop; unfuse rewrites the others, and the top-level ones
-// with scans, histograms or scatters, into the SOACs they stand for.
+// operators combine scalars (or, inside a lambda, whose reductions
+// combine arrays, as vectorised sums do) and whose map outputs have row
+// shapes known before the loop; unfuse rewrites the others, and the
+// top-level ones with scans, histograms or scatters, into the SOACs they
+// stand for.
 
 // generated reports whether the generator takes the Screma e itself;
 // nested is set inside another SOAC's lambda.
@@ -36,7 +38,10 @@ func generated(e *ir.Screma, nested bool) bool {
 	}
 	for _, r := range e.Reds {
 		for range r.Neutral {
-			if !e.F.Ret[k].IsScalar() {
+			// A reduction of arrays (a vectorised sum) runs only where
+			// the Screma runs sequentially: its accumulators alternate
+			// between two buffers, as Reduce's do.
+			if !e.F.Ret[k].IsScalar() && !nested {
 				return false
 			}
 			k++
@@ -246,8 +251,20 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			g.close("}")
 			return nil
 		}
+		// The arrays an operator builds for its accumulators alternate
+		// between two buffers (the worker's scratch when the results die
+		// within its region).
+		var roots []ir.VName
+		for q, r := range e.Reds {
+			m := len(r.Neutral)
+			roots = append(roots, g.alternate(r.Op.Params[:m], r.Op.Body, pat[l.redOut[q]:l.redOut[q]+m], i, true)...)
+		}
 		dst := g.rangeLoop(i, "int64(0)", n, e.Arrs, outs)
-		if err := element(dst, redAccs(false), scanAccs); err != nil {
+		err := element(dst, redAccs(false), scanAccs)
+		for _, r := range roots {
+			delete(g.dbuf, r)
+		}
+		if err != nil {
 			return err
 		}
 		g.closeRangeLoop(i)
