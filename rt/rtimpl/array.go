@@ -441,16 +441,37 @@ func TransposeInto[T any](dst, src []T, rows, cols int64) {
 	rowTiles := (rows + TransposeTile - 1) / TransposeTile
 	tiles := rowTiles * ((cols + TransposeTile - 1) / TransposeTile)
 	body := func(lo, hi int64) {
+		// A tile of many rows goes through buf: read by rows of src,
+		// written by rows of dst. Writing dst straight from src rows
+		// touches one line per dst row per element, and when dst's rows
+		// lie a multiple of the cache's way size apart, all those lines
+		// compete for one cache set.
+		var buf [TransposeTile * TransposeTile]T
 		for t := lo; t < hi; t++ {
 			j0 := t / rowTiles * TransposeTile
 			j1 := min(j0+TransposeTile, cols)
 			i0 := t % rowTiles * TransposeTile
 			i1 := min(i0+TransposeTile, rows)
+			if i1-i0 < TransposeTile/2 {
+				// Few rows: dst's rows are close together, write them
+				// directly.
+				for i := i0; i < i1; i++ {
+					row := src[i*cols+j0 : i*cols+j1]
+					for k, x := range row {
+						dst[(j0+int64(k))*rows+i] = x
+					}
+				}
+				continue
+			}
 			for i := i0; i < i1; i++ {
 				row := src[i*cols+j0 : i*cols+j1]
 				for k, x := range row {
-					dst[(j0+int64(k))*rows+i] = x
+					buf[k*TransposeTile+int(i-i0)] = x
 				}
+			}
+			for j := j0; j < j1; j++ {
+				b := (j - j0) * TransposeTile
+				copy(dst[j*rows+i0:j*rows+i1], buf[b:b+i1-i0])
 			}
 		}
 	}
