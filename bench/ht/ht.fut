@@ -1,9 +1,10 @@
 -- Hand tracking (GradBench `ht`): residuals between observed points and a
 -- skinned, posed hand model, and their Jacobian. The Jacobian is computed
 -- in forward mode, one tangent per column, all columns in one vectorised
--- pass (jmp). It differentiates the residuals computed from the vertices
--- they read only (residuals_at: the same values as residuals), so its
--- cost grows with the points, not with the vertices of the model. In the
+-- pass (jmp). It differentiates residuals_at (the same values as
+-- residuals), which skins only the vertices the residuals read when they
+-- are fewer than the model's, so that its cost grows with the points, not
+-- with the model, and otherwise skins every vertex once. In the
 -- complicated variant each residual depends only on its own pair of us, so
 -- each u column needs one tangent only, seeding every pair's first (or
 -- second) entry at once.
@@ -77,17 +78,14 @@ def vertices [b] [v] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
   let (ms, rg) = pose parents base_rel inv_abs theta
   in map2 (skin ms rg mirrored theta) (transpose base_pos) (transpose weights)
 
--- The posed vertices at indices is. With fewer indices than vertices,
--- only those are skinned, so that a derivative costs per residual rather
--- than per vertex of the model.
+-- The posed vertices at indices is, skinning only those: a derivative
+-- then costs per residual rather than per vertex of the model.
 def vertices_at [b] [v] [k] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4)
                             (weights: [b][v]f64) (base_pos: [4][v]f64) (mirrored: bool) (theta: [26]f64)
                             (is: [k]i64) : [k][3]f64 =
   let (ms, rg) = pose parents base_rel inv_abs theta
   let sk = skin ms rg mirrored theta
-  in if k < v then map (\i -> sk (map (\r -> r[i]) base_pos) (map (\r -> r[i]) weights)) is
-     else let vs = map2 sk (transpose base_pos) (transpose weights)
-          in map (\i -> vs[i]) is
+  in map (\i -> sk (map (\r -> r[i]) base_pos) (map (\r -> r[i]) weights)) is
 
 def residuals [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
@@ -104,7 +102,7 @@ def residuals [b] [v] [t] [n] [u]
 
 -- The residuals as residuals computes them, skinning only the vertices
 -- they read.
-def residuals_at [b] [v] [t] [n] [u]
+def residuals_read [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
     (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
     (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [n][3]f64 =
@@ -117,6 +115,33 @@ def residuals_at [b] [v] [t] [n] [u]
                      let (u0, u1) = (us[2 * i], us[2 * i + 1])
                      in map2 (-) p (map3 (\a b' c' -> u0 * a + u1 * b' + (1 - u0 - u1) * c') v3[0] v3[1] v3[2]))
                   (iota n) vs (transpose points)
+
+-- The residuals, computed so that a derivative costs the least: when
+-- they read fewer vertices than the model has, only those are skinned;
+-- otherwise every vertex is, once, and the residuals index them (so the
+-- derivative reads the vertices' tangents in place, never gathered).
+def residuals_at [b] [v] [t] [n] [u]
+    (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
+    (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
+    (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [n][3]f64 =
+  -- Branching on the variant first lets each branch know the number of
+  -- Jacobian columns (26 or 28) as a constant.
+  let all_v = residuals parents base_rel inv_abs weights base_pos triangles mirrored corr points theta
+  let read = residuals_read parents base_rel inv_abs weights base_pos triangles mirrored corr points theta
+  in if u == 0
+     then (if n >= v then all_v us else read us)
+     else (if 3 * n >= v then all_v us else read us)
+
+-- The Jacobian of f at (theta, us), transposed: row c holds column c of
+-- the 3N x ncols Jacobian, ncols = 26 (simple) or 28 (complicated, u
+-- columns first). jmp shares one primal evaluation among all the column
+-- tangents.
+def jacobian_of [n] [u] (f: ([26]f64, [u]f64) -> [n][3]f64) (theta: [26]f64) (us: [u]f64) : [][]f64 =
+  let off = if u == 0 then 0 else 2
+  let seed c =
+    ( map (\k -> if k + off == c then 1 else 0) (iota 26)
+    , map (\k -> if c < off && k % 2 == c then 1 else 0) (iota u) )
+  in map flatten (jmp f (theta, us) (map seed (iota (26 + off))))
 
 -- ==
 -- entry: objective
@@ -240,16 +265,29 @@ entry objective [b] [v] [t] [n] [u]
 -- "simple_big_hand12_c100000" notest input @ data/simple_big_hand12_c100000.in
 -- "complicated_big_hand12_c100000" notest input @ data/complicated_big_hand12_c100000.in
 
--- The Jacobian transposed: row c holds column c of the 3N x ncols Jacobian,
--- ncols = 26 (simple) or 28 (complicated, u columns first).
+-- The Jacobian transposed (jacobian_of).
 entry jacobian [b] [v] [t] [n] [u]
     (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
     (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
     (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : [][]f64 =
-  let f (th, us') = residuals_at parents base_rel inv_abs weights base_pos triangles mirrored corr points th us'
-  let off = if u == 0 then 0 else 2
-  let seed c =
-    ( map (\k -> if k + off == c then 1 else 0) (iota 26)
-    , map (\k -> if c < off && k % 2 == c then 1 else 0) (iota u) )
-  -- jmp shares one primal evaluation among all the column tangents.
-  in map flatten (jmp f (theta, us) (map seed (iota (26 + off))))
+  jacobian_of (\(th, us') -> residuals_at parents base_rel inv_abs weights base_pos triangles mirrored corr points th us') theta us
+
+-- Both ways of computing the residuals give the same Jacobian (to the
+-- last bits of rounding), whichever of them jacobian picks for the data.
+-- ==
+-- entry: paths_agree
+-- input @ ht_simple.in
+-- output { true }
+-- input @ ht_complicated.in
+-- output { true }
+
+entry paths_agree [b] [v] [t] [n] [u]
+    (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (weights: [b][v]f64)
+    (base_pos: [4][v]f64) (triangles: [t][3]i32) (mirrored: bool) (corr: [n]i32)
+    (points: [3][n]f64) (theta: [26]f64) (us: [u]f64) : bool =
+  let all_v = jacobian_of (\(th, us') -> residuals parents base_rel inv_abs weights base_pos triangles mirrored corr points th us') theta us
+  let read = jacobian_of (\(th, us') -> residuals_read parents base_rel inv_abs weights base_pos triangles mirrored corr points th us') theta us
+  let m = length all_v
+  in length read == m
+     && and (map2 (\x y -> and (map2 (\a b' -> f64.abs (a - b') <= 1e-12 * (1 + f64.abs a)) x y))
+                  (all_v :> [m][n * 3]f64) (read :> [m][n * 3]f64))
