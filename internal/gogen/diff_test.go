@@ -227,6 +227,11 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"30i64"}},
 	{name: "nested column sums of a vectorised tangent", src: `entry main (n: i64) = map (\k -> let d = map (\b -> map (\p -> f64.i64 (b * p + k) * 0.5) (iota 7)) (iota 22) in map (\p -> f64.sum (map (\r -> r[p]) d)) (iota 7)) (iota n)`,
 		args: []string{"300i64"}},
+	// An accumulator carried by a loop keeps its operator: the loop's
+	// updates by addition are inline (the reverse pass of a loop in a
+	// map, as llsq's gradient has).
+	{name: "accumulator carried by a loop", src: `entry main (n: i64) (x: []f64) = vjp (\x' -> f64.sum (map (\i -> let t = f64.i64 i / f64.i64 n let (s, _) = loop (s, p) = (0, 1) for j < length x' do (s + x'[j] * p, p * t) in s * s) (iota n))) x 1.0`,
+		args: []string{"300i64", "[1.0, 0.5, -0.25, 2.0]"}},
 	{name: "reduction selecting a row", src: `entry main (n: i64) = reduce (\a b -> if a[0] >= b[0] then a else b) [0, 0] (map (\i -> [(i * 37) % 101, i]) (iota n))`,
 		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,
