@@ -157,9 +157,12 @@
 //   - An array created inside a repeated region (a SOAC's lambda, applied
 //     once per element, or a loop body) that cannot outlive the region's
 //     iteration (by the IR facts' aliasing, nothing reachable from the region's
-//     results shares its storage) lives in a scratch buffer that the worker
-//     running the code (the function, or one chunk of a parallel loop)
-//     declares once and reuses.
+//     results shares its storage) lives in a scratch buffer of the worker
+//     running the code (the function, or one chunk of a parallel loop):
+//     a field of the worker's scratch struct, which the worker takes from
+//     a package-level scratchPool where it starts and gives back when it
+//     ends, so that the next call, or the next chunk, reuses what this
+//     one grew.
 //   - A map whose rows have a shape known before the loop allocates its
 //     result first, and the statement that creates row i builds it in
 //     place (destination passing), through in-place updates, ifs and

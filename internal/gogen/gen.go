@@ -188,6 +188,9 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, map[string]entry
 			apis[f.Name] = entryAPI{names[i], params, results}
 		}
 		b.Write(g.buf.Bytes())
+		for _, d := range g.pkgDecls {
+			b.WriteString(d + "\n\n")
+		}
 	}
 	writeEntryTable(&b, prog, names)
 	out, err := format.Source(b.Bytes())
@@ -215,15 +218,17 @@ type gen struct {
 	tmp   int
 	at    string // the Go literal of the position of the statement being generated
 	// Memory planning (mem.go).
-	mem     *memPlan
-	worker  *worker
-	workers []*worker             // the workers enclosing the current one
-	dest    map[ir.VName]string   // arrays to build in place: name -> Go destination
-	dbuf    map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
-	virt    map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
-	reads   map[ir.VName]int      // reads of each array that take one element
-	hoist   map[hoistKey]string   // elements read from data sliced to a loop's range
-	accAdd  map[ir.VName]bool     // accumulators known to combine by addition
+	mem      *memPlan
+	worker   *worker
+	workers  []*worker             // the workers enclosing the current one
+	dest     map[ir.VName]string   // arrays to build in place: name -> Go destination
+	dbuf     map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
+	virt     map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
+	reads    map[ir.VName]int      // reads of each array that take one element
+	hoist    map[hoistKey]string   // elements read from data sliced to a loop's range
+	accAdd   map[ir.VName]bool     // accumulators known to combine by addition
+	fname    string                // the Go name of the function being generated
+	pkgDecls []string              // package-level declarations it needs (scratch structs and pools)
 	// fewOuter is set while generating the sequential version of a map of
 	// few heavy elements (maybeParallel).
 	fewOuter bool
@@ -422,6 +427,7 @@ func (g *gen) function(f *ir.Func, name string) error {
 	for _, t := range f.Ret {
 		results = append(results, goType(t))
 	}
+	g.fname = name
 	g.p("// %s is the body of %s.", name, f.Name)
 	g.open(fmt.Sprintf("func %s(%s) (%s) {", name, strings.Join(params, ", "), strings.Join(results, ", ")))
 	facts := ir.NewFacts(f)

@@ -166,32 +166,47 @@ func (g *gen) scratchable(n ir.VName) bool {
 }
 
 // worker collects the scratch buffers of the code one worker runs: the
-// function body or the body of one chunk of a parallel loop. Their
-// declarations go where the worker's code starts.
+// function body or the body of one chunk of a parallel loop. They are the
+// fields of a struct of the worker's own (its Go variable ws), which a
+// package-level scratchPool keeps between runs: the worker's code takes
+// one where it starts and gives it back when it ends.
 type worker struct {
-	start int      // offset in g.buf where the declarations go
-	decls []string // Go declarations of the buffers
+	start  int      // offset in g.buf where the worker's code starts
+	ws     string   // the Go variable of its scratch struct
+	fields []string // Go field declarations of the buffers
 }
 
 func (g *gen) openWorker() *worker {
 	prev := g.worker
-	g.worker = &worker{start: g.buf.Len()}
+	g.worker = &worker{start: g.buf.Len(), ws: g.fresh("ws")}
 	return prev
 }
 
-// closeWorker inserts the current worker's declarations at its start and
+// scratchField adds a buffer of Go type typ to the current worker's
+// scratch and returns the Go expression that names it.
+func (g *gen) scratchField(prefix, typ string) string {
+	f := g.fresh(prefix)
+	g.worker.fields = append(g.worker.fields, f+" "+typ)
+	return g.worker.ws + "." + f
+}
+
+// closeWorker declares the current worker's scratch struct and its pool,
+// takes the struct from the pool where the worker's code starts, and
 // makes prev the current worker again.
 func (g *gen) closeWorker(prev *worker) {
 	w := g.worker
 	g.worker = prev
-	if len(w.decls) == 0 {
+	if len(w.fields) == 0 {
 		return
 	}
+	typ := "scratch_" + g.fname + "_" + w.ws
+	g.pkgDecls = append(g.pkgDecls,
+		fmt.Sprintf("type %s struct {\n%s\n}", typ, strings.Join(w.fields, "\n")),
+		fmt.Sprintf("var %s_pool scratchPool[%s]", typ, typ))
 	rest := append([]byte(nil), g.buf.Bytes()[w.start:]...)
 	g.buf.Truncate(w.start)
-	for _, d := range w.decls {
-		g.p("%s", d)
-	}
+	g.p("%s := %s_pool.get()", w.ws, typ)
+	g.p("defer %s_pool.put(%s)", typ, w.ws)
 	g.buf.Write(rest)
 }
 
@@ -215,7 +230,7 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 		for d, x := range dims {
 			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
 		}
-		g.p("%s := Array[%s]{Shape: %s[%s], Data: %s[%s]}", v, el, db.shape, k, db.data, k)
+		g.p("%s := Array[%s]{Shape: %s[%s][:], Data: %s[%s]}", v, el, db.shape, k, db.data, k)
 		return v
 	}
 	if d, ok := g.dest[p.Name]; ok {
@@ -231,8 +246,7 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 		g.p("%s := %s", v, fresh)
 		return v
 	}
-	buf := g.fresh("sb")
-	g.worker.decls = append(g.worker.decls, fmt.Sprintf("var %s []%s", buf, el))
+	buf := g.scratchField("sb", "[]"+el)
 	g.p("%s = grow(%s, %s)", buf, buf, size)
 	if zero {
 		g.p("clear(%s)", buf)
@@ -248,12 +262,11 @@ func (g *gen) newShape(p ir.Param, dims []string) string {
 	if !g.scratchable(p.Name) || len(dims) == 0 {
 		return "[]int64{" + strings.Join(dims, ", ") + "}"
 	}
-	shp := g.fresh("ss")
-	g.worker.decls = append(g.worker.decls, fmt.Sprintf("%s := make([]int64, %d)", shp, len(dims)))
+	shp := g.scratchField("ss", fmt.Sprintf("[%d]int64", len(dims)))
 	for k, d := range dims {
 		g.p("%s[%d] = %s", shp, k, d)
 	}
-	return shp
+	return shp + "[:]"
 }
 
 // placeRows makes the array results k >= from of f built in place as
@@ -444,19 +457,15 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 			}
 		}
 		el := goScalar(p.Type.Elem)
-		db := dbuf{data: g.fresh("db"), shape: g.fresh("ds"), iter: iter}
-		decls := []string{
-			fmt.Sprintf("var %s [2][]%s", db.data, el),
-			fmt.Sprintf("%s := [2][]int64{make([]int64, %d), make([]int64, %d)}", db.shape, p.Type.Rank(), p.Type.Rank()),
-			// Unused when the array is built where newArray is not used.
-			fmt.Sprintf("_, _ = %s, %s", db.data, db.shape),
-		}
+		var db dbuf
 		if scratch {
-			g.worker.decls = append(g.worker.decls, decls...)
+			db = dbuf{data: g.scratchField("db", "[2][]"+el), shape: g.scratchField("ds", fmt.Sprintf("[2][%d]int64", p.Type.Rank())), iter: iter}
 		} else {
-			for _, d := range decls {
-				g.p("%s", d)
-			}
+			db = dbuf{data: g.fresh("db"), shape: g.fresh("ds"), iter: iter}
+			g.p("var %s [2][]%s", db.data, el)
+			g.p("var %s [2][%d]int64", db.shape, p.Type.Rank())
+			// Unused when the array is built where newArray is not used.
+			g.p("_, _ = %s, %s", db.data, db.shape)
 		}
 		for _, r := range rs {
 			g.dbuf[r] = db

@@ -139,10 +139,13 @@ func prefixTopLevel(src []byte, prefix string) ([]byte, error) {
 			top[d.Name.Name] = true
 		case *ast.GenDecl:
 			for _, sp := range d.Specs {
-				if vs, ok := sp.(*ast.ValueSpec); ok {
-					for _, n := range vs.Names {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
 						top[n.Name] = n.Name != "_"
 					}
+				case *ast.TypeSpec:
+					top[sp.Name.Name] = true
 				}
 			}
 		}

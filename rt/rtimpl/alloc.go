@@ -136,3 +136,20 @@ func AllocLenChecked(pos string, shape []int64, elemSize int64) int64 {
 	}
 	return n
 }
+
+// ScratchPool keeps the scratch buffers of one worker of generated code
+// (a function body, or the body of a parallel loop's chunk; S is a struct
+// of them) between its runs, so that calling an entry point again, or
+// running the next chunk, reuses the memory the last run grew. A run
+// takes a struct with get and gives it back with put when it ends; the
+// buffers hold nothing that outlives a run.
+type ScratchPool[S any] struct{ P sync.Pool }
+
+func (sp *ScratchPool[S]) Get() *S {
+	if s, ok := sp.P.Get().(*S); ok {
+		return s
+	}
+	return new(S)
+}
+
+func (sp *ScratchPool[S]) Put(s *S) { sp.P.Put(s) }

@@ -15,64 +15,47 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 	if v_arg_3.Shape[0] != v_n_1 {
 		fail("", "argument 2 of "+"dot"+": got an array of shape "+shapeString(v_arg_3.Shape)+"f64, want a value of type [n]f64 (n = "+itoa(v_n_1)+")")
 	}
-	tn1 := v_n_1
-	if tn1 < 0 {
-		checkWidth("../dot.fut:5:7", "screma", tn1)
+	tn2 := v_n_1
+	if tn2 < 0 {
+		checkWidth("../dot.fut:5:7", "screma", tn2)
 	}
 	var v_red_12 float64
 	v_red_12 = float64(0)
-	if tn1 <= 1024 {
+	if tn2 <= 1024 {
 		{
-			tlane3 := float64(0)
 			tlane4 := float64(0)
 			tlane5 := float64(0)
-			td6 := v_arg_2.Data[int64(0):tn1]
-			td7 := v_arg_3.Data[int64(0):tn1]
-			tm8, tj9 := tn1-int64(0), int64(0)
-			for ; tj9+4 <= tm8; tj9 += 4 {
-				tw10 := td6[tj9 : tj9+4 : tj9+4]
-				tw11 := td7[tj9 : tj9+4 : tj9+4]
+			tlane6 := float64(0)
+			td7 := v_arg_2.Data[int64(0):tn2]
+			td8 := v_arg_3.Data[int64(0):tn2]
+			tm9, tj10 := tn2-int64(0), int64(0)
+			for ; tj10+4 <= tm9; tj10 += 4 {
+				tw11 := td7[tj10 : tj10+4 : tj10+4]
+				tw12 := td8[tj10 : tj10+4 : tj10+4]
 				{
-					ti2 := int64(0) + tj9 + 0
-					_ = ti2
-					var tf12 float64
+					ti3 := int64(0) + tj10 + 0
+					_ = ti3
+					var tf13 float64
 					{
-						v_x_5 := tw10[0]
-						v_x_6 := tw11[0]
+						v_x_5 := tw11[0]
+						v_x_6 := tw12[0]
 						v_t_7 := float64(v_x_5 * v_x_6)
-						tf12 = v_t_7
+						tf13 = v_t_7
 					}
 					{
 						v_x_9 := v_red_12
-						v_x_10 := tf12
+						v_x_10 := tf13
 						v_t_11 := v_x_9 + v_x_10
 						v_red_12 = v_t_11
 					}
 				}
 				{
-					ti2 := int64(0) + tj9 + 1
-					_ = ti2
-					var tf13 float64
-					{
-						v_x_5 := tw10[1]
-						v_x_6 := tw11[1]
-						v_t_7 := float64(v_x_5 * v_x_6)
-						tf13 = v_t_7
-					}
-					{
-						v_x_9 := tlane3
-						v_x_10 := tf13
-						v_t_11 := v_x_9 + v_x_10
-						tlane3 = v_t_11
-					}
-				}
-				{
-					ti2 := int64(0) + tj9 + 2
-					_ = ti2
+					ti3 := int64(0) + tj10 + 1
+					_ = ti3
 					var tf14 float64
 					{
-						v_x_5 := tw10[2]
-						v_x_6 := tw11[2]
+						v_x_5 := tw11[1]
+						v_x_6 := tw12[1]
 						v_t_7 := float64(v_x_5 * v_x_6)
 						tf14 = v_t_7
 					}
@@ -84,12 +67,12 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 					}
 				}
 				{
-					ti2 := int64(0) + tj9 + 3
-					_ = ti2
+					ti3 := int64(0) + tj10 + 2
+					_ = ti3
 					var tf15 float64
 					{
-						v_x_5 := tw10[3]
-						v_x_6 := tw11[3]
+						v_x_5 := tw11[2]
+						v_x_6 := tw12[2]
 						v_t_7 := float64(v_x_5 * v_x_6)
 						tf15 = v_t_7
 					}
@@ -100,35 +83,40 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 						tlane5 = v_t_11
 					}
 				}
-			}
-			for ; tj9 < tm8; tj9++ {
-				ti2 := int64(0) + tj9
-				_ = ti2
-				var tf16 float64
 				{
-					v_x_5 := td6[tj9]
-					v_x_6 := td7[tj9]
+					ti3 := int64(0) + tj10 + 3
+					_ = ti3
+					var tf16 float64
+					{
+						v_x_5 := tw11[3]
+						v_x_6 := tw12[3]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf16 = v_t_7
+					}
+					{
+						v_x_9 := tlane6
+						v_x_10 := tf16
+						v_t_11 := v_x_9 + v_x_10
+						tlane6 = v_t_11
+					}
+				}
+			}
+			for ; tj10 < tm9; tj10++ {
+				ti3 := int64(0) + tj10
+				_ = ti3
+				var tf17 float64
+				{
+					v_x_5 := td7[tj10]
+					v_x_6 := td8[tj10]
 					v_t_7 := float64(v_x_5 * v_x_6)
-					tf16 = v_t_7
+					tf17 = v_t_7
 				}
 				{
 					v_x_9 := v_red_12
-					v_x_10 := tf16
+					v_x_10 := tf17
 					v_t_11 := v_x_9 + v_x_10
 					v_red_12 = v_t_11
 				}
-			}
-			{
-				v_x_9 := v_red_12
-				v_x_10 := tlane3
-				v_t_11 := v_x_9 + v_x_10
-				v_red_12 = v_t_11
-			}
-			{
-				v_x_9 := tlane4
-				v_x_10 := tlane5
-				v_t_11 := v_x_9 + v_x_10
-				tlane4 = v_t_11
 			}
 			{
 				v_x_9 := v_red_12
@@ -136,78 +124,56 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 				v_t_11 := v_x_9 + v_x_10
 				v_red_12 = v_t_11
 			}
+			{
+				v_x_9 := tlane5
+				v_x_10 := tlane6
+				v_t_11 := v_x_9 + v_x_10
+				tlane5 = v_t_11
+			}
+			{
+				v_x_9 := v_red_12
+				v_x_10 := tlane5
+				v_t_11 := v_x_9 + v_x_10
+				v_red_12 = v_t_11
+			}
 		}
 	} else {
-		tpart17 := make([]float64, numChunks(tn1, 1024))
-		parChunks(tn1, 1024, func(c, lo, hi int64) {
-			tacc18 := float64(0)
-			tlane19 := float64(0)
-			tlane20 := float64(0)
+		tpart18 := make([]float64, numChunks(tn2, 1024))
+		parChunks(tn2, 1024, func(c, lo, hi int64) {
+			tacc20 := float64(0)
 			tlane21 := float64(0)
-			td22 := v_arg_2.Data[lo:hi]
-			td23 := v_arg_3.Data[lo:hi]
-			tm24, tj25 := hi-lo, int64(0)
-			for ; tj25+4 <= tm24; tj25 += 4 {
-				tw26 := td22[tj25 : tj25+4 : tj25+4]
-				tw27 := td23[tj25 : tj25+4 : tj25+4]
+			tlane22 := float64(0)
+			tlane23 := float64(0)
+			td24 := v_arg_2.Data[lo:hi]
+			td25 := v_arg_3.Data[lo:hi]
+			tm26, tj27 := hi-lo, int64(0)
+			for ; tj27+4 <= tm26; tj27 += 4 {
+				tw28 := td24[tj27 : tj27+4 : tj27+4]
+				tw29 := td25[tj27 : tj27+4 : tj27+4]
 				{
-					ti2 := lo + tj25 + 0
-					_ = ti2
-					var tf28 float64
-					{
-						v_x_5 := tw26[0]
-						v_x_6 := tw27[0]
-						v_t_7 := float64(v_x_5 * v_x_6)
-						tf28 = v_t_7
-					}
-					{
-						v_x_9 := tacc18
-						v_x_10 := tf28
-						v_t_11 := v_x_9 + v_x_10
-						tacc18 = v_t_11
-					}
-				}
-				{
-					ti2 := lo + tj25 + 1
-					_ = ti2
-					var tf29 float64
-					{
-						v_x_5 := tw26[1]
-						v_x_6 := tw27[1]
-						v_t_7 := float64(v_x_5 * v_x_6)
-						tf29 = v_t_7
-					}
-					{
-						v_x_9 := tlane19
-						v_x_10 := tf29
-						v_t_11 := v_x_9 + v_x_10
-						tlane19 = v_t_11
-					}
-				}
-				{
-					ti2 := lo + tj25 + 2
-					_ = ti2
+					ti3 := lo + tj27 + 0
+					_ = ti3
 					var tf30 float64
 					{
-						v_x_5 := tw26[2]
-						v_x_6 := tw27[2]
+						v_x_5 := tw28[0]
+						v_x_6 := tw29[0]
 						v_t_7 := float64(v_x_5 * v_x_6)
 						tf30 = v_t_7
 					}
 					{
-						v_x_9 := tlane20
+						v_x_9 := tacc20
 						v_x_10 := tf30
 						v_t_11 := v_x_9 + v_x_10
-						tlane20 = v_t_11
+						tacc20 = v_t_11
 					}
 				}
 				{
-					ti2 := lo + tj25 + 3
-					_ = ti2
+					ti3 := lo + tj27 + 1
+					_ = ti3
 					var tf31 float64
 					{
-						v_x_5 := tw26[3]
-						v_x_6 := tw27[3]
+						v_x_5 := tw28[1]
+						v_x_6 := tw29[1]
 						v_t_7 := float64(v_x_5 * v_x_6)
 						tf31 = v_t_7
 					}
@@ -218,48 +184,82 @@ func fn0_dot_0(fdepth int64, v_arg_2 Array[float64], v_arg_3 Array[float64]) flo
 						tlane21 = v_t_11
 					}
 				}
-			}
-			for ; tj25 < tm24; tj25++ {
-				ti2 := lo + tj25
-				_ = ti2
-				var tf32 float64
 				{
-					v_x_5 := td22[tj25]
-					v_x_6 := td23[tj25]
+					ti3 := lo + tj27 + 2
+					_ = ti3
+					var tf32 float64
+					{
+						v_x_5 := tw28[2]
+						v_x_6 := tw29[2]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf32 = v_t_7
+					}
+					{
+						v_x_9 := tlane22
+						v_x_10 := tf32
+						v_t_11 := v_x_9 + v_x_10
+						tlane22 = v_t_11
+					}
+				}
+				{
+					ti3 := lo + tj27 + 3
+					_ = ti3
+					var tf33 float64
+					{
+						v_x_5 := tw28[3]
+						v_x_6 := tw29[3]
+						v_t_7 := float64(v_x_5 * v_x_6)
+						tf33 = v_t_7
+					}
+					{
+						v_x_9 := tlane23
+						v_x_10 := tf33
+						v_t_11 := v_x_9 + v_x_10
+						tlane23 = v_t_11
+					}
+				}
+			}
+			for ; tj27 < tm26; tj27++ {
+				ti3 := lo + tj27
+				_ = ti3
+				var tf34 float64
+				{
+					v_x_5 := td24[tj27]
+					v_x_6 := td25[tj27]
 					v_t_7 := float64(v_x_5 * v_x_6)
-					tf32 = v_t_7
+					tf34 = v_t_7
 				}
 				{
-					v_x_9 := tacc18
-					v_x_10 := tf32
+					v_x_9 := tacc20
+					v_x_10 := tf34
 					v_t_11 := v_x_9 + v_x_10
-					tacc18 = v_t_11
+					tacc20 = v_t_11
 				}
 			}
 			{
-				v_x_9 := tacc18
-				v_x_10 := tlane19
-				v_t_11 := v_x_9 + v_x_10
-				tacc18 = v_t_11
-			}
-			{
-				v_x_9 := tlane20
+				v_x_9 := tacc20
 				v_x_10 := tlane21
 				v_t_11 := v_x_9 + v_x_10
-				tlane20 = v_t_11
+				tacc20 = v_t_11
 			}
 			{
-				v_x_9 := tacc18
-				v_x_10 := tlane20
+				v_x_9 := tlane22
+				v_x_10 := tlane23
 				v_t_11 := v_x_9 + v_x_10
-				tacc18 = v_t_11
+				tlane22 = v_t_11
 			}
-			tpart17[c] = tacc18
+			{
+				v_x_9 := tacc20
+				v_x_10 := tlane22
+				v_t_11 := v_x_9 + v_x_10
+				tacc20 = v_t_11
+			}
+			tpart18[c] = tacc20
 		})
-		for tc33 := range tpart17 {
+		for tc35 := range tpart18 {
 			{
 				v_x_9 := v_red_12
-				v_x_10 := tpart17[tc33]
+				v_x_10 := tpart18[tc35]
 				v_t_11 := v_x_9 + v_x_10
 				v_red_12 = v_t_11
 			}

@@ -221,3 +221,20 @@ func allocLenChecked(pos string, shape []int64, elemSize int64) int64 {
 	}
 	return n
 }
+
+// scratchPool keeps the scratch buffers of one worker of generated code
+// (a function body, or the body of a parallel loop's chunk; S is a struct
+// of them) between its runs, so that calling an entry point again, or
+// running the next chunk, reuses the memory the last run grew. A run
+// takes a struct with get and gives it back with put when it ends; the
+// buffers hold nothing that outlives a run.
+type scratchPool[S any] struct{ p sync.Pool }
+
+func (sp *scratchPool[S]) get() *S {
+	if s, ok := sp.p.Get().(*S); ok {
+		return s
+	}
+	return new(S)
+}
+
+func (sp *scratchPool[S]) put(s *S) { sp.p.Put(s) }
