@@ -11,7 +11,8 @@
 // parameters the body passes on unchanged by theirs, sizes by constants
 // (or by size names where the interpreter checks declared shapes: function
 // parameters and statement patterns), in-bounds constant indices of
-// replicates and literals by the element, and applies the algebraic rules
+// replicates and literals by the element (a row only when neither it nor
+// the name bound to it may be consumed), and applies the algebraic rules
 // of rules.go (for floats only the exact x*1, 1*x, x-0, x/1, x**1, --x,
 // x<x; never x+0 or x*0); cse reuses an earlier identical statement in
 // scope (lambdas compared up to renaming) only when both are pure (no

@@ -374,16 +374,10 @@ func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
 	if len(pat) != 1 {
 		return ir.SubExp{}, false
 	}
-	if !pat[0].Type.IsScalar() {
-		x, ok := w.knownRow(e)
-		if !ok || (x.IsVar() && w.consumed.Has(x.Var)) || w.consumed.Has(pat[0].Name) {
-			return ir.SubExp{}, false
-		}
-		return x, true
-	}
 	inBounds := func(i, n ir.SubExp) bool {
 		return i.IsConst && n.IsConst && i.Const.Int() >= 0 && i.Const.Int() < n.Const.Int()
 	}
+	var x ir.SubExp
 	switch src := w.defs[e.Arr].(type) {
 	case *ir.Replicate:
 		if len(e.Idx) != len(src.Shape) {
@@ -394,41 +388,19 @@ func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
 				return ir.SubExp{}, false
 			}
 		}
-		return src.Val, true
+		x = src.Val
 	case *ir.ArrayLit:
-		if len(e.Idx) == 1 && inBounds(e.Idx[0], ir.I64(int64(len(src.Elems)))) {
-			return src.Elems[e.Idx[0].Const.Int()], true
-		}
-	}
-	return ir.SubExp{}, false
-}
-
-// knownRow gives the row a constant index selects from an array literal
-// of rows, or the value of a replicate of rows indexed in its replicated
-// dimensions only.
-func (w *forward) knownRow(e *ir.Index) (ir.SubExp, bool) {
-	inBounds := func(i, n ir.SubExp) bool {
-		return i.IsConst && n.IsConst && i.Const.Int() >= 0 && i.Const.Int() < n.Const.Int()
-	}
-	switch src := w.defs[e.Arr].(type) {
-	case *ir.Replicate:
-		if len(e.Idx) != len(src.Shape) || !src.Val.IsVar() {
+		if len(e.Idx) != 1 || !inBounds(e.Idx[0], ir.I64(int64(len(src.Elems)))) {
 			return ir.SubExp{}, false
 		}
-		for k, i := range e.Idx {
-			if !inBounds(i, src.Shape[k]) {
-				return ir.SubExp{}, false
-			}
-		}
-		return src.Val, true
-	case *ir.ArrayLit:
-		if len(e.Idx) == 1 && inBounds(e.Idx[0], ir.I64(int64(len(src.Elems)))) {
-			if x := src.Elems[e.Idx[0].Const.Int()]; x.IsVar() {
-				return x, true
-			}
-		}
+		x = src.Elems[e.Idx[0].Const.Int()]
+	default:
+		return ir.SubExp{}, false
 	}
-	return ir.SubExp{}, false
+	if !pat[0].Type.IsScalar() && (!x.IsVar() || w.consumed.Has(x.Var) || w.consumed.Has(pat[0].Name)) {
+		return ir.SubExp{}, false
+	}
+	return x, true
 }
 
 // dropInvariantParams removes the loop parameters the body passes on
