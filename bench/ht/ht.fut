@@ -61,6 +61,9 @@ def pose [b] (parents: [b]i32) (base_rel: [b]mat4) (inv_abs: [b]mat4) (theta: [2
   let abs = loop abs = copy rel for k < b do
               let p = parents[k]
               in if p < 0 then abs else abs with [k] = matmul4 abs[i64.i32 p] rel[k]
+  -- The loop keeps the shape of rel; saying so makes every later index
+  -- into a transform's rows one that cannot fail.
+  let abs = abs :> [b]mat4
   in (map2 matmul4 abs inv_abs, global_rotation [theta[0], theta[1], theta[2]])
 
 -- One vertex: its base position moved by its bones' transforms, weighted.
