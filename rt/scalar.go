@@ -115,6 +115,26 @@ func sdiv[T sint](pos string, x, y T) T {
 	return q
 }
 
+// sdivc is sdiv by a positive constant c: without the zero check it is
+// small enough to inline, and Go then divides by the constant with a
+// multiplication.
+func sdivc[T sint](x, c T) T {
+	q := x / c
+	if x%c < 0 {
+		q--
+	}
+	return q
+}
+
+// smodc is smod by a positive constant c.
+func smodc[T sint](x, c T) T {
+	r := x % c
+	if r < 0 {
+		r += c
+	}
+	return r
+}
+
 // smod is the remainder with the sign of the divisor.
 func smod[T sint](pos string, x, y T) T {
 	if y == 0 {

@@ -240,6 +240,10 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] 2i64 4i64"}},
 	{name: "slice with stride 1 backwards", src: `entry main (xss: [][]f64) (i: i64) (j: i64) = map f64.sum xss[i:j:1]`,
 		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] 2i64 1i64"}},
+	// Division by a positive constant (inline floor forms, Go's own
+	// truncating operators) on negative and extreme dividends.
+	{name: "division by positive constants", src: `entry main (n: i64) = map (\i -> let x = i - n / 2 in (x / 7, x % 7, x // 7, x %% 7, i32.i64 x / 3, i8.i64 x % 4, (i64.lowest + i) / 2, (i64.lowest + i) % 3, i8.lowest / 1)) (iota n)`,
+		args: []string{"41i64"}},
 	{name: "reduction selecting a row", src: `entry main (n: i64) = reduce (\a b -> if a[0] >= b[0] then a else b) [0, 0] (map (\i -> [(i * 37) % 101, i]) (iota n))`,
 		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,

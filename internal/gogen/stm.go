@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 func (g *gen) body(b *ir.Body) error {
@@ -222,6 +223,24 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.bind(pat[0], g.sub(e.X))
 	case *ir.Bin:
 		x, y := g.operand(e.X), g.operand(e.Y)
+		if e.T.IsSigned() && e.Y.IsConst && e.Y.Const.Int() > 0 {
+			// By a positive constant no division can fail: Go's own
+			// operators (truncating), or inlinable floor forms.
+			switch e.Op {
+			case prim.Div:
+				g.bind(pat[0], "sdivc("+x+", "+y+")")
+				return nil
+			case prim.Mod:
+				g.bind(pat[0], "smodc("+x+", "+y+")")
+				return nil
+			case prim.Quot:
+				g.bind(pat[0], x+" / "+y)
+				return nil
+			case prim.Rem:
+				g.bind(pat[0], x+" % "+y)
+				return nil
+			}
+		}
 		r, err := binExpr(e.Op, e.T, x, y, pos)
 		if err != nil {
 			return err

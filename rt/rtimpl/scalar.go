@@ -45,6 +45,26 @@ func Sdiv[T Sint](pos string, x, y T) T {
 	return q
 }
 
+// Sdivc is sdiv by a positive constant c: without the zero check it is
+// small enough to inline, and Go then divides by the constant with a
+// multiplication.
+func Sdivc[T Sint](x, c T) T {
+	q := x / c
+	if x%c < 0 {
+		q--
+	}
+	return q
+}
+
+// Smodc is smod by a positive constant c.
+func Smodc[T Sint](x, c T) T {
+	r := x % c
+	if r < 0 {
+		r += c
+	}
+	return r
+}
+
 // Smod is the remainder with the sign of the divisor.
 func Smod[T Sint](pos string, x, y T) T {
 	if y == 0 {
