@@ -147,6 +147,10 @@
 //
 // Consumed arrays (the IR's consumption rules) are updated in place:
 // updates, scatter, hist and accumulators write into the array's storage.
+// An accumulator update is an inline addition when the accumulator's
+// storage comes (by the IR facts' aliasing, through maps, loops, ifs and
+// earlier updates) only from accumulator scopes without an operator of
+// their own; otherwise it calls the scope's operator.
 // JVP and VJP must be expanded by the AD passes before generation.
 //
 // # Memory and loops

@@ -226,7 +226,8 @@ type gen struct {
 	virt     map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
 	reads    map[ir.VName]int      // reads of each array that take one element
 	hoist    map[hoistKey]string   // elements read from data sliced to a loop's range
-	accAdd   map[ir.VName]bool     // accumulators known to combine by addition
+	addAccs  map[ir.VName]bool     // accumulator scopes' parameters that combine by addition
+	accOps   map[ir.VName]bool     // the ones with an operator of their own
 	fname    string                // the Go name of the function being generated
 	pkgDecls []string              // package-level declarations it needs (scratch structs and pools)
 	// fewOuter is set while generating the sequential version of a map of
@@ -239,7 +240,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, accAdd: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

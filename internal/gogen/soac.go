@@ -308,12 +308,9 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	g.widths(pos, "map", n, e.W, e.Arrs, func(i int) bool { return ps[i].Type.Acc })
 	par := g.depth == 0 && !hasAcc
 	var accIn []string
-	var accAdd []bool
 	for i, p := range ps {
 		if p.Type.Acc {
 			accIn = append(accIn, ident(e.Arrs[i]))
-			accAdd = append(accAdd, g.accAdd[e.Arrs[i]])
-			g.accAdd[p.Name] = g.accAdd[e.Arrs[i]]
 		}
 	}
 	// Results whose row shape is known here are allocated before the loop
@@ -453,7 +450,6 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	for k, t := range e.F.Ret {
 		if t.Acc {
 			g.p("%s = %s", ident(pat[k].Name), accIn[acc])
-			g.accAdd[pat[k].Name] = accAdd[acc]
 			acc++
 		}
 	}
@@ -973,7 +969,11 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 		g.close("}}")
 	}
 	for i, in := range e.Inputs {
-		g.accAdd[e.F.Params[i].Name] = in.Op == nil
+		if in.Op == nil {
+			g.addAccs[e.F.Params[i].Name] = true
+		} else {
+			g.accOps[e.F.Params[i].Name] = true
+		}
 	}
 	var dst []string
 	for i := range e.F.Ret {
@@ -996,9 +996,8 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 
 func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	a := ident(e.Acc)
-	g.accAdd[pat[0].Name] = g.accAdd[e.Acc]
 	t := g.types[e.Acc]
-	if g.accAdd[e.Acc] && len(e.Idx) == t.Rank() {
+	if g.additive(e.Acc) && len(e.Idx) == t.Rank() {
 		// Addition into one element, inline; out-of-range indices are
 		// ignored.
 		var conds []string
@@ -1031,6 +1030,14 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	}
 	g.bind(pat[0], a)
 	return nil
+}
+
+// additive reports whether the accumulator acc combines by addition:
+// its storage (through maps, loops, ifs and earlier updates, by the IR
+// facts' aliasing) comes only from parameters of accumulator scopes
+// without an operator of their own.
+func (g *gen) additive(acc ir.VName) bool {
+	return g.mem != nil && g.mem.reaches(ir.Var(acc), g.addAccs) && !g.mem.reaches(ir.Var(acc), g.accOps)
 }
 
 // histBudget bounds the elements of the private histograms of a parallel

@@ -533,14 +533,6 @@ func (g *gen) exp(s *ir.Stm) error {
 			return err
 		}
 		g.close("}")
-		for i, p := range pat {
-			// An accumulator from both branches combines by addition
-			// when both do.
-			if p.Type.Acc && i < len(e.Then.Result) && i < len(e.Else.Result) {
-				t, f := e.Then.Result[i], e.Else.Result[i]
-				g.accAdd[p.Name] = t.IsVar() && f.IsVar() && g.accAdd[t.Var] && g.accAdd[f.Var]
-			}
-		}
 		g.declareDone(pat)
 	case *ir.Loop:
 		return g.loop(e, pat)
@@ -639,14 +631,6 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	for i, p := range e.Params {
 		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
 		g.declared(p.Name, p.Type)
-		if p.Type.Acc && e.Init[i].IsVar() {
-			// A loop carries its initial accumulator along, whose
-			// operator it keeps.
-			g.accAdd[p.Name] = g.accAdd[e.Init[i].Var]
-			if i < len(pat) {
-				g.accAdd[pat[i].Name] = g.accAdd[e.Init[i].Var]
-			}
-		}
 	}
 	var iter, count string
 	if f, ok := e.Form.(*ir.For); ok {
