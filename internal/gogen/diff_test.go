@@ -232,8 +232,8 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 	// map, as llsq's gradient has).
 	{name: "accumulator carried by a loop", src: `entry main (n: i64) (x: []f64) = vjp (\x' -> f64.sum (map (\i -> let t = f64.i64 i / f64.i64 n let (s, _) = loop (s, p) = (0, 1) for j < length x' do (s + x'[j] * p, p * t) in s * s) (iota n))) x 1.0`,
 		args: []string{"300i64", "[1.0, 0.5, -0.25, 2.0]"}},
-	// A range of stride 1 written out (AD writes them) is a view; out of
-	// bounds it fails with the slice as written.
+	// A range of stride 1 written out; out of bounds it fails with the
+	// slice as written.
 	{name: "slice with stride 1", src: `entry main (xss: [][]f64) (i: i64) (j: i64) = map f64.sum xss[i:j:1]`,
 		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] 1i64 3i64"}},
 	{name: "slice with stride 1 out of bounds", src: `entry main (xss: [][]f64) (i: i64) (j: i64) = map f64.sum xss[i:j:1]`,

@@ -313,11 +313,7 @@ func (g *gen) exp(s *ir.Stm) error {
 			fixed = append(fixed, g.i64(e.Dims[k].I))
 			k++
 		}
-		// A range of the outer dimension written with stride 1 (as AD
-		// writes them) is the range without one; only its error message
-		// shows the stride.
-		step1 := k == 0 && len(e.Dims) == 1 && e.Dims[0].Stride.IsConst && e.Dims[0].Stride.Const.Int() == 1
-		if k == len(e.Dims)-1 && (e.Dims[k].Stride.IsNone() || step1) {
+		if k == len(e.Dims)-1 && e.Dims[k].Stride.IsNone() {
 			// Fixed indices, then one range of stride 1: a contiguous
 			// block of a, which the result shares.
 			d := e.Dims[k]
@@ -337,11 +333,7 @@ func (g *gen) exp(s *ir.Stm) error {
 					g.p("%s = %s", e0, g.dimOf(e.Arr, 0))
 				}
 				g.p("if !sliceOK(%s, %s, %s) {", g.dimOf(e.Arr, 0), s0, e0)
-				step := ""
-				if step1 {
-					step = ", stride: 1, hasStep: true"
-				}
-				g.p("sliceFail(%s, []dim{{start: %s, hasStart: %v, end: %s, hasEnd: %v%s}}, %s.Shape)", pos, s0, !d.Start.IsNone(), e0, !d.End.IsNone(), step, a)
+				g.p("sliceFail(%s, []dim{{start: %s, hasStart: %v, end: %s, hasEnd: %v}}, %s.Shape)", pos, s0, !d.Start.IsNone(), e0, !d.End.IsNone(), a)
 				g.p("}")
 				dims := []string{e0 + " - " + s0}
 				var rest []string

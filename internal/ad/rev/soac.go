@@ -352,7 +352,7 @@ func (r *rev) sparseOf(ybars []ir.SubExp) *sparseAdj {
 func (r *rev) sparseMapAdjoint(sp *sparseAdj, arrs []ir.VName, f *ir.Lambda, ybars []ir.SubExp) {
 	b := r.b
 	end := b.BinOp(prim.Add, sp.start, sp.n)
-	dims := []ir.DimSlice{{Start: sp.start, End: end, Stride: ir.I64(1)}}
+	dims := []ir.DimSlice{{Start: sp.start, End: end}}
 	parts := make([]ir.VName, len(arrs))
 	for i, a := range arrs {
 		t := r.typeOf(a)

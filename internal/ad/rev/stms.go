@@ -230,7 +230,7 @@ func (r *rev) stm(s *ir.Stm) {
 		for _, a := range e.Arrs {
 			n := r.outer(a)
 			end := r.b.Let("end", &ir.Bin{Op: prim.Add, T: prim.I64, X: off, Y: n})
-			part := r.b.Let("adj", &ir.Slice{Arr: r.adj[y].Var, Dims: []ir.DimSlice{{Start: off, End: end, Stride: ir.I64(1)}}})
+			part := r.b.Let("adj", &ir.Slice{Arr: r.adj[y].Var, Dims: []ir.DimSlice{{Start: off, End: end}}})
 			r.addTo(a, part)
 			off = end
 		}
