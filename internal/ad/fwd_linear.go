@@ -47,8 +47,9 @@ func addOps(b *ir.Builder, arrs []ir.VName) *ir.Lambda {
 
 // linearSOAC handles reduce and scan by addition: the
 // primal statement is kept and the tangent is the same SOAC over the
-// tangents, lane by lane.
-func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, mk func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName) {
+// tangents, lane by lane, or, over a batch (jmp) when batched is given,
+// what batched builds from the batched tangents.
+func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, mk func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName, batched func(b *ir.Builder, ds []ir.VName) []ir.VName) {
 	f.b.Add(s)
 	f.b.Pos = s.Pos
 	var ds []ir.SubExp
@@ -72,9 +73,17 @@ func (f *fwd) linearSOAC(s *ir.Stm, arrs []ir.VName, mk func(b *ir.Builder, arrs
 		return vars(mk(b, as, zs))
 	}
 	var res []ir.SubExp
-	if f.vec {
+	switch {
+	case f.vec && batched != nil:
+		f.flush()
+		names := make([]ir.VName, len(ds))
+		for j, d := range ds {
+			names[j] = d.Var
+		}
+		res = vars(batched(f.b, names))
+	case f.vec:
 		res = f.lanes(ds, sum)
-	} else {
+	default:
 		res = sum(f.b, ds)
 	}
 	for j, i := range which {

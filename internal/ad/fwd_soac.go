@@ -168,14 +168,10 @@ func (f *fwd) reduceLike(s *ir.Stm, arrs []ir.VName, ne []ir.SubExp, op *ir.Lamb
 }
 
 func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
-	if isAddOp(e.Op) && f.vec {
-		f.vecSum(s, e)
-		return
-	}
 	if isAddOp(e.Op) {
 		f.linearSOAC(s, e.Arrs, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
 			return b.Reduce(e.W, arrs, ne, addOps(b, arrs))
-		})
+		}, func(b *ir.Builder, ds []ir.VName) []ir.VName { return f.batchSum(b, e.W, ds) })
 		return
 	}
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
@@ -183,27 +179,12 @@ func (f *fwd) reduce(s *ir.Stm, e *ir.Reduce) {
 	})
 }
 
-// vecSum is the tangent of a sum of scalars with batched tangents: the
-// sum of the tangents' rows (each the batch of one element's tangents),
+// batchSum is the tangent of a sum of w scalars over a batch: the sum of
+// the batched tangents' rows (each the batch of one element's tangents),
 // a reduction by elementwise addition of batches. Every batch lane adds
-// its elements in the order the lane-by-lane sum would, and the rows are
-// read in order, where a sum per lane would read a column of them.
-func (f *fwd) vecSum(s *ir.Stm, e *ir.Reduce) {
-	f.b.Add(s)
-	f.b.Pos = s.Pos
-	var ds []ir.VName
-	var which []int
-	for i, a := range e.Arrs {
-		if d := f.tanOf(a); !d.IsNone() {
-			ds = append(ds, d.Var)
-			which = append(which, i)
-		}
-	}
-	if len(ds) == 0 {
-		return
-	}
-	f.flush()
-	b := f.b
+// its elements in the order a sum per lane would, and the rows are read
+// in order, where a sum per lane would read a column of them.
+func (f *fwd) batchSum(b *ir.Builder, w ir.SubExp, ds []ir.VName) []ir.VName {
 	ne := make([]ir.SubExp, len(ds))
 	rows := make([]ir.Type, 2*len(ds))
 	for j, d := range ds {
@@ -215,25 +196,19 @@ func (f *fwd) vecSum(s *ir.Stm, e *ir.Reduce) {
 	op := b.Lambda(rows, func(lb *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		out := make([]ir.SubExp, len(ds))
 		for j := range ds {
-			t := rows[j].Elem
-			add := lb.Lambda([]ir.Type{ir.Scalar(t), ir.Scalar(t)}, func(mb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
-				return []ir.SubExp{mb.BinOp(prim.Add, xs[0], xs[1])}
-			})
+			add := lb.BinOpLambda(prim.Add, rows[j].Elem)
 			out[j] = ir.Var(lb.Map(f.width, []ir.VName{ps[j].Var, ps[len(ds)+j].Var}, add)[0])
 		}
 		return out
 	})
-	res := b.Reduce(e.W, ds, ne, op)
-	for k, i := range which {
-		f.setTan(s.Pat[i].Name, ir.Var(res[k]))
-	}
+	return b.Reduce(w, ds, ne, op)
 }
 
 func (f *fwd) scan(s *ir.Stm, e *ir.Scan) {
 	if isAddOp(e.Op) {
 		f.linearSOAC(s, e.Arrs, func(b *ir.Builder, arrs []ir.VName, ne []ir.SubExp) []ir.VName {
 			return b.Scan(e.W, arrs, ne, addOps(b, arrs))
-		})
+		}, nil)
 		return
 	}
 	f.reduceLike(s, e.Arrs, e.Neutral, e.Op, func(arrs []ir.VName, ne []ir.SubExp, op *ir.Lambda) ir.Exp {
