@@ -144,13 +144,12 @@ func (r *rewriter) splitInvariant(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp,
 		arrs, params := d.inputs(e.Arrs, f)
 		f.Params = params
 		st := &ir.Stm{Pat: pick(s.Pat, keep), Exp: &ir.Map{W: e.W, Arrs: arrs, F: f}, Pos: s.Pos}
-		outer := r.outside
-		inv := e.W.IsConst || outer(e.W.Var)
+		inv := e.W.IsConst || r.outside(e.W.Var)
 		for _, a := range arrs {
-			inv = inv && outer(a)
+			inv = inv && r.outside(a)
 		}
 		for v := range ir.FreeInLambda(f) {
-			inv = inv && outer(v)
+			inv = inv && r.outside(v)
 		}
 		return st, inv
 	}
@@ -200,8 +199,7 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 	if len(r.loops) == 0 || !r.loops[len(r.loops)-1] || len(e.Arrs) != len(e.F.Params) || impure(e) {
 		return nil, nil, false
 	}
-	outer := r.outside
-	if !e.W.IsConst && !outer(e.W.Var) || !r.fa.Width(e.W, e.Arrs) {
+	if !e.W.IsConst && !r.outside(e.W.Var) || !r.fa.Width(e.W, e.Arrs) {
 		// (A size check that may fail would keep the new map from being
 		// hoisted, and fusion would merge it back.)
 		return nil, nil, false
@@ -211,7 +209,7 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 		if p.Type.Acc {
 			return nil, nil, false
 		}
-		if outer(e.Arrs[i]) {
+		if r.outside(e.Arrs[i]) {
 			inv.Add(p.Name)
 		}
 	}
@@ -228,7 +226,7 @@ func (r *rewriter) splitInvariantRows(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.Sub
 			switch {
 			case inv.Has(v):
 				heavy = heavy || costly[v]
-			case !bound.Has(v) && (r.fa.IsSize(v) || outer(v)):
+			case !bound.Has(v) && (r.fa.IsSize(v) || r.outside(v)):
 			default:
 				ok = false
 			}
