@@ -103,6 +103,25 @@ func TestBuildAndCall(t *testing.T) {
 	if err != nil || len(res) != 1 || res[0].String() != "32f64" {
 		t.Errorf("results after run: %v %v", res, err)
 	}
+
+	// $FLUXION_CPUPROFILE: the session's CPU profile is written when the
+	// server's input ends (a gzipped protocol buffer).
+	prof := filepath.Join(t.TempDir(), "cpu.pprof")
+	t.Setenv("FLUXION_CPUPROFILE", prof)
+	pp, err := exe.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := pp.Call("dot", 1, []values.Value{xs, ys}); err != nil {
+		t.Fatal(err)
+	}
+	if err := pp.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Errorf("profile %s: %d bytes, %v", prof, len(data), err)
+	}
 }
 
 func TestWritePackage(t *testing.T) {
