@@ -182,6 +182,23 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"3000i64"}},
 	{name: "loop state rows updated", src: `entry main (n: i64) (m: i64) = loop (x, hs) = (replicate 3 1.0, replicate m (replicate 3 0.0)) for t < n do let x' = map (\v -> v * 0.5 + f64.i64 t) x in (x', hs with [t % m] = x')`,
 		args: []string{"9i64", "4i64"}},
+	// Rows read only element by element are slices of the array's data
+	// (no array value per row): indexed rows, a SOAC's rows, rows whose
+	// declared size is checked, and an index past the row's end.
+	{name: "rows by element", src: `def get (r: []f64) (j: i64) = r[j]
+entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i] in get r j * r[0] + r[length r - 1]) is js`,
+		args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "[1i64, 0i64, 1i64]", "[2i64, 1i64, 0i64]"}},
+	{name: "rows by element out of bounds", src: `def get (r: []f64) (j: i64) = r[j]
+entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i] in get r j * r[0]) is js`,
+		args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "[1i64, 0i64]", "[2i64, 3i64]"}},
+	{name: "soac rows by element", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] * row[0] + i32.sum row) xss js`,
+		args: []string{"[[1, 2, 3], [4, 5, 6], [7, 8, 9]]", "[2i64, 0i64, 1i64]"}},
+	{name: "soac rows by element out of bounds", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] + row[1]) xss js`,
+		args: []string{"[[1, 2, 3], [4, 5, 6]]", "[2i64, -1i64]"}},
+	{name: "rows of known size by element", src: `entry main [n] (xss: [n][3]f32) (is: [n]i64) = map (\i -> let r = xss[i] in r[0] + r[1] * r[2]) is`,
+		args: []string{"[[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]]", "[1i64, 1i64]"}},
+	{name: "rows of 3-d by element", src: `entry main (x: [][][]i64) (i: i64) (j: i64) = let r = x[i, j] in r[0] + r[length r - 1] + i64.sum r`,
+		args: []string{"[[[1i64, 2i64], [3i64, 4i64]], [[5i64, 6i64], [7i64, 8i64]]]", "1i64", "0i64"}},
 	{name: "row update out of bounds", src: `entry main (xss: *[][]i32) (i: i64) = xss with [i] = [1, 2]`,
 		args: []string{"[[1, 2], [3, 4]]", "2i64"}},
 	{name: "row update shape", src: `entry main (xss: *[][]i32) (ys: []i32) = xss with [0] = ys`,

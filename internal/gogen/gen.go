@@ -224,6 +224,7 @@ type gen struct {
 	dest     map[ir.VName]string   // arrays to build in place: name -> Go destination
 	dbuf     map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
 	virt     map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
+	rowArgs  map[string]rowArg     // elemArg's row views, by their Go expression
 	reads    map[ir.VName]int      // reads of each array that take one element
 	hoist    map[hoistKey]string   // elements read from data sliced to a loop's range
 	addAccs  map[ir.VName]bool     // accumulator scopes' parameters that combine by addition
@@ -240,7 +241,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },
@@ -274,6 +275,7 @@ func (g *gen) close(line string) {
 	top := g.added[len(g.added)-1]
 	for _, n := range top {
 		delete(g.scope, n)
+		delete(g.virt, n)
 	}
 	g.added = g.added[:len(g.added)-1]
 	g.p("%s", line)
@@ -281,6 +283,7 @@ func (g *gen) close(line string) {
 
 // declared records that n is now declared in the innermost block.
 func (g *gen) declared(n ir.VName, t ir.Type) {
+	delete(g.virt, n)
 	g.scope[n] = true
 	g.types[n] = t
 	g.added[len(g.added)-1] = append(g.added[len(g.added)-1], n)

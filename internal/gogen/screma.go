@@ -509,11 +509,11 @@ func (g *gen) lanes(i, lo, hi string, ins []ir.VName, accs [][]string, ops []*ir
 	var full []string
 	var read []ir.VName
 	for _, a := range ins {
-		if g.virt[a] != nil {
+		if g.dataOf(a) == "" {
 			continue
 		}
 		d := g.fresh("d")
-		g.p("%s := %s.Data[%s:%s]", d, ident(a), lo, hi)
+		g.p("%s := %s[%s:%s]", d, g.dataOf(a), lo, hi)
 		read, full = append(read, a), append(full, d)
 	}
 	m, j := g.fresh("m"), g.fresh("j")

@@ -57,7 +57,12 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 		rest = append(rest, g.dimOf(a, k))
 	}
 	x, size := ident(a), product(rest)
-	return fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*%s : (%s+1)*%s]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
+	view := fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*%s : (%s+1)*%s]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
+	if len(rest) == 1 {
+		// lambdaInto binds the row as a slice if it is only read by element.
+		g.rowArgs[view] = rowArg{data: x + ".Data", lo: i + "*" + size, n: size}
+	}
+	return view
 }
 
 // dimOf is the Go expression of dimension k of array a: the size known to
@@ -205,11 +210,11 @@ func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []strin
 	j := g.fresh("j")
 	var first string
 	for _, a := range ins {
-		if _, done := g.hoist[hoistKey{a, i}]; done || g.virt[a] != nil || !g.types[a].IsArray() || g.types[a].Rank() != 1 {
+		if _, done := g.hoist[hoistKey{a, i}]; done || !g.types[a].IsArray() || g.types[a].Rank() != 1 || g.dataOf(a) == "" {
 			continue
 		}
 		d := g.fresh("d")
-		g.p("%s := %s.Data[%s:%s]", d, ident(a), lo, hi)
+		g.p("%s := %s[%s:%s]", d, g.dataOf(a), lo, hi)
 		g.hoist[hoistKey{a, i}] = d + "[" + j + "]"
 		if first == "" {
 			first = d

@@ -135,14 +135,18 @@ func (g *gen) checkShapes(s *ir.Stm) {
 			if d < len(known) && known[d] == w {
 				continue // the value was built with this size
 			}
-			conds = append(conds, fmt.Sprintf("%s.Shape[%d] != %s", ident(p.Name), d, w))
+			actual := fmt.Sprintf("%s.Shape[%d]", ident(p.Name), d)
+			if v, ok := g.virt[p.Name]; ok {
+				actual = v.n
+			}
+			conds = append(conds, actual+" != "+w)
 		}
 		g.shp[p.Name] = facts
 		if len(conds) == 0 {
 			continue
 		}
 		g.p("if %s {", strings.Join(conds, " || "))
-		g.p("shapeFail(%s, %s.Shape, %s)", pos, ident(p.Name), strings.Join(want, ", "))
+		g.p("shapeFail(%s, %s, %s)", pos, g.shapeOf(p.Name), strings.Join(want, ", "))
 		g.p("}")
 	}
 }
@@ -289,6 +293,11 @@ func (g *gen) exp(s *ir.Stm) error {
 			off := g.checkedOffset(pos, e.Arr, e.Idx)
 			if len(e.Idx) == rank {
 				g.bind(pat[0], a+".Data["+off+"]")
+				break
+			}
+			if len(e.Idx) == rank-1 && g.rowVirtual(pat[0]) {
+				n := g.dimOf(e.Arr, rank-1)
+				g.bindRow(pat[0], a+".Data", "("+off+")*"+n, n)
 				break
 			}
 			if d := g.shp[e.Arr]; len(d) == rank {
@@ -608,6 +617,10 @@ func (g *gen) assign(dst, src []string) {
 // results to dst. The caller opens and closes the enclosing block.
 func (g *gen) lambdaInto(l *ir.Lambda, args, dst []string) error {
 	for i, p := range l.Params {
+		if r, ok := g.rowArgs[args[i]]; ok && g.rowVirtual(p) {
+			g.bindRow(p, r.data, r.lo, r.n)
+			continue
+		}
 		g.bind(p, args[i])
 	}
 	if err := g.body(l.Body); err != nil {

@@ -11,11 +11,54 @@ import (
 // its elements as scalars, or by indexing) is never stored: each read
 // computes the element (start + i*step, the value, or the rotated index).
 // `map f (iota n)`, the usual way to tabulate, then costs no array.
+//
+// A row of a stored array (`a[i]`, or a SOAC's row of its input) that is
+// only read element by element is not made into an array value either: it
+// is the Go slice of a's data that holds it, so reading its elements costs
+// no array header per row and Go can see the slice's length.
 
 // virtual is an array that is computed where it is read.
 type virtual struct {
-	n    string                // Go variable holding the length
+	n    string                // Go expression of the length
 	elem func(i string) string // Go expression of element i
+	data string                // for a row: the Go slice holding its elements
+}
+
+// dataOf is the Go expression of the elements of one-dimensional array a
+// as a slice, or "" for an array computed where it is read.
+func (g *gen) dataOf(a ir.VName) string {
+	if v, ok := g.virt[a]; ok {
+		return v.data
+	}
+	return ident(a) + ".Data"
+}
+
+// rowVirtual reports whether the row p is only ever read element by
+// element, so that bindRow may bind it.
+func (g *gen) rowVirtual(p ir.Param) bool {
+	return p.Type.IsArray() && p.Type.Rank() == 1 && !p.Type.Acc && g.used[p.Name] > 0 && g.reads[p.Name] == g.used[p.Name]
+}
+
+// bindRow binds the row p to the n elements of data (a Go slice) from
+// offset lo, without an array value.
+func (g *gen) bindRow(p ir.Param, data, lo, n string) {
+	d := g.fresh("row")
+	end := "(" + lo + ")+" + n
+	g.p("%s := %s[%s : %s : %s]", d, data, lo, end, end)
+	g.setVirtual(p, &virtual{n: n, elem: func(i string) string { return d + "[" + i + "]" }, data: d})
+}
+
+// rowArg is a row argument of a lambda, in the parts bindRow needs.
+type rowArg struct{ data, lo, n string }
+
+// setVirtual binds p to the virtual array v.
+func (g *gen) setVirtual(p ir.Param, v *virtual) {
+	name := p.Name
+	g.virt[name] = v
+	g.types[name] = p.Type
+	g.scope[name] = true
+	g.added[len(g.added)-1] = append(g.added[len(g.added)-1], name)
+	g.shp[name] = []string{v.n}
 }
 
 // elementwise counts, for every array name of f, the reads that only take
@@ -104,11 +147,7 @@ func (g *gen) virtualize(s *ir.Stm) bool {
 	default:
 		return false
 	}
-	g.virt[name] = &virtual{n: n, elem: elem}
-	g.types[name] = s.Pat[0].Type
-	g.scope[name] = true
-	g.added[len(g.added)-1] = append(g.added[len(g.added)-1], name)
-	g.shp[name] = []string{n}
+	g.setVirtual(s.Pat[0], &virtual{n: n, elem: elem})
 	// The declared size, as checkShapes would compare it.
 	if d := s.Pat[0].Type.Shape[0]; !d.IsNone() && (d.IsConst || g.scope[d.Var]) {
 		w := g.i64(d)
