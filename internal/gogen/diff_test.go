@@ -199,6 +199,11 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 		args: []string{"[[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]]", "[1i64, 1i64]"}},
 	{name: "rows of 3-d by element", src: `entry main (x: [][][]i64) (i: i64) (j: i64) = let r = x[i, j] in r[0] + r[length r - 1] + i64.sum r`,
 		args: []string{"[[[1i64, 2i64], [3i64, 4i64]], [[5i64, 6i64], [7i64, 8i64]]]", "1i64", "0i64"}},
+	// A sine and a cosine of one operand are computed by one Sincos,
+	// which must give the bits of separate calls (the interpreter's).
+	{name: "sincos", src: `entry main (xs: []f64) (ys: []f32) = (map (\x -> let (s, c) = (f64.sin x, f64.cos x) in (c, s, f64.sin (x * 2))) xs, map (\y -> f32.cos y * f32.sin y) ys)`,
+		args: []string{"[0.0, -0.0, 1.0, -2.5, 3.141592653589793, 1e10, 1e300, -1e-300, 0.7853981633974483, f64.inf, -f64.inf, f64.nan, 123456789.0, 4.9e-324]",
+			"[0f32, 1f32, -3.5f32, 1e20f32, f32.inf, f32.nan, 0.001f32]"}},
 	{name: "row update out of bounds", src: `entry main (xss: *[][]i32) (i: i64) = xss with [i] = [1, 2]`,
 		args: []string{"[[1, 2], [3, 4]]", "2i64"}},
 	{name: "row update shape", src: `entry main (xss: *[][]i32) (ys: []i32) = xss with [0] = ys`,

@@ -10,6 +10,7 @@ import (
 )
 
 func (g *gen) body(b *ir.Body) error {
+	g.pairSinCos(b)
 	for i := 0; i < len(b.Stms); i++ {
 		s := b.Stms[i]
 		if i+1 < len(b.Stms) {
@@ -264,6 +265,9 @@ func (g *gen) exp(s *ir.Stm) error {
 		}
 		g.bind(pat[0], r)
 	case *ir.Call:
+		if g.sinCos(s) {
+			break
+		}
 		var args []string
 		for _, a := range e.Args {
 			args = append(args, g.operand(a))
