@@ -177,7 +177,11 @@
 //     reduction for the arrays its operator builds for the accumulator
 //     (two buffers per chunk, whose partial result outlives it).
 //   - One-dimensional iotas, replicates of a scalar and rotations that
-//     are only read element by element are never stored (virtual.go).
+//     are only read element by element are never stored, and such rows
+//     of stored arrays (a[i], a SOAC's row) are Go slices of the array's
+//     data rather than array values (virtual.go).
+//   - A sine and a cosine of the same operand are one math.Sincos
+//     (sincos.go).
 //   - Slices of one contiguous block, reshapes and rows are views.
 //
 // Shapes are checked once, where a value is bound; afterwards they are
