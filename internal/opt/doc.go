@@ -8,7 +8,10 @@
 // scalar operations with internal/prim only when that succeeds (1/0 stays,
 // to fail at run time at its own position), takes the known branch of an
 // if, replaces loops that never run by their initial values and loop
-// parameters the body passes on unchanged by theirs, sizes by constants
+// parameters the body passes on unchanged by theirs, gives loop
+// parameters the dimensions that provably stay those of their initial
+// values (loopshape.go) and rotations, copies, updates and
+// rearrangements the dimensions of their source, sizes by constants
 // (or by size names where the interpreter checks declared shapes: function
 // parameters and statement patterns), in-bounds constant indices of
 // replicates and literals by the element (a row only when neither it nor

@@ -71,6 +71,9 @@ func (w *forward) body(b *ir.Body) {
 			w.types[p.Name] = p.Type // sizes in it may have been replaced
 			w.exact.Add(p.Name)
 		}
+		if l, ok := s.Exp.(*ir.Loop); ok {
+			w.exactLoopParams(l)
+		}
 		for _, nb := range ir.Bodies(s.Exp) {
 			if nb == nil {
 				continue

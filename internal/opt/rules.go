@@ -258,8 +258,15 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if x, ok := w.knownElem(e, s.Pat); ok {
 			return one(x)
 		}
+		if st, ok := w.sourceShapeType(s); ok {
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
 	case *ir.Slice:
 		if st, ok := w.sliceType(s, e); ok {
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
+	case *ir.Rotate, *ir.Copy, *ir.Update, *ir.Rearrange:
+		if st, ok := w.sourceShapeType(s); ok {
 			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
 		}
 	case *ir.Size:
@@ -293,6 +300,13 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 			return nil, e.Init, true
 		}
 		if l, res, ok := w.dropInvariantParams(s, e); ok {
+			return []*ir.Stm{l}, res, true
+		}
+		if l, ok := w.refineLoopParams(s, e); ok {
+			res := make([]ir.SubExp, len(s.Pat))
+			for i, p := range l.Pat {
+				res[i] = ir.Var(p.Name)
+			}
 			return []*ir.Stm{l}, res, true
 		}
 	}
@@ -335,6 +349,52 @@ func (w *forward) sliceType(s *ir.Stm, e *ir.Slice) (*ir.Stm, bool) {
 	}
 	p := ir.Param{Name: s.Pat[0].Name, Type: ir.Type{Elem: t.Elem, Shape: shape}}
 	return &ir.Stm{Pat: []ir.Param{p}, Exp: e, Pos: s.Pos}, true
+}
+
+// sourceShapeType gives s, a rotation, copy, in-place update,
+// rearrangement or row index, the dimensions of its source array (permuted
+// for a rearrangement, the inner ones for a row) that its declared type
+// leaves unknown, when the source's declared shape holds (exact): the
+// result has them whenever s succeeds.
+func (w *forward) sourceShapeType(s *ir.Stm) (*ir.Stm, bool) {
+	if len(s.Pat) != 1 {
+		return nil, false
+	}
+	var arr ir.VName
+	var perm []int
+	drop := 0 // outer dimensions of the source the result does not have
+	switch e := s.Exp.(type) {
+	case *ir.Index:
+		arr, drop = e.Arr, len(e.Idx)
+	case *ir.Rotate:
+		arr = e.Arr
+	case *ir.Copy:
+		arr = e.Arr
+	case *ir.Update:
+		arr = e.Arr
+	case *ir.Rearrange:
+		arr, perm = e.Arr, e.Perm
+	}
+	src, ok := w.types[arr]
+	t := s.Pat[0].Type
+	if !ok || !w.exact.Has(arr) || src.Rank()-drop != t.Rank() || perm != nil && len(perm) != t.Rank() {
+		return nil, false
+	}
+	changed := false
+	for k, d := range t.Shape {
+		from := k + drop
+		if perm != nil {
+			from = perm[k]
+		}
+		if sd := src.Shape[from]; d.IsNone() && !sd.IsNone() {
+			t = withDim(t, k, sd)
+			changed = true
+		}
+	}
+	if !changed {
+		return nil, false
+	}
+	return &ir.Stm{Pat: []ir.Param{{Name: s.Pat[0].Name, Type: t}}, Exp: s.Exp, Pos: s.Pos}, true
 }
 
 // sliceSize gives a dimension of a slice taken at constant ranges of a

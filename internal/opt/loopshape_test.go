@@ -1,0 +1,86 @@
+package opt_test
+
+import (
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/opt"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+)
+
+// Loop parameters get the dimensions that provably do not change, and
+// then the size checks in the loop (zip assertions) fold away; loops that
+// change the size keep unknown dimensions. Every program must behave as
+// before simplification, errors included.
+func TestLoopShapes(t *testing.T) {
+	cases := []struct {
+		name    string
+		src     string
+		known   bool // the first loop parameter's dimension is known after simplify
+		asserts int  // assertions left in the function
+		inputs  []string
+	}{
+		{"result of a map of the size", `entry main [n] (x: [n]f64) (s: i64) =
+  loop y = replicate n 0 for _i < s do map2 (\a b -> a + 2 * b) y x`, true, 0,
+			[]string{"[1.0, 2.0, 3.0] 3i64", "empty([0]f64) 2i64", "[1.0] 0i64"}},
+		{"size read from the parameter", `entry main (x: []f64) (s: i64) =
+  loop y = x for _i < s do map (\a -> a * 2) y`, true, 0,
+			[]string{"[1.0, 2.0, 3.0] 3i64"}},
+		{"rotation and zip", `entry main [n] (x: [n]f64) (s: i64) =
+  loop y = replicate n 1 for _i < s do map3 (\a b c -> a + b * c) y (rotate 1 y) x`, true, 0,
+			[]string{"[1.0, 2.0, 3.0] 2i64", "[0.5] 4i64"}},
+		{"in-place updates", `entry main (n: i64) =
+  loop y = replicate n 0i64 for i < n do y with [i] = i * i`, true, 0,
+			[]string{"4i64", "0i64"}},
+		{"growing", `entry main (x: []i64) (s: i64) =
+  loop y = x for i < s do concat y [i]`, false, 0,
+			[]string{"[1i64, 2i64] 3i64"}},
+		{"shrinking", `entry main (x: []i64) (s: i64) =
+  loop y = x for _i < s do y[1:]`, false, 0,
+			[]string{"[1i64, 2i64, 3i64] 2i64", "[1i64] 2i64"}},
+		// The parameters swap: each is the other's initial size in turn.
+		{"swapped", `entry main (x: []i64) (z: []i64) (s: i64) =
+  (loop (a, b) = (x, z) for _i < s do (b, a)).0`, false, 0,
+			[]string{"[1i64, 2i64] [3i64] 3i64"}},
+		// A zip of a carried array with another array of a different size
+		// must still fail, at its position.
+		{"zip mismatch kept", `entry main [n] [m] (x: [n]f64) (z: [m]f64) (s: i64) =
+  loop y = x for _i < s do map2 (+) y (z :> [n]f64)`, true, 0,
+			[]string{"[1.0, 2.0] [3.0, 4.0] 2i64", "[1.0, 2.0] [3.0] 2i64", "[1.0, 2.0] [3.0] 0i64"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{After: "lower", Verify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := opt.Simplify(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ir.Verify(q); err != nil {
+				t.Fatal(err)
+			}
+			var loop *ir.Loop
+			for _, s := range q.Funcs[0].Body.Stms {
+				if l, ok := s.Exp.(*ir.Loop); ok && loop == nil {
+					loop = l
+				}
+			}
+			if loop == nil {
+				t.Fatalf("no loop in\n%s", q)
+			}
+			if known := !loop.Params[0].Type.Shape[0].IsNone(); known != c.known {
+				t.Errorf("parameter %s: dimension known = %v, want %v\n%s", loop.Params[0].Name, known, c.known, q)
+			}
+			if got := kinds(q.Funcs[0])["assert"]; got != c.asserts {
+				t.Errorf("%d assertions, want %d\n%s", got, c.asserts, q)
+			}
+			for _, in := range c.inputs {
+				if a, b := runText(t, p, in), runText(t, q, in); a != b {
+					t.Errorf("on %s: %s before simplification, %s after", in, a, b)
+				}
+			}
+		})
+	}
+}
