@@ -72,6 +72,9 @@ func (w *forward) body(b *ir.Body) {
 			w.exact.Add(p.Name)
 		}
 		if l, ok := s.Exp.(*ir.Loop); ok {
+			for _, p := range l.Params {
+				w.types[p.Name] = p.Type // sizes in it may have been replaced
+			}
 			w.exactLoopParams(l)
 		}
 		for _, nb := range ir.Bodies(s.Exp) {

@@ -9,8 +9,8 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 // provably do not change: a dimension of parameter p is d when the initial
 // value's checked type has d there and the body's result for p either is
 // p itself (or an update, rotation or copy of it), or has a checked type
-// with d there (or with a size the body reads from p's own dimension,
-// which is d by induction). Every iteration
+// with d there (or with a size the body reads from p's own dimension, or
+// from that of an array of p's shape, which is d by induction). Every iteration
 // then starts and ends with that dimension, so the declared dimension is
 // exact like a checked one.
 
@@ -47,7 +47,7 @@ func provenLoopShapes(l *ir.Loop, initType func(ir.SubExp) (ir.Type, bool)) []ir
 			if !self {
 				rd := rt.Shape[k]
 				z, fromP := sizeOf[rd.Var]
-				kept = rd.Equal(d) || rd.IsVar() && fromP && z.Arr == p.Name && z.Dim == k
+				kept = rd.Equal(d) || rd.IsVar() && fromP && z.Dim == k && shapeSource(sameAs, ir.Var(z.Arr)).Equal(ir.Var(p.Name))
 			}
 			if kept {
 				shape[k] = d

@@ -26,6 +26,9 @@ func TestLoopShapes(t *testing.T) {
 		{"size read from the parameter", `entry main (x: []f64) (s: i64) =
   loop y = x for _i < s do map (\a -> a * 2) y`, true, 0,
 			[]string{"[1.0, 2.0, 3.0] 3i64"}},
+		{"size read from a copy of the parameter", `entry main (x: []f64) (s: i64) =
+  loop y = x for _i < s do let c = copy y in map (\a -> a * 2) c`, true, 0,
+			[]string{"[1.0, 2.0, 3.0] 3i64"}},
 		{"rotation and zip", `entry main [n] (x: [n]f64) (s: i64) =
   loop y = replicate n 1 for _i < s do map3 (\a b c -> a + b * c) y (rotate 1 y) x`, true, 0,
 			[]string{"[1.0, 2.0, 3.0] 2i64", "[0.5] 4i64"}},
@@ -42,6 +45,20 @@ func TestLoopShapes(t *testing.T) {
 		{"swapped", `entry main (x: []i64) (z: []i64) (s: i64) =
   (loop (a, b) = (x, z) for _i < s do (b, a)).0`, false, 0,
 			[]string{"[1i64, 2i64] [3i64] 3i64"}},
+		// An inner loop that keeps its parameter's shape keeps the outer
+		// one's; the rows of the carried arrays have their row size.
+		{"nested loops and rows", `entry main [n] [m] (x: [n][m]f64) (s: i64) =
+  loop y = x for _i < s do
+    let z = loop z = copy y for j < n do z with [j] = map2 (+) z[j] y[0]
+    in z`, true, 0,
+			[]string{"[[1.0, 2.0], [3.0, 4.0]] 2i64", "empty([0][2]f64) 1i64"}},
+		// The initial value's size is itself read from an array whose
+		// size folds (the sizes in a parameter's type are renamed with it).
+		{"renamed sizes", `entry main (s: u16) (k: i64) =
+  let a = loop acc = replicate k (replicate k s) for _t < 2 do acc
+  let b = map (\_ -> map (\_ -> s) a) a
+  in (loop (acc, c) = (b, 0i64) while c < 2 do ((loop acc' = acc for _t < 2 do acc'), c + 1)).0`, true, 0,
+			[]string{"7u16 2i64", "7u16 0i64"}},
 		// A zip of a carried array with another array of a different size
 		// must still fail, at its position.
 		{"zip mismatch kept", `entry main [n] [m] (x: [n]f64) (z: [m]f64) (s: i64) =
