@@ -220,6 +220,10 @@ type goProgram struct {
 // Warnings are the compiler's warnings on the program (testspec.Warner).
 func (p *goProgram) Warnings() []string { return p.warnings }
 
+// ResultParts groups the entry's results into its values
+// (testspec.ResultGrouper).
+func (p *goProgram) ResultParts(entry string) []int { return resultParts(p.ir, entry) }
+
 func (p *goProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
 	res, _, err := p.proc.Call(entry, 1, args)
 	return res, err
@@ -262,4 +266,6 @@ var (
 	_ testspec.Preparer       = (*goBackend)(nil)
 	_ testspec.Warner         = (*goProgram)(nil)
 	_ testspec.Warner         = interpProgram{}
+	_ testspec.ResultGrouper  = (*goProgram)(nil)
+	_ testspec.ResultGrouper  = interpProgram{}
 )

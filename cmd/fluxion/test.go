@@ -133,6 +133,19 @@ type interpProgram struct {
 // Warnings are the compiler's warnings on the program (testspec.Warner).
 func (p interpProgram) Warnings() []string { return p.warnings }
 
+// ResultParts groups the entry's results into its values
+// (testspec.ResultGrouper).
+func (p interpProgram) ResultParts(entry string) []int { return resultParts(p.ir, entry) }
+
+// resultParts gives the grouping of an entry point's results into opaque
+// values (ir.Func.RetParts); nil for each result alone.
+func resultParts(prog *ir.Program, entry string) []int {
+	if fn := prog.Func(entry); fn != nil {
+		return fn.RetParts
+	}
+	return nil
+}
+
 func (p interpProgram) Run(entry string, args []values.Value) ([]values.Value, error) {
 	fn := p.ir.Func(entry)
 	if fn == nil {

@@ -51,6 +51,12 @@ type Func struct {
 	// the components of a tuple result, "loss" for a field of a record.
 	ParamNames []string
 	RetNames   []string
+	// RetParts, when set, groups the results into the source's values:
+	// RetParts[i] results in a row form value i. A scalar or array is one
+	// result; an opaque value (a sum type, or an array of one: its
+	// constructor index, then every constructor's payloads) is several.
+	// The counts add up to len(Ret). Nil means one result per value.
+	RetParts []int
 	// SizeNames gives the source name of each size of the parameters'
 	// types that the program names ([n]xs); SourceType shows the others,
 	// which the program left anonymous, as [].

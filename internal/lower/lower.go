@@ -160,7 +160,7 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 		ret = append(ret, ir.EraseSizes(t, local))
 	}
 	f = &ir.Func{Name: e.Name, Params: ep.params, Ret: ret, Body: body, Pos: l.pos(e.Bind.Pos),
-		ParamNames: ep.names, RetNames: leafPaths(fn), SizeNames: ep.sizeNames,
+		ParamNames: ep.names, RetNames: leafPaths(fn), RetParts: retParts(fn), SizeNames: ep.sizeNames,
 		Signature: entrySignature(e, ep)}
 	if copies {
 		for _, g := range append([]*ir.Func{f}, l.funcs...) {
@@ -385,6 +385,33 @@ func leafPaths(v value) []string {
 		}
 	}
 	walk(v, "")
+	return out
+}
+
+// retParts groups the leaves of an entry point's result v into the values
+// a caller sees (ir.Func.RetParts): each scalar or array alone, the parts
+// of a sum value together. It is nil when v holds no sum value.
+func retParts(v value) []int {
+	var out []int
+	opaque := false
+	var walk func(v value)
+	walk = func(v value) {
+		switch v := v.(type) {
+		case *record:
+			for _, f := range v.fields {
+				walk(f)
+			}
+		case *sum:
+			opaque = true
+			out = append(out, len(leaves(v)))
+		default:
+			out = append(out, len(leaves(v)))
+		}
+	}
+	walk(v)
+	if !opaque {
+		return nil
+	}
 	return out
 }
 

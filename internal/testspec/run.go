@@ -32,6 +32,14 @@ type Program interface {
 	Run(entry string, args []Value) ([]Value, error)
 }
 
+// ResultGrouper is a Program whose entry points may return opaque values
+// (LANGUAGE-V2 §3), each of which is several results of Run: ResultParts
+// gives, for each value the entry returns, how many results it takes (nil:
+// one each). Script expressions keep such a value whole.
+type ResultGrouper interface {
+	ResultParts(entry string) []int
+}
+
 // Preparer is a Backend that compiles many programs faster together than
 // one at a time (the Go backend builds them into one executable). Run
 // calls Prepare once with every program it is going to compile, before

@@ -555,6 +555,9 @@ type scriptValue struct {
 	elems []scriptValue
 	names []string
 	str   *string // a string literal, only for builtins
+	// opaque marks an entry point's opaque value: its parts are elems
+	// (leaves), passed on as they came, but it is not a tuple.
+	opaque bool
 }
 
 // flatten lists the values of v in argument order: tuples in order,
@@ -586,16 +589,42 @@ func (v scriptValue) flatten(at Pos) ([]Value, error) {
 
 func leafOf(v Value) scriptValue { return scriptValue{leaf: &v} }
 
-// fromResults makes a call's value from its results.
-func fromResults(vs []Value) scriptValue {
-	if len(vs) == 1 {
-		return leafOf(vs[0])
+// fromResults makes a call's value from its results; parts, if not nil,
+// groups them into values (ResultGrouper), a group of several being an
+// opaque value.
+func fromResults(vs []Value, parts []int) scriptValue {
+	var group []scriptValue
+	if total := 0; parts != nil {
+		for _, n := range parts {
+			total += n
+		}
+		if total != len(vs) {
+			parts = nil
+		}
 	}
-	sv := scriptValue{elems: make([]scriptValue, len(vs))}
-	for i, v := range vs {
-		sv.elems[i] = leafOf(v)
+	if parts == nil {
+		for _, v := range vs {
+			group = append(group, leafOf(v))
+		}
+	} else {
+		k := 0
+		for _, n := range parts {
+			if n == 1 {
+				group = append(group, leafOf(vs[k]))
+			} else {
+				o := scriptValue{opaque: true}
+				for _, v := range vs[k : k+n] {
+					o.elems = append(o.elems, leafOf(v))
+				}
+				group = append(group, o)
+			}
+			k += n
+		}
 	}
-	return sv
+	if len(group) == 1 {
+		return group[0]
+	}
+	return scriptValue{elems: group}
 }
 
 // scriptEnv evaluates script expressions.
@@ -634,6 +663,9 @@ func (env *scriptEnv) eval(e ScriptExp) (scriptValue, error) {
 		if err != nil {
 			return scriptValue{}, err
 		}
+		if len(elems) > 0 && elems[0].opaque {
+			return stackOpaque(e.pos, elems)
+		}
 		v, err := stack(e.pos, elems)
 		return leafOf(v), err
 	case *scriptLet:
@@ -649,7 +681,7 @@ func (env *scriptEnv) eval(e ScriptExp) (scriptValue, error) {
 		if !e.tuple {
 			env.vars[e.names[0]] = bound
 		} else {
-			if bound.leaf != nil || bound.str != nil || len(bound.elems) != len(e.names) {
+			if bound.leaf != nil || bound.str != nil || bound.opaque || len(bound.elems) != len(e.names) {
 				return scriptValue{}, &Error{e.pos, fmt.Sprintf("the pattern binds %d names, but the value is not a tuple of %d values", len(e.names), len(e.names))}
 			}
 			for i, n := range e.names {
@@ -704,7 +736,11 @@ func (env *scriptEnv) call(e *scriptName) (scriptValue, error) {
 		}
 		return scriptValue{}, &scriptCallError{e.pos, e.name, err, false}
 	}
-	return fromResults(res), nil
+	var parts []int
+	if g, ok := env.prog.(ResultGrouper); ok {
+		parts = g.ResultParts(e.name)
+	}
+	return fromResults(res, parts), nil
 }
 
 // scriptCallError is a failed call of an entry point in a script.
@@ -750,7 +786,31 @@ func (env *scriptEnv) builtin(e *scriptName, args []scriptValue) (scriptValue, e
 	if len(vs) == 0 {
 		return scriptValue{}, &Error{e.pos, fmt.Sprintf("$loaddata: %s holds no values", path)}
 	}
-	return fromResults(vs), nil
+	return fromResults(vs, nil), nil
+}
+
+// stackOpaque makes an array of opaque values, which is an opaque value
+// too: the array of each part of the elements.
+func stackOpaque(at Pos, elems []scriptValue) (scriptValue, error) {
+	n := len(elems[0].elems)
+	out := scriptValue{opaque: true}
+	for i, el := range elems {
+		if !el.opaque || len(el.elems) != n {
+			return scriptValue{}, &Error{at, fmt.Sprintf("the elements of an array must have one type: element 0 is an opaque value, element %d is not one of the same kind", i)}
+		}
+	}
+	for k := range n {
+		part := make([]scriptValue, len(elems))
+		for i, el := range elems {
+			part[i] = el.elems[k]
+		}
+		v, err := stack(at, part)
+		if err != nil {
+			return scriptValue{}, err
+		}
+		out.elems = append(out.elems, leafOf(v))
+	}
+	return out, nil
 }
 
 // stack makes an array of the values elems, which must be values of one

@@ -171,6 +171,69 @@ func TestEvalScript(t *testing.T) {
 	}
 }
 
+// groupedProgram is a fakeProgram whose entry points may return opaque
+// values of several results (ResultGrouper).
+type groupedProgram struct {
+	*fakeProgram
+	parts map[string][]int
+}
+
+func (p groupedProgram) ResultParts(entry string) []int { return p.parts[entry] }
+
+// TestEvalScriptOpaque checks that an opaque value (several results of a
+// call) stays whole: a pattern binds it to one name, an array stacks
+// opaque values part by part, and it is passed on as its parts.
+func TestEvalScriptOpaque(t *testing.T) {
+	mk := func(x int64) Value { return values.Scalar(prim.IntValue(prim.I64, x)) }
+	prog := groupedProgram{&fakeProgram{entries: map[string]func([]Value) ([]Value, error){
+		// opq x = (an opaque value of parts x and 2x, then x+1)
+		"opq": func(a []Value) ([]Value, error) {
+			x := a[0].Scalar().Int()
+			return []Value{mk(x), mk(2 * x), mk(x + 1)}, nil
+		},
+		// one x = an opaque value of parts x and -x alone
+		"one": func(a []Value) ([]Value, error) {
+			x := a[0].Scalar().Int()
+			return []Value{mk(x), mk(-x)}, nil
+		},
+		"id": func(a []Value) ([]Value, error) { return a, nil },
+	}}, map[string][]int{"opq": {2, 1}, "one": {2}}}
+	tests := []struct{ src, want string }{
+		{"opq 3i64", "3i64 6i64 4i64"},
+		{"let (o, n) = opq 3i64 in (n, o)", "4i64 3i64 6i64"},
+		{"let (o, n) = opq 3i64 in id o", "3i64 6i64"},
+		{"let (o, n) = opq 1i64 in [o, o, one 5i64]", "[1i64, 1i64, 5i64] [2i64, 2i64, -5i64]"},
+		{"let o = one 2i64 in (o, o)", "2i64 -2i64 2i64 -2i64"},
+		{"let (a, b) = one 2i64 in a", "error: the pattern binds 2 names"},
+		{"[one 1i64, 3i64]", "error: element 1 is not"},
+	}
+	for _, tt := range tests {
+		e, err := ParseScript(tt.src, Pos{"p.fut", 1, 1})
+		if err != nil {
+			t.Errorf("ParseScript(%q): %v", tt.src, err)
+			continue
+		}
+		vs, err := EvalScript(e, prog, t.TempDir())
+		if want, ok := strings.CutPrefix(tt.want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("EvalScript(%q) = %v, %v; want an error containing %q", tt.src, vs, err, want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("EvalScript(%q): %v", tt.src, err)
+			continue
+		}
+		var parts []string
+		for _, v := range vs {
+			parts = append(parts, v.String())
+		}
+		if got := strings.Join(parts, " "); got != tt.want {
+			t.Errorf("EvalScript(%q) = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
 // TestScriptCases runs script inputs and outputs, structure clauses and
 // warning expectations through the runner.
 func TestScriptCases(t *testing.T) {
