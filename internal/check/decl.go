@@ -166,7 +166,31 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 		fd.ret = refined.typ(fd.ret)
 		fd.typ = funcType(fd.params, fd.ret)
 	}
+	if len(params) > 0 {
+		c.checkSizesUsed(fd.sizeBinds, fd.params, fd.ret)
+	}
 	return fd
+}
+
+// checkSizesUsed rejects a size parameter that neither a parameter's type
+// nor the (written or inferred) return type mentions: no argument and no
+// expected result can give its value (the reference's "Size n unused in pattern").
+func (c *checker) checkSizesUsed(sizes []*Binding, params []Pat, ret Type) {
+	used := map[int]bool{}
+	mark := func(t Type) {
+		walkSizes(t, func(s Size) {
+			forSizeVars(s, func(v *SizeVar) { used[v.ID] = true })
+		})
+	}
+	for _, p := range params {
+		mark(p.Type())
+	}
+	mark(ret)
+	for _, b := range sizes {
+		if !used[b.ID] {
+			c.fail(b.Pos, "Size %q unused in pattern: neither a parameter's type nor the result type has it as a size, so nothing can give its value", b.Name)
+		}
+	}
 }
 
 // sizeKnownTo reports whether s is made only of constants and the
