@@ -973,12 +973,18 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	// pass their initial values' aliases on to the loop's result.
 	// The new value of a consumed parameter must not alias anything from
 	// outside the loop, which the next iteration would update.
-	var consumedInit, keptInit *alsTree
+	// A parameter is consuming when the body consumes it or it is
+	// declared unique (*); either way it consumes its initial value.
+	var rets []loopRet
+	var consumedInit *alsTree
 	var walk func(p Pat, init, res *alsTree)
 	walk = func(p Pat, init, res *alsTree) {
 		switch p := p.(type) {
 		case *PName:
-			if _, ok := bodyConsumed[p.Bind.ID]; ok {
+			_, consuming := bodyConsumed[p.Bind.ID]
+			consuming = consuming || (isUniqueType(p.T) && aliasable(p.T))
+			rets = append(rets, loopRet{p, res, consuming})
+			if consuming {
 				consumedInit = union(consumedInit, flat(init))
 				for _, id := range sortedIDs(res.all()) {
 					if en := a.vtable[id]; en == nil || en.level <= a.level {
@@ -986,11 +992,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 						break
 					}
 				}
-			} else {
-				keptInit = union(keptInit, flat(init))
 			}
-		case *PWild:
-			keptInit = union(keptInit, flat(init))
 		case *PRecord:
 			for _, f := range p.Fields {
 				walk(f.Pat, init.field(f.Name), res.field(f.Name))
@@ -998,6 +1000,9 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 		}
 	}
 	walk(e.Pat, init, body)
+	params := map[int]bool{}
+	forNames(e.Pat, func(n *PName) { params[n.Bind.ID] = true })
+	a.loopResults(e.At, rets, params)
 	if consumedInit != nil {
 		ids := consumedInit.all()
 		for _, id := range sortedIDs(uses) {
@@ -1008,16 +1013,92 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 		}
 		a.consume(e.Init.Pos(), consumedInit)
 	}
-	params := map[int]bool{}
-	forNames(e.Pat, func(n *PName) { params[n.Bind.ID] = true })
-	out := alsOf()
-	for id := range union(keptInit, flat(body)).all() {
-		if !params[id] {
-			out.set[id] = true
-		}
-	}
 	if !aliasable(e.T) {
 		return nil
 	}
-	return out
+	// The loop's value, part by part as the parameter's pattern gives
+	// them: a consuming parameter's new value aliases nothing outside the
+	// loop (that was checked above); any other part aliases its initial
+	// value and what its new value aliases outside the loop.
+	outside := func(t *alsTree) *alsTree {
+		out := alsOf()
+		for id := range t.all() {
+			if en := a.vtable[id]; !params[id] && (en == nil || en.level <= a.level) {
+				out.set[id] = true
+			}
+		}
+		return out
+	}
+	var result func(p Pat, init, res *alsTree) *alsTree
+	result = func(p Pat, init, res *alsTree) *alsTree {
+		switch p := p.(type) {
+		case *PName:
+			if _, ok := bodyConsumed[p.Bind.ID]; ok || (isUniqueType(p.T) && aliasable(p.T)) {
+				return alsOf()
+			}
+		case *PRecord:
+			out := &alsTree{fields: map[string]*alsTree{}}
+			for _, f := range p.Fields {
+				out.fields[f.Name] = result(f.Pat, init.field(f.Name), res.field(f.Name))
+			}
+			return out
+		}
+		return outside(union(flat(init), flat(res)))
+	}
+	return result(e.Pat, init, body)
+}
+
+// loopRet is a loop parameter, the aliases of its new value, and whether
+// it is consuming.
+type loopRet struct {
+	p         *PName
+	res       *alsTree
+	consuming bool
+}
+
+// loopResults checks the new values of a loop's consuming parameters: the
+// next iteration may update them, so they may alias no other loop
+// parameter and no other parameter's new value.
+func (a *aliasChecker) loopResults(at syntax.Pos, rets []loopRet, params map[int]bool) {
+	consuming := map[int]bool{}
+	for _, r := range rets {
+		if r.consuming {
+			consuming[r.p.Bind.ID] = true
+		}
+	}
+	// First a new value that is another parameter (or an alias of one),
+	// then new values that alias each other.
+	for _, r := range rets {
+		if !r.consuming {
+			continue
+		}
+		for _, id := range sortedIDs(r.res.all()) {
+			if !params[id] || id == r.p.Bind.ID {
+				continue
+			}
+			if consuming[id] {
+				a.errorf(at, "Return value for loop parameter %q aliases other consumed loop parameter %q.", r.p.Bind.Name, a.name(id))
+			} else {
+				a.errorf(at, "Return value for consuming loop parameter %q aliases %q.", r.p.Bind.Name, a.name(id))
+			}
+			return
+		}
+	}
+	for i, r := range rets {
+		if !r.consuming {
+			continue
+		}
+		mine := r.res.all()
+		for j, q := range rets {
+			if j == i {
+				continue
+			}
+			for _, id := range sortedIDs(q.res.all()) {
+				if mine[id] {
+					a.errorf(at, "Return value for consuming loop parameter %q aliases previously returned value (the new value of %q).", r.p.Bind.Name, q.p.Bind.Name)
+					return
+				}
+			}
+		}
+	}
 }
