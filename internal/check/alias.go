@@ -330,12 +330,54 @@ func (a *aliasChecker) checkReturn(pos syntax.Pos, params []Pat, ret Type, als *
 	}
 	if ret != nil {
 		walk(ret, als)
+		a.distinctUniqueParts(pos, ret, als)
 	}
 	if len(params) > 0 && als != nil {
 		for _, id := range sortedIDs(als.all()) {
 			if name, ok := a.global(id); ok {
 				a.errorf(pos, "Function result aliases the free variable %q. Use \"copy\" to break the aliasing.", name)
 				return
+			}
+		}
+	}
+}
+
+// distinctUniqueParts rejects a result whose unique component aliases
+// another component: the caller may update the one and see the change in
+// the other.
+func (a *aliasChecker) distinctUniqueParts(pos syntax.Pos, ret Type, als *alsTree) {
+	type part struct {
+		unique bool
+		ids    map[int]bool
+	}
+	var parts []part
+	var walk func(t Type, als *alsTree)
+	walk = func(t Type, als *alsTree) {
+		if r, ok := Resolve(t).(*Record); ok && als != nil && als.fields != nil && !r.Unique {
+			for _, f := range r.Fields {
+				walk(f.Type, als.field(f.Name))
+			}
+			return
+		}
+		if als == nil || !aliasable(t) {
+			return
+		}
+		parts = append(parts, part{isUniqueType(t), als.all()})
+	}
+	walk(ret, als)
+	for i, p := range parts {
+		if !p.unique {
+			continue
+		}
+		for j, q := range parts {
+			if i == j {
+				continue
+			}
+			for id := range q.ids {
+				if p.ids[id] {
+					a.errorf(pos, "A unique component of the return value is aliased to some other component (both alias %s).", a.describe(id))
+					return
+				}
 			}
 		}
 	}
@@ -827,6 +869,7 @@ func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
 	}
 	if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
 		a.overlappingArgs(fr.args, fr.argAls, i)
+		a.selfAliased(fr.args[i].Pos(), als)
 		a.consume(fr.args[i].Pos(), fr.argAls[i])
 	}
 	fr.i--
@@ -850,6 +893,45 @@ func (a *aliasChecker) applyDone(fr *applyFrame) *alsTree {
 		return nil
 	}
 	return flat(out)
+}
+
+// selfAliased reports an argument for a consuming parameter whose parts
+// (the components of a tuple or record) alias each other: the function
+// may update each part as its own array.
+func (a *aliasChecker) selfAliased(pos syntax.Pos, als *alsTree) {
+	if als == nil || als.fields == nil {
+		return
+	}
+	var sets []map[int]bool
+	var walk func(t *alsTree)
+	walk = func(t *alsTree) {
+		if t == nil {
+			return
+		}
+		if t.fields == nil {
+			sets = append(sets, t.all())
+			return
+		}
+		names := make([]string, 0, len(t.fields))
+		for k := range t.fields {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			walk(t.fields[k])
+		}
+	}
+	walk(als)
+	for i := range sets {
+		for j := i + 1; j < len(sets); j++ {
+			for _, id := range sortedIDs(sets[i]) {
+				if sets[j][id] {
+					a.errorf(pos, "Argument passed for consuming parameter is self-aliased: two of its parts alias %s.", a.describe(id))
+					return
+				}
+			}
+		}
+	}
 }
 
 // overlappingArgs reports a consumed argument i that aliases an argument
