@@ -490,6 +490,9 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	if d.IsOp && (name == "&&" || name == "||") {
 		c.fail(d.Name.Pos(), "the operator %s cannot be redefined", name)
 	}
+	if d.Kind == syntax.KwEntry && path != "" {
+		c.fail(d.Pos(), "Entry points may not be declared inside modules: entry %s is in module %s (define it with def and add a top-level entry that calls it)", name, strings.TrimSuffix(path, "."))
+	}
 	self := &Binding{Name: path + name, ID: c.fresh(), Pos: d.Name.Pos()}
 	c.self, c.selfRefs = self, nil
 	defer func() { c.self, c.selfRefs = nil, nil }()

@@ -301,6 +301,9 @@ func (c *checker) varExpr(sc *scope, e *syntax.Var) Expr {
 		if !ok && t.mod.broken {
 			panic(failure{})
 		}
+		if !ok && t.mod.functor != nil {
+			c.fail(path[i].Pos(), "Module %s is a parametric module: apply it to a module (module M = %s ...) before using its member %s", qualsString(path[:i]), qualsString(path[:i]), path[i].Name)
+		}
 		if !ok {
 			c.fail(path[i].Pos(), "module %s has no member %s%s", qualsString(path[:i]), path[i].Name, suggestion(path[i].Name, memberNames(t.mod)))
 		}

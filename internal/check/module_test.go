@@ -178,7 +178,7 @@ func TestEntries(t *testing.T) {
 		{"def main (x: i32) = x + 1", "main(i32)->(i32)"},
 		{"def main (x: i32) = x\ndef main (x: f32) = x", "main(f32)->(f32)"},
 		{"import \"lib\"\nentry e = lib_entry", "e(i32)->(i32)"},
-		{"module M = { entry inner (x: i32) = x }\nentry outer = M.inner", "outer(i32)->(i32)"},
+		{"module M = { def inner (x: i32) = x }\nentry outer = M.inner", "outer(i32)->(i32)"},
 		{"entry g = vjp (\\(x: f64) -> x * x)", "g(f64,f64)->(f64)"},
 		{"entry u : ((), (i32, (bool, f32))) = ((), (1, (true, 2)))", "u()->((),i32,bool,f32)"},
 	}

@@ -223,6 +223,9 @@ func (c *checker) lookupTypeName(sc *scope, q *syntax.QualName) *typeDef {
 	if m.broken {
 		panic(failure{})
 	}
+	if m.functor != nil {
+		c.fail(q.Name.Pos(), "Module %s is a parametric module: apply it to a module (module M = %s ...) before using its type %s", qualsString(q.Quals), qualsString(q.Quals), q.Name.Name)
+	}
 	c.fail(q.Name.Pos(), "module %s has no type %s", qualsString(q.Quals), q.Name.Name)
 	return nil
 }
