@@ -10,8 +10,9 @@
 // if, replaces loops that never run by their initial values and loop
 // parameters the body passes on unchanged by theirs, gives loop
 // parameters the dimensions that provably stay those of their initial
-// values (loopshape.go) and rotations, copies, updates and
-// rearrangements the dimensions of their source, sizes by constants
+// values (loopshape.go), ifs the dimensions both branches' results have,
+// and rotations, copies, updates, rearrangements and row indices the
+// dimensions of their source, sizes by constants
 // (or by size names where the interpreter checks declared shapes: function
 // parameters and statement patterns), in-bounds constant indices of
 // replicates and literals by the element (a row only when neither it nor

@@ -6,13 +6,16 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 // of what it carries), so every size read of one, every zip check and
 // every index into one is unknown, which blocks fusion and hoisting in
 // the loop and after it. provenLoopShapes recovers the dimensions that
-// provably do not change: a dimension of parameter p is d when the initial
-// value's checked type has d there and the body's result for p either is
-// p itself (or an update, rotation or copy of it), or has a checked type
-// with d there (or with a size the body reads from p's own dimension, or
-// from that of an array of p's shape, which is d by induction). Every iteration
-// then starts and ends with that dimension, so the declared dimension is
-// exact like a checked one.
+// provably do not change, by induction over the iterations: it assumes
+// every array parameter keeps its initial value's checked dimensions and
+// drops the assumptions the body's results do not uphold until the rest
+// hold (a greatest fixed point). A result upholds dimension k = d of its
+// parameter when it is a parameter assumed to have it (directly, or through
+// updates, rotations, copies and inner loops that keep their initial
+// value's shape), an if whose two branches' results uphold it, or a value
+// whose checked type has d there or a size the body reads from a
+// parameter's dimension assumed to be d. Every iteration then starts and
+// ends with those dimensions, so they are exact like checked ones.
 
 // provenLoopShapes returns, for each parameter of l, the shape the proof
 // above gives (None where it gives nothing; nil for a scalar or an
@@ -22,40 +25,124 @@ func provenLoopShapes(l *ir.Loop, initType func(ir.SubExp) (ir.Type, bool)) []ir
 	if len(l.Init) != len(l.Params) || len(l.Body.Result) != len(l.Params) {
 		return nil
 	}
-	bound, sizeOf, sameAs := shapeFacts(l.Body)
 	out := make([]ir.Shape, len(l.Params))
+	param := map[ir.VName]int{}
 	for i, p := range l.Params {
 		if !p.Type.IsArray() {
 			continue
 		}
+		param[p.Name] = i
 		it, exact := initType(l.Init[i])
 		if !exact || it.Rank() != p.Type.Rank() {
 			continue
 		}
-		r := shapeSource(sameAs, l.Body.Result[i])
-		self := r.IsVar() && r.Var == p.Name
-		rt, ok := bound[r.Var]
-		if !self && (!r.IsVar() || !ok || rt.Rank() != p.Type.Rank()) {
-			continue
-		}
-		shape := make(ir.Shape, p.Type.Rank())
-		for k, d := range it.Shape {
-			if d.IsNone() {
-				continue
-			}
-			kept := self
-			if !self {
-				rd := rt.Shape[k]
-				z, fromP := sizeOf[rd.Var]
-				kept = rd.Equal(d) || rd.IsVar() && fromP && z.Dim == k && shapeSource(sameAs, ir.Var(z.Arr)).Equal(ir.Var(p.Name))
-			}
-			if kept {
-				shape[k] = d
+		out[i] = append(ir.Shape(nil), it.Shape...)
+	}
+	pr := &shapeProof{assumed: out, param: param}
+	top := newShapeScope(l.Body, nil)
+	for changed := true; changed; {
+		changed = false
+		for i, sh := range out {
+			for k, d := range sh {
+				if !d.IsNone() && !pr.upholds(top, l.Body.Result[i], k, d, 0) {
+					sh[k] = ir.SubExp{}
+					changed = true
+				}
 			}
 		}
-		out[i] = shape
 	}
 	return out
+}
+
+// shapeProof is the state of provenLoopShapes's induction: the dimensions
+// assumed of each parameter.
+type shapeProof struct {
+	assumed []ir.Shape
+	param   map[ir.VName]int
+}
+
+// shapeScope holds the facts of one body the proof reads (see shapeFacts),
+// inside the body around it.
+type shapeScope struct {
+	bound  map[ir.VName]ir.Type
+	sizeOf map[ir.VName]*ir.Size
+	sameAs map[ir.VName]ir.VName
+	ifs    map[ir.VName]ifResult
+	outer  *shapeScope
+}
+
+// ifResult is result k of an if statement.
+type ifResult struct {
+	e *ir.If
+	k int
+}
+
+func newShapeScope(b *ir.Body, outer *shapeScope) *shapeScope {
+	sc := &shapeScope{outer: outer, ifs: map[ir.VName]ifResult{}}
+	sc.bound, sc.sizeOf, sc.sameAs = shapeFacts(b)
+	for _, s := range b.Stms {
+		if e, ok := s.Exp.(*ir.If); ok && len(e.Then.Result) == len(s.Pat) && len(e.Else.Result) == len(s.Pat) {
+			for k, p := range s.Pat {
+				sc.ifs[p.Name] = ifResult{e, k}
+			}
+		}
+	}
+	return sc
+}
+
+// upholds reports whether value r, read in scope sc, has dimension k = d
+// whenever the parameters have their assumed dimensions.
+func (pr *shapeProof) upholds(sc *shapeScope, r ir.SubExp, k int, d ir.SubExp, depth int) bool {
+	if !r.IsVar() || depth > 8 {
+		return false
+	}
+	for c := sc; c != nil; c = c.outer {
+		if src, ok := c.sameAs[r.Var]; ok {
+			return pr.upholds(sc, ir.Var(src), k, d, depth+1)
+		}
+		if f, ok := c.ifs[r.Var]; ok {
+			return pr.upholds(newShapeScope(f.e.Then, c), f.e.Then.Result[f.k], k, d, depth+1) &&
+				pr.upholds(newShapeScope(f.e.Else, c), f.e.Else.Result[f.k], k, d, depth+1)
+		}
+		if t, ok := c.bound[r.Var]; ok {
+			if k >= t.Rank() {
+				return false
+			}
+			rd := t.Shape[k]
+			return rd.Equal(d) || pr.sizeIs(sc, rd, d)
+		}
+	}
+	if i, ok := pr.param[r.Var]; ok {
+		sh := pr.assumed[i]
+		return k < len(sh) && sh[k].Equal(d)
+	}
+	return false
+}
+
+// sizeIs reports whether size x, read in scope sc, is a dimension of a
+// parameter (or of an array of a parameter's shape) assumed to be d.
+func (pr *shapeProof) sizeIs(sc *shapeScope, x, d ir.SubExp) bool {
+	if !x.IsVar() {
+		return false
+	}
+	for c := sc; c != nil; c = c.outer {
+		z, ok := c.sizeOf[x.Var]
+		if !ok {
+			continue
+		}
+		a := z.Arr
+		for cc := c; cc != nil; {
+			src, ok := cc.sameAs[a]
+			if !ok {
+				cc = cc.outer
+				continue
+			}
+			a = src
+		}
+		i, ok := pr.param[a]
+		return ok && z.Dim < len(pr.assumed[i]) && pr.assumed[i][z.Dim].Equal(d)
+	}
+	return false
 }
 
 // shapeFacts reads the top-level statements of b: the types they bind
@@ -171,4 +258,56 @@ func withDim(t ir.Type, k int, d ir.SubExp) ir.Type {
 	shape[k] = d
 	t.Shape = shape
 	return t
+}
+
+// refineIfResults gives the results of if statement s the dimensions both
+// branches' results have by their checked types, where the if declares
+// none and the size is visible outside the branches: whichever branch
+// runs, the result has it.
+func (w *forward) refineIfResults(s *ir.Stm, e *ir.If) (*ir.Stm, bool) {
+	if len(s.Pat) != len(e.Ret) || len(e.Then.Result) != len(e.Ret) || len(e.Else.Result) != len(e.Ret) {
+		return nil, false
+	}
+	var inside ir.Names // names bound in a branch, computed when needed
+	changed := false
+	ret := append([]ir.Type(nil), e.Ret...)
+	pat := append([]ir.Param(nil), s.Pat...)
+	for k, t := range e.Ret {
+		if !t.IsArray() || pat[k].Type.Rank() != t.Rank() {
+			continue
+		}
+		tt, ok1 := w.initType(e.Then.Result[k])
+		et, ok2 := w.initType(e.Else.Result[k])
+		if !ok1 || !ok2 || tt.Rank() != t.Rank() || et.Rank() != t.Rank() {
+			continue
+		}
+		for j, d := range t.Shape {
+			a := tt.Shape[j]
+			if !d.IsNone() || a.IsNone() || !a.Equal(et.Shape[j]) {
+				continue
+			}
+			if a.IsVar() {
+				if inside == nil {
+					inside = ir.BoundInBody(e.Then)
+					for v := range ir.BoundInBody(e.Else) {
+						inside.Add(v)
+					}
+				}
+				if inside.Has(a.Var) {
+					continue
+				}
+			}
+			ret[k] = withDim(ret[k], j, a)
+			if pat[k].Type.Shape[j].IsNone() {
+				pat[k].Type = withDim(pat[k].Type, j, a)
+			}
+			changed = true
+		}
+	}
+	if !changed {
+		return nil, false
+	}
+	f := *e
+	f.Ret = ret
+	return &ir.Stm{Pat: pat, Exp: &f, Pos: s.Pos}, true
 }

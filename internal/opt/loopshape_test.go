@@ -41,10 +41,22 @@ func TestLoopShapes(t *testing.T) {
 		{"shrinking", `entry main (x: []i64) (s: i64) =
   loop y = x for _i < s do y[1:]`, false, 0,
 			[]string{"[1i64, 2i64, 3i64] 2i64", "[1i64] 2i64"}},
-		// The parameters swap: each is the other's initial size in turn.
+		// The parameters swap: the sizes check makes them one size.
 		{"swapped", `entry main (x: []i64) (z: []i64) (s: i64) =
-  (loop (a, b) = (x, z) for _i < s do (b, a)).0`, false, 0,
-			[]string{"[1i64, 2i64] [3i64] 3i64"}},
+  (loop (a, b) = (x, z) for _i < s do (b, a)).0`, true, 0,
+			[]string{"[1i64, 2i64] [3i64, 4i64] 3i64"}},
+		// Each takes the other's value, one growing: neither keeps a size.
+		{"swapped and growing", `entry main (x: []i64) (z: []i64) (s: i64) =
+  (loop (a, b) = (x, z) for _i < s do (b, concat a [1])).0`, false, 0,
+			[]string{"[1i64, 2i64] [3i64] 3i64", "[1i64, 2i64] [3i64] 0i64"}},
+		// The results of an if: one branch keeps the parameter, the other
+		// computes a value of its size.
+		{"if results", `entry main (x: []f64) (s: i64) =
+  loop y = x for i < s do if i % 2 == 0 then map (\a -> a + 1) y else y`, true, 0,
+			[]string{"[1.0, 2.0] 3i64"}},
+		{"if results of another size", `entry main (x: []f64) (s: i64) =
+  loop y = x for i < s do if i % 2 == 0 then y[1:] else y`, false, 0,
+			[]string{"[1.0, 2.0, 3.0] 2i64"}},
 		// An inner loop that keeps its parameter's shape keeps the outer
 		// one's; the rows of the carried arrays have their row size.
 		{"nested loops and rows", `entry main [n] [m] (x: [n][m]f64) (s: i64) =

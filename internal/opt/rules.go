@@ -295,6 +295,13 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if res, ok := selectResults(e); ok {
 			return nil, res, true
 		}
+		if st, ok := w.refineIfResults(s, e); ok {
+			res := make([]ir.SubExp, len(s.Pat))
+			for i, p := range st.Pat {
+				res[i] = ir.Var(p.Name)
+			}
+			return []*ir.Stm{st}, res, true
+		}
 	case *ir.Loop:
 		if zeroTrips(e) {
 			return nil, e.Init, true
