@@ -113,3 +113,32 @@ func TestLoopShapes(t *testing.T) {
 		})
 	}
 }
+
+// Slices whose size the program names ([s:s+x], [:e]) have that size, so
+// the coercions that state it fold away; invalid slices still fail where
+// they did.
+func TestSliceShapes(t *testing.T) {
+	src := `entry main (xs: []f64) (s: i64) (x: i64) =
+  f64.sum (map2 (*) (xs[s:s + x] :> [x]f64) (xs[:x] :> [x]f64)) + f64.sum (xs[x + s:s + x + 1] :> [1]f64)`
+	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "lower", Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := opt.Simplify(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(q); err != nil {
+		t.Fatal(err)
+	}
+	// The first two coercions fold; the third ([x+s:s+x+1], whose end is
+	// not its start plus a name) stays.
+	if got := kinds(q.Funcs[0])["atom"]; got != 1 {
+		t.Errorf("%d coercions left, want 1\n%s", got, q)
+	}
+	for _, in := range []string{"[1.0, 2.0, 3.0, 4.0] 1i64 2i64", "[1.0, 2.0, 3.0, 4.0] 2i64 3i64", "[1.0, 2.0] -1i64 1i64", "[1.0, 2.0] 0i64 5i64"} {
+		if a, b := runText(t, p, in), runText(t, q, in); a != b {
+			t.Errorf("on %s: %s before simplification, %s after", in, a, b)
+		}
+	}
+}

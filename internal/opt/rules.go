@@ -321,9 +321,9 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 }
 
 // sliceType gives s, a slice at constant ranges of dimensions of
-// constant size, the sizes its declared type leaves unknown (they are
-// those sizes whenever the slice succeeds), so that code reading it
-// knows them.
+// constant size or at ranges whose size the program names (rangeSize),
+// the sizes its declared type leaves unknown (they are those sizes
+// whenever the slice succeeds), so that code reading it knows them.
 func (w *forward) sliceType(s *ir.Stm, e *ir.Slice) (*ir.Stm, bool) {
 	if len(s.Pat) != 1 {
 		return nil, false
@@ -346,6 +346,9 @@ func (w *forward) sliceType(s *ir.Stm, e *ir.Slice) (*ir.Stm, bool) {
 		if shape[dim].IsNone() {
 			if _, n, ok := ir.ConstRange(src.Shape[i], d); ok {
 				shape[dim] = ir.I64(n)
+				changed = true
+			} else if n, ok := w.rangeSize(d); ok {
+				shape[dim] = n
 				changed = true
 			}
 		}
@@ -402,6 +405,33 @@ func (w *forward) sourceShapeType(s *ir.Stm) (*ir.Stm, bool) {
 		return nil, false
 	}
 	return &ir.Stm{Pat: []ir.Param{{Name: s.Pat[0].Name, Type: t}}, Exp: s.Exp, Pos: s.Pos}, true
+}
+
+// rangeSize gives the size of range d of stride 1 when the program names
+// it: d's end when it starts at 0 ([:e]), or x when its end is its start
+// plus x ([s:s+x]). A valid range has that size exactly (e-s = x in
+// wrap-around arithmetic, and e-s is the range's non-negative length).
+func (w *forward) rangeSize(d ir.DimSlice) (ir.SubExp, bool) {
+	if d.Fixed || !(d.Stride.IsNone() || d.Stride.IsConst && d.Stride.Const.Int() == 1) || d.End.IsNone() {
+		return ir.SubExp{}, false
+	}
+	if d.Start.IsNone() || d.Start.IsConst && d.Start.Const.Int() == 0 {
+		return d.End, true
+	}
+	if !d.End.IsVar() {
+		return ir.SubExp{}, false
+	}
+	add, ok := w.defs[d.End.Var].(*ir.Bin)
+	if !ok || add.Op != prim.Add || add.T != prim.I64 {
+		return ir.SubExp{}, false
+	}
+	switch {
+	case add.X.Equal(d.Start):
+		return add.Y, true
+	case add.Y.Equal(d.Start):
+		return add.X, true
+	}
+	return ir.SubExp{}, false
 }
 
 // sliceSize gives a dimension of a slice taken at constant ranges of a
