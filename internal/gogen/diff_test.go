@@ -191,6 +191,10 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 	{name: "rows by element out of bounds", src: `def get (r: []f64) (j: i64) = r[j]
 entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i] in get r j * r[0]) is js`,
 		args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "[1i64, 0i64]", "[2i64, 3i64]"}},
+	{name: "slices by element", src: `entry main (lr: []f64) (z: []f64) = map (\i -> let ro = i * (i - 1) / 2 in f64.sum (map2 (*) (lr[ro:ro + i] :> [i]f64) (z[:i] :> [i]f64)) + lr[ro:][0]) (iota (length z))`,
+		args: []string{"[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]", "[1.0, -1.0, 2.0, -2.0, 3.0]"}},
+	{name: "slices by element out of bounds", src: `entry main (lr: []f64) (z: []f64) = map (\i -> f64.sum (map2 (*) (lr[i:i + 2] :> [2]f64) z[:2])) (iota (length z))`,
+		args: []string{"[1.0, 2.0, 3.0]", "[1.0, -1.0, 2.0]"}},
 	{name: "soac rows by element", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] * row[0] + i32.sum row) xss js`,
 		args: []string{"[[1, 2, 3], [4, 5, 6], [7, 8, 9]]", "[2i64, 0i64, 1i64]"}},
 	{name: "soac rows by element out of bounds", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] + row[1]) xss js`,

@@ -60,7 +60,8 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	view := fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*%s : (%s+1)*%s]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
 	if len(rest) == 1 {
 		// lambdaInto binds the row as a slice if it is only read by element.
-		g.rowArgs[view] = rowArg{data: x + ".Data", lo: i + "*" + size, n: size}
+		lo := i + "*" + size
+		g.rowArgs[view] = rowArg{data: x + ".Data", lo: lo, end: "(" + lo + ")+" + size, n: size}
 	}
 	return view
 }

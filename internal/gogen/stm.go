@@ -301,7 +301,9 @@ func (g *gen) exp(s *ir.Stm) error {
 			}
 			if len(e.Idx) == rank-1 && g.rowVirtual(pat[0]) {
 				n := g.dimOf(e.Arr, rank-1)
-				g.bindRow(pat[0], a+".Data", "("+off+")*"+n, n)
+				o := g.fresh("o")
+				g.p("%s := (%s) * %s", o, off, n)
+				g.bindRow(pat[0], a+".Data", o, o+"+"+n, n)
 				break
 			}
 			if d := g.shp[e.Arr]; len(d) == rank {
@@ -348,6 +350,11 @@ func (g *gen) exp(s *ir.Stm) error {
 				g.p("if !sliceOK(%s, %s, %s) {", g.dimOf(e.Arr, 0), s0, e0)
 				g.p("sliceFail(%s, []dim{{start: %s, hasStart: %v, end: %s, hasEnd: %v}}, %s.Shape)", pos, s0, !d.Start.IsNone(), e0, !d.End.IsNone(), a)
 				g.p("}")
+				if rank == 1 && g.rowVirtual(pat[0]) {
+					// Read only element by element: a slice of the data.
+					g.bindRow(pat[0], a+".Data", s0, e0, "("+e0+" - "+s0+")")
+					break
+				}
 				dims := []string{e0 + " - " + s0}
 				var rest []string
 				for j := 1; j < rank; j++ {
@@ -622,7 +629,7 @@ func (g *gen) assign(dst, src []string) {
 func (g *gen) lambdaInto(l *ir.Lambda, args, dst []string) error {
 	for i, p := range l.Params {
 		if r, ok := g.rowArgs[args[i]]; ok && g.rowVirtual(p) {
-			g.bindRow(p, r.data, r.lo, r.n)
+			g.bindRow(p, r.data, r.lo, r.end, r.n)
 			continue
 		}
 		g.bind(p, args[i])

@@ -40,16 +40,15 @@ func (g *gen) rowVirtual(p ir.Param) bool {
 }
 
 // bindRow binds the row p to the n elements of data (a Go slice) from
-// offset lo, without an array value.
-func (g *gen) bindRow(p ir.Param, data, lo, n string) {
+// offset lo to end, without an array value.
+func (g *gen) bindRow(p ir.Param, data, lo, end, n string) {
 	d := g.fresh("row")
-	end := "(" + lo + ")+" + n
 	g.p("%s := %s[%s : %s : %s]", d, data, lo, end, end)
 	g.setVirtual(p, &virtual{n: n, elem: func(i string) string { return d + "[" + i + "]" }, data: d})
 }
 
 // rowArg is a row argument of a lambda, in the parts bindRow needs.
-type rowArg struct{ data, lo, n string }
+type rowArg struct{ data, lo, end, n string }
 
 // setVirtual binds p to the virtual array v.
 func (g *gen) setVirtual(p ir.Param, v *virtual) {
