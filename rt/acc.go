@@ -32,6 +32,26 @@ func (a *acc[T]) updRow(pos string, idx []int64, v Array[T]) {
 	}
 }
 
+// addRow adds every element of v into the row of a at idx, for an
+// accumulator that adds (the generated code knows which do): the same as
+// updRow without a call of the operator per element. Out-of-range
+// indices are ignored.
+func addRow[T sint | uint_ | ~float32 | ~float64](pos string, a *acc[T], idx []int64, v Array[T]) {
+	off, ok := flatOffset(a.arr.Shape, idx)
+	if !ok {
+		return
+	}
+	rest := a.arr.Shape[len(idx):]
+	if !sameShape(rest, v.Shape) {
+		shapeFail(pos, v.Shape, rest...)
+	}
+	base := off * int64(len(v.Data))
+	dst := a.arr.Data[base : base+int64(len(v.Data))]
+	for i, x := range v.Data {
+		dst[i] += x
+	}
+}
+
 // flatOffset is the offset of idx in the outer dimensions of shape, or
 // false when out of range.
 func flatOffset(shape []int64, idx []int64) (int64, bool) {

@@ -195,6 +195,12 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 		args: []string{"[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]", "[1.0, -1.0, 2.0, -2.0, 3.0]"}},
 	{name: "slices by element out of bounds", src: `entry main (lr: []f64) (z: []f64) = map (\i -> f64.sum (map2 (*) (lr[i:i + 2] :> [2]f64) z[:2])) (iota (length z))`,
 		args: []string{"[1.0, 2.0, 3.0]", "[1.0, -1.0, 2.0]"}},
+	// Reverse mode adds the adjoints of gathered elements and rows into
+	// accumulators: inline for elements, addRow for rows.
+	{name: "gather adjoints", src: `entry main (xss: [][]f64) (xs: []f32) (is: []i64) (ys: [][]f64) (zs: []f32) =
+  (vjp (\xss -> map (\i -> map (\x -> x * x) xss[i]) is) xss ys, vjp (\xs -> map (\i -> xs[i] * xs[i]) is) xs zs)`,
+		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]", "[1.5f32, -2f32, 0.25f32]", "[2i64, 0i64, 2i64, 1i64]",
+			"[[1.0, -1.0], [0.5, 2.0], [3.0, 1.0], [1.0, 1.0]]", "[1f32, 2f32, -1f32, 0.5f32]"}},
 	{name: "soac rows by element", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] * row[0] + i32.sum row) xss js`,
 		args: []string{"[[1, 2, 3], [4, 5, 6], [7, 8, 9]]", "[2i64, 0i64, 1i64]"}},
 	{name: "soac rows by element out of bounds", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] + row[1]) xss js`,

@@ -1003,6 +1003,21 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	a := ident(e.Acc)
 	t := g.types[e.Acc]
+	if g.additive(e.Acc) && len(e.Idx) == 1 && t.Rank() == 1 {
+		// Addition into one element, inline, checked against the data's
+		// length (so Go checks no bound again); out-of-range indices are
+		// ignored.
+		el, i := g.fresh("el"), g.i64(e.Idx[0])
+		add, err := binExpr(prim.Add, t.Elem, el+"["+i+"]", g.operand(e.Val), pos)
+		if err != nil {
+			return err
+		}
+		g.p("if %s := %s.arr.Data; %s >= 0 && %s < int64(len(%s)) {", el, a, i, i, el)
+		g.p("%s[%s] = %s", el, i, add)
+		g.p("}")
+		g.bind(pat[0], a)
+		return nil
+	}
 	if g.additive(e.Acc) && len(e.Idx) == t.Rank() {
 		// Addition into one element, inline; out-of-range indices are
 		// ignored.
@@ -1029,9 +1044,14 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 		return nil
 	}
 	idx := "[]int64{" + g.i64s(e.Idx) + "}"
-	if g.typeOf(e.Val).IsScalar() {
+	switch el := t.Elem; {
+	case g.typeOf(e.Val).IsScalar():
 		g.p("%s.upd(%s, %s)", a, idx, g.sub(e.Val))
-	} else {
+	case g.additive(e.Acc) && (el.IsInt() || el == prim.F32 || el == prim.F64):
+		// A row added in a loop, without a call of the operator per
+		// element.
+		g.p("addRow(%s, %s, %s, %s)", pos, a, idx, g.sub(e.Val))
+	default:
 		g.p("%s.updRow(%s, %s, %s)", a, pos, idx, g.sub(e.Val))
 	}
 	g.bind(pat[0], a)

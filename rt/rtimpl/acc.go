@@ -38,6 +38,26 @@ func (a *Acc[T]) UpdRow(pos string, idx []int64, v rt.Array[T]) {
 	}
 }
 
+// AddRow adds every element of v into the row of a at idx, for an
+// accumulator that adds (the generated code knows which do): the same as
+// updRow without a call of the operator per element. Out-of-range
+// indices are ignored.
+func AddRow[T Sint | Uint_ | ~float32 | ~float64](pos string, a *Acc[T], idx []int64, v rt.Array[T]) {
+	off, ok := FlatOffset(a.Arr.Shape, idx)
+	if !ok {
+		return
+	}
+	rest := a.Arr.Shape[len(idx):]
+	if !SameShape(rest, v.Shape) {
+		ShapeFail(pos, v.Shape, rest...)
+	}
+	base := off * int64(len(v.Data))
+	dst := a.Arr.Data[base : base+int64(len(v.Data))]
+	for i, x := range v.Data {
+		dst[i] += x
+	}
+}
+
 // FlatOffset is the offset of idx in the outer dimensions of shape, or
 // false when out of range.
 func FlatOffset(shape []int64, idx []int64) (int64, bool) {
