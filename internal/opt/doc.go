@@ -41,6 +41,11 @@
 // ifs, and map inputs whose lambda parameter is unused. All passes but dce
 // therefore keep every run-time error and its position exactly.
 //
+// After fusion the pipeline runs Share (share.go): a map or Screma reads
+// the expensive values an earlier one over the same rows computes from
+// the same inputs as an extra map output of it, instead of recomputing
+// them (reverse mode's return sweeps re-execute the forward sweep).
+//
 // After AD the pipeline runs ADPasses instead of Passes: the same table
 // with the rewrite families of Rewrites (rewrite.go) between fold and
 // cse, which make forward-mode derivatives over one-hot seeds as cheap as

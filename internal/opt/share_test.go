@@ -1,0 +1,92 @@
+package opt_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/pipeline"
+)
+
+// calls counts the calls of functions whose name starts with fn in f,
+// nested ones included.
+func calls(f *ir.Func, fn string) int {
+	n := 0
+	var walk func(b *ir.Body)
+	walk = func(b *ir.Body) {
+		for _, s := range b.Stms {
+			if c, ok := s.Exp.(*ir.Call); ok && strings.HasPrefix(c.Fn.Name, fn) {
+				n++
+			}
+			for _, nb := range ir.Bodies(s.Exp) {
+				if nb != nil {
+					walk(nb)
+				}
+			}
+		}
+	}
+	walk(f.Body)
+	return n
+}
+
+// The share pass: a later SOAC reads the expensive values an earlier one
+// over the same rows computes from the same inputs, and programs behave
+// as before (errors included).
+func TestShare(t *testing.T) {
+	cases := []struct {
+		name          string
+		src           string
+		fn            string
+		before, after int // calls of fn after fusion, and after sharing
+		inputs        []string
+	}{
+		{"log-sum-exp gradient", `entry main (x: []f64) = vjp (\x -> let a = f64.maximum x in a + f64.log (f64.sum (map (\xi -> f64.exp (xi - a)) x))) x 1.0`,
+			"exp", 3, 1, []string{"[1.0, 2.0, -3.0]", "[5.0]", "empty([0]f64)"}},
+		// The second map needs the first one's sum, so they do not fuse.
+		{"normalised exps", `entry main (x: []f64) (y: []f64) =
+  let s = f64.sum (map (\a -> f64.exp (2 * a)) x)
+  in map2 (\a b -> f64.exp (2 * a) / s + b) x y`,
+			"exp", 2, 1, []string{"[1.0, 2.0]", "[0.5, -1.0]"}},
+		// Other inputs, another free value, or a value computed only in
+		// a branch: nothing is shared.
+		{"other input", `entry main (x: []f64) (y: []f64) =
+  let s = f64.sum (map (\a -> f64.exp (2 * a)) x)
+  in map2 (\a b -> f64.exp (2 * b) / s + a) x y`,
+			"exp", 2, 2, []string{"[1.0, 2.0]", "[0.5, -1.0]"}},
+		{"other free value", `entry main (x: []f64) (c: f64) =
+  let s = f64.sum (map (\a -> f64.exp (a - c)) x)
+  in map (\a -> f64.exp (a - s)) x`,
+			"exp", 2, 2, []string{"[1.0, 2.0]"}},
+		{"in a branch", `entry main (x: []f64) =
+  let s = f64.sum (map (\a -> f64.exp a) x)
+  in map (\a -> if a > 0 then f64.exp a / s else a) x`,
+			"exp", 2, 2, []string{"[1.0, -2.0]"}},
+		{"other width", `entry main (x: []f64) =
+  let s = f64.sum (map (\a -> f64.exp a) x)
+  in map (\a -> f64.exp a / s) x[1:]`,
+			"exp", 2, 2, []string{"[1.0, -2.0, 3.0]", "empty([0]f64)"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			compile := func(after string) *ir.Program {
+				p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{After: after, Verify: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			p, q := compile("fuse"), compile("share")
+			if got := calls(p.Funcs[0], c.fn); got != c.before {
+				t.Errorf("%d calls of %s after fusion, want %d\n%s", got, c.fn, c.before, p)
+			}
+			if got := calls(q.Funcs[0], c.fn); got != c.after {
+				t.Errorf("%d calls of %s after sharing, want %d\n%s", got, c.fn, c.after, q)
+			}
+			for _, in := range c.inputs {
+				if a, b := runText(t, p, in), runText(t, q, in); a != b {
+					t.Errorf("on %s: %s before sharing, %s after", in, a, b)
+				}
+			}
+		})
+	}
+}
