@@ -41,11 +41,13 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	case p.Type.Acc:
 		return ident(a)
 	case p.Type.IsScalar():
-		if v, ok := g.virt[a]; ok {
-			return v.elem(i)
-		}
+		// A window or slice a loop took of the data first (a row bound as
+		// a slice is sliced like a stored array), then computed elements.
 		if x, ok := g.hoist[hoistKey{a, i}]; ok {
 			return x
+		}
+		if v, ok := g.virt[a]; ok {
+			return v.elem(i)
 		}
 		return ident(a) + ".Data[" + i + "]"
 	}
@@ -59,9 +61,10 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	x, size := ident(a), product(rest)
 	view := fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*%s : (%s+1)*%s]}", goScalar(p.Type.Elem), x, x, i, size, i, size)
 	if len(rest) == 1 {
-		// lambdaInto binds the row as a slice if it is only read by element.
+		// lambdaInto binds the row as a slice if it is only read by element
+		// (its length is rest[0], the form width checks compare).
 		lo := i + "*" + size
-		g.rowArgs[view] = rowArg{data: x + ".Data", lo: lo, end: "(" + lo + ")+" + size, n: size}
+		g.rowArgs[view] = rowArg{data: x + ".Data", lo: lo, end: "(" + lo + ")+" + size, n: rest[0]}
 	}
 	return view
 }
