@@ -79,17 +79,7 @@ func TestLoopShapes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{After: "lower", Verify: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, err := opt.Simplify(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := ir.Verify(q); err != nil {
-				t.Fatal(err)
-			}
+			p, q := lowerAndSimplify(t, c.src)
 			var loop *ir.Loop
 			for _, s := range q.Funcs[0].Body.Stms {
 				if l, ok := s.Exp.(*ir.Loop); ok && loop == nil {
@@ -120,17 +110,7 @@ func TestLoopShapes(t *testing.T) {
 func TestSliceShapes(t *testing.T) {
 	src := `entry main (xs: []f64) (s: i64) (x: i64) =
   f64.sum (map2 (*) (xs[s:s + x] :> [x]f64) (xs[:x] :> [x]f64)) + f64.sum (xs[x + s:s + x + 1] :> [1]f64)`
-	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "lower", Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := opt.Simplify(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(q); err != nil {
-		t.Fatal(err)
-	}
+	p, q := lowerAndSimplify(t, src)
 	// The first two coercions fold; the third ([x+s:s+x+1], whose end is
 	// not its start plus a name) stays.
 	if got := kinds(q.Funcs[0])["atom"]; got != 1 {
@@ -141,4 +121,22 @@ func TestSliceShapes(t *testing.T) {
 			t.Errorf("on %s: %s before simplification, %s after", in, a, b)
 		}
 	}
+}
+
+// lowerAndSimplify returns the lowered program of src and its simplified
+// (and verified) form.
+func lowerAndSimplify(t *testing.T, src string) (p, q *ir.Program) {
+	t.Helper()
+	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "lower", Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err = opt.Simplify(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(q); err != nil {
+		t.Fatal(err)
+	}
+	return p, q
 }

@@ -145,29 +145,7 @@ func TestEvalScript(t *testing.T) {
 	}
 	prog := scriptProgram()
 	for _, tt := range tests {
-		e, err := ParseScript(tt.src, Pos{"p.fut", 1, 1})
-		if err != nil {
-			t.Errorf("ParseScript(%q): %v", tt.src, err)
-			continue
-		}
-		vs, err := EvalScript(e, prog, dir)
-		if want, ok := strings.CutPrefix(tt.want, "error: "); ok {
-			if err == nil || !strings.Contains(err.Error(), want) {
-				t.Errorf("EvalScript(%q) = %v, %v; want an error containing %q", tt.src, vs, err, want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("EvalScript(%q): %v", tt.src, err)
-			continue
-		}
-		var parts []string
-		for _, v := range vs {
-			parts = append(parts, v.String())
-		}
-		if got := strings.Join(parts, " "); got != tt.want {
-			t.Errorf("EvalScript(%q) = %s, want %s", tt.src, got, tt.want)
-		}
+		checkScript(t, prog, dir, tt.src, tt.want)
 	}
 }
 
@@ -208,29 +186,7 @@ func TestEvalScriptOpaque(t *testing.T) {
 		{"[one 1i64, 3i64]", "error: element 1 is not"},
 	}
 	for _, tt := range tests {
-		e, err := ParseScript(tt.src, Pos{"p.fut", 1, 1})
-		if err != nil {
-			t.Errorf("ParseScript(%q): %v", tt.src, err)
-			continue
-		}
-		vs, err := EvalScript(e, prog, t.TempDir())
-		if want, ok := strings.CutPrefix(tt.want, "error: "); ok {
-			if err == nil || !strings.Contains(err.Error(), want) {
-				t.Errorf("EvalScript(%q) = %v, %v; want an error containing %q", tt.src, vs, err, want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("EvalScript(%q): %v", tt.src, err)
-			continue
-		}
-		var parts []string
-		for _, v := range vs {
-			parts = append(parts, v.String())
-		}
-		if got := strings.Join(parts, " "); got != tt.want {
-			t.Errorf("EvalScript(%q) = %s, want %s", tt.src, got, tt.want)
-		}
+		checkScript(t, prog, t.TempDir(), tt.src, tt.want)
 	}
 }
 
@@ -448,4 +404,34 @@ func FuzzParseScript(f *testing.F) {
 			t.Fatalf("%q prints as %q, which prints as %q", src, text, ScriptText(again))
 		}
 	})
+}
+
+// checkScript evaluates script src against prog (files relative to dir)
+// and compares its values, printed and joined by spaces, with want, or
+// its error with want's text after "error: ".
+func checkScript(t *testing.T, prog Program, dir, src, want string) {
+	t.Helper()
+	e, err := ParseScript(src, Pos{"p.fut", 1, 1})
+	if err != nil {
+		t.Errorf("ParseScript(%q): %v", src, err)
+		return
+	}
+	vs, err := EvalScript(e, prog, dir)
+	if msg, ok := strings.CutPrefix(want, "error: "); ok {
+		if err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("EvalScript(%q) = %v, %v; want an error containing %q", src, vs, err, msg)
+		}
+		return
+	}
+	if err != nil {
+		t.Errorf("EvalScript(%q): %v", src, err)
+		return
+	}
+	var parts []string
+	for _, v := range vs {
+		parts = append(parts, v.String())
+	}
+	if got := strings.Join(parts, " "); got != want {
+		t.Errorf("EvalScript(%q) = %s, want %s", src, got, want)
+	}
 }

@@ -24,17 +24,9 @@ func (a *Acc[T]) Upd(idx []int64, v T) {
 
 // UpdRow combines every element of v into the row at idx.
 func (a *Acc[T]) UpdRow(pos string, idx []int64, v rt.Array[T]) {
-	off, ok := FlatOffset(a.Arr.Shape, idx)
-	if !ok {
-		return
-	}
-	rest := a.Arr.Shape[len(idx):]
-	if !SameShape(rest, v.Shape) {
-		ShapeFail(pos, v.Shape, rest...)
-	}
-	base := off * int64(len(v.Data))
-	for i, x := range v.Data {
-		a.Arr.Data[base+int64(i)] = a.Op(a.Arr.Data[base+int64(i)], x)
+	dst := a.RowFor(pos, idx, v)
+	for i, x := range v.Data[:len(dst)] {
+		dst[i] = a.Op(dst[i], x)
 	}
 }
 
@@ -43,19 +35,26 @@ func (a *Acc[T]) UpdRow(pos string, idx []int64, v rt.Array[T]) {
 // updRow without a call of the operator per element. Out-of-range
 // indices are ignored.
 func AddRow[T Sint | Uint_ | ~float32 | ~float64](pos string, a *Acc[T], idx []int64, v rt.Array[T]) {
+	dst := a.RowFor(pos, idx, v)
+	for i, x := range v.Data[:len(dst)] {
+		dst[i] += x
+	}
+}
+
+// RowFor returns the elements of the row of a at idx that v updates,
+// after checking that v has the row's shape; none when idx is out of
+// range.
+func (a *Acc[T]) RowFor(pos string, idx []int64, v rt.Array[T]) []T {
 	off, ok := FlatOffset(a.Arr.Shape, idx)
 	if !ok {
-		return
+		return nil
 	}
 	rest := a.Arr.Shape[len(idx):]
 	if !SameShape(rest, v.Shape) {
 		ShapeFail(pos, v.Shape, rest...)
 	}
 	base := off * int64(len(v.Data))
-	dst := a.Arr.Data[base : base+int64(len(v.Data))]
-	for i, x := range v.Data {
-		dst[i] += x
-	}
+	return a.Arr.Data[base : base+int64(len(v.Data))]
 }
 
 // FlatOffset is the offset of idx in the outer dimensions of shape, or

@@ -20,17 +20,9 @@ func (a *acc[T]) upd(idx []int64, v T) {
 
 // updRow combines every element of v into the row at idx.
 func (a *acc[T]) updRow(pos string, idx []int64, v Array[T]) {
-	off, ok := flatOffset(a.arr.Shape, idx)
-	if !ok {
-		return
-	}
-	rest := a.arr.Shape[len(idx):]
-	if !sameShape(rest, v.Shape) {
-		shapeFail(pos, v.Shape, rest...)
-	}
-	base := off * int64(len(v.Data))
-	for i, x := range v.Data {
-		a.arr.Data[base+int64(i)] = a.op(a.arr.Data[base+int64(i)], x)
+	dst := a.rowFor(pos, idx, v)
+	for i, x := range v.Data[:len(dst)] {
+		dst[i] = a.op(dst[i], x)
 	}
 }
 
@@ -39,19 +31,26 @@ func (a *acc[T]) updRow(pos string, idx []int64, v Array[T]) {
 // updRow without a call of the operator per element. Out-of-range
 // indices are ignored.
 func addRow[T sint | uint_ | ~float32 | ~float64](pos string, a *acc[T], idx []int64, v Array[T]) {
+	dst := a.rowFor(pos, idx, v)
+	for i, x := range v.Data[:len(dst)] {
+		dst[i] += x
+	}
+}
+
+// rowFor returns the elements of the row of a at idx that v updates,
+// after checking that v has the row's shape; none when idx is out of
+// range.
+func (a *acc[T]) rowFor(pos string, idx []int64, v Array[T]) []T {
 	off, ok := flatOffset(a.arr.Shape, idx)
 	if !ok {
-		return
+		return nil
 	}
 	rest := a.arr.Shape[len(idx):]
 	if !sameShape(rest, v.Shape) {
 		shapeFail(pos, v.Shape, rest...)
 	}
 	base := off * int64(len(v.Data))
-	dst := a.arr.Data[base : base+int64(len(v.Data))]
-	for i, x := range v.Data {
-		dst[i] += x
-	}
+	return a.arr.Data[base : base+int64(len(v.Data))]
 }
 
 // flatOffset is the offset of idx in the outer dimensions of shape, or
