@@ -201,6 +201,9 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
   (vjp (\xss -> map (\i -> map (\x -> x * x) xss[i]) is) xss ys, vjp (\xs -> map (\i -> xs[i] * xs[i]) is) xs zs)`,
 		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]", "[1.5f32, -2f32, 0.25f32]", "[2i64, 0i64, 2i64, 1i64]",
 			"[[1.0, -1.0], [0.5, 2.0], [3.0, 1.0], [1.0, 1.0]]", "[1f32, 2f32, -1f32, 0.5f32]"}},
+	// Replicates of zero bits are cleared (memclr); -0.0 is not zero bits.
+	{name: "zero replicates", src: `entry main (n: i64) = (replicate n 0f64, replicate n (-0f64), replicate n 0f32, replicate n 0u8, replicate n false, replicate n 0i64, map (\i -> let z = replicate 3 0f64 in z with [i % 3] = 1) (iota n))`,
+		args: []string{"4i64"}},
 	{name: "soac rows by element", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] * row[0] + i32.sum row) xss js`,
 		args: []string{"[[1, 2, 3], [4, 5, 6], [7, 8, 9]]", "[2i64, 0i64, 1i64]"}},
 	{name: "soac rows by element out of bounds", src: `entry main (xss: [][]i32) (js: []i64) = map2 (\row j -> row[j] + row[1]) xss js`,

@@ -429,7 +429,12 @@ func (g *gen) exp(s *ir.Stm) error {
 		all := strings.Split(dims, ", ")
 		if g.typeOf(e.Val).IsScalar() {
 			a := g.newArray(pat[0], all, false)
-			g.p("fill(%s.Data, %s)", a, g.sub(e.Val))
+			if e.Val.IsConst && e.Val.Const.Bits() == 0 {
+				// Zero bits (0, +0.0, false): Go's clear, which is memclr.
+				g.p("clear(%s.Data)", a)
+			} else {
+				g.p("fill(%s.Data, %s)", a, g.sub(e.Val))
+			}
 			g.bind(pat[0], a)
 			break
 		}
