@@ -1006,28 +1006,19 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	a := ident(e.Acc)
 	t := g.types[e.Acc]
-	if g.additive(e.Acc) && len(e.Idx) == 1 && t.Rank() == 1 {
-		// Addition into one element, inline, checked against the data's
-		// length (so Go checks no bound again); out-of-range indices are
-		// ignored.
-		el, i := g.fresh("el"), g.i64(e.Idx[0])
-		add, err := binExpr(prim.Add, t.Elem, el+"["+i+"]", g.operand(e.Val), pos)
-		if err != nil {
-			return err
-		}
-		g.p("if %s := %s.arr.Data; %s >= 0 && %s < int64(len(%s)) {", el, a, i, i, el)
-		g.p("%s[%s] = %s", el, i, add)
-		g.p("}")
-		g.bind(pat[0], a)
-		return nil
-	}
 	if g.additive(e.Acc) && len(e.Idx) == t.Rank() {
 		// Addition into one element, inline; out-of-range indices are
-		// ignored.
+		// ignored. A one-dimensional accumulator's index is checked
+		// against the length of the data it indexes, so Go checks no
+		// bound again.
+		data := g.fresh("el")
 		var conds []string
 		off := ""
 		for k, x := range e.Idx {
 			i, d := g.i64(x), fmt.Sprintf("%s.arr.Shape[%d]", a, k)
+			if t.Rank() == 1 {
+				d = "int64(len(" + data + "))"
+			}
 			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", i, i, d))
 			if k == 0 {
 				off = i
@@ -1035,12 +1026,12 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 				off = fmt.Sprintf("(%s)*%s + %s", off, d, i)
 			}
 		}
-		el := fmt.Sprintf("%s.arr.Data[%s]", a, off)
+		el := data + "[" + off + "]"
 		add, err := binExpr(prim.Add, t.Elem, el, g.operand(e.Val), pos)
 		if err != nil {
 			return err
 		}
-		g.p("if %s {", strings.Join(conds, " && "))
+		g.p("if %s := %s.arr.Data; %s {", data, a, strings.Join(conds, " && "))
 		g.p("%s = %s", el, add)
 		g.p("}")
 		g.bind(pat[0], a)
