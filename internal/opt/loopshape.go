@@ -155,15 +155,12 @@ func shapeFacts(b *ir.Body) (bound map[ir.VName]ir.Type, sizeOf map[ir.VName]*ir
 		for _, p := range s.Pat {
 			bound[p.Name] = p.Type
 		}
+		if arr, drop, perm, ok := shapeFrom(s.Exp); ok && drop == 0 && perm == nil {
+			sameAs[s.Pat[0].Name] = arr
+		}
 		switch e := s.Exp.(type) {
 		case *ir.Size:
 			sizeOf[s.Pat[0].Name] = e
-		case *ir.Update:
-			sameAs[s.Pat[0].Name] = e.Arr
-		case *ir.Rotate:
-			sameAs[s.Pat[0].Name] = e.Arr
-		case *ir.Copy:
-			sameAs[s.Pat[0].Name] = e.Arr
 		case *ir.Loop:
 			if len(s.Pat) != len(e.Params) || len(e.Init) != len(e.Params) || len(e.Body.Result) != len(e.Params) {
 				continue
@@ -178,6 +175,26 @@ func shapeFacts(b *ir.Body) (bound map[ir.VName]ir.Type, sizeOf map[ir.VName]*ir
 		}
 	}
 	return bound, sizeOf, sameAs
+}
+
+// shapeFrom gives the array whose shape the result of e has: a row index
+// has its source's shape without the drop outer dimensions, a
+// rearrangement its source's permuted by perm, and rotations, copies and
+// in-place updates their source's shape.
+func shapeFrom(e ir.Exp) (arr ir.VName, drop int, perm []int, ok bool) {
+	switch e := e.(type) {
+	case *ir.Index:
+		return e.Arr, len(e.Idx), nil, true
+	case *ir.Rotate:
+		return e.Arr, 0, nil, true
+	case *ir.Copy:
+		return e.Arr, 0, nil, true
+	case *ir.Update:
+		return e.Arr, 0, nil, true
+	case *ir.Rearrange:
+		return e.Arr, 0, e.Perm, true
+	}
+	return ir.VName{}, 0, nil, false
 }
 
 // shapeSource follows r through sameAs to the first name whose shape is

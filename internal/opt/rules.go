@@ -370,20 +370,9 @@ func (w *forward) sourceShapeType(s *ir.Stm) (*ir.Stm, bool) {
 	if len(s.Pat) != 1 {
 		return nil, false
 	}
-	var arr ir.VName
-	var perm []int
-	drop := 0 // outer dimensions of the source the result does not have
-	switch e := s.Exp.(type) {
-	case *ir.Index:
-		arr, drop = e.Arr, len(e.Idx)
-	case *ir.Rotate:
-		arr = e.Arr
-	case *ir.Copy:
-		arr = e.Arr
-	case *ir.Update:
-		arr = e.Arr
-	case *ir.Rearrange:
-		arr, perm = e.Arr, e.Perm
+	arr, drop, perm, ok := shapeFrom(s.Exp)
+	if !ok {
+		return nil, false
 	}
 	src, ok := w.types[arr]
 	t := s.Pat[0].Type

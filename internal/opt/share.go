@@ -86,7 +86,10 @@ func rowKeys(f *ir.Lambda, arrs []ir.VName) map[*ir.Stm]string {
 			vals[p.Name] = "in:" + arrs[k].String()
 		}
 	}
-	bound := ir.BoundInBody(f.Body)
+	local := ir.BoundInBody(f.Body) // with the parameters: not free
+	for _, p := range f.Params {
+		local.Add(p.Name)
+	}
 	key := func(x ir.SubExp) (string, bool) {
 		if x.IsConst {
 			return "c:" + x.Const.Type().String() + ":" + x.Const.String(), true
@@ -94,7 +97,7 @@ func rowKeys(f *ir.Lambda, arrs []ir.VName) map[*ir.Stm]string {
 		if v, ok := vals[x.Var]; ok {
 			return v, true
 		}
-		if bound.Has(x.Var) || isParam(f, x.Var) {
+		if local.Has(x.Var) {
 			return "", false
 		}
 		return "free:" + x.Var.String(), true
@@ -135,21 +138,12 @@ func rowKeys(f *ir.Lambda, arrs []ir.VName) map[*ir.Stm]string {
 	return out
 }
 
-func isParam(f *ir.Lambda, v ir.VName) bool {
-	for _, p := range f.Params {
-		if p.Name == v {
-			return true
-		}
-	}
-	return false
-}
-
 // shareIn shares the expensive values of the SOACs of b (see Share).
 func shareIn(b *ir.Body, ns *ir.NameSource) {
 	type source struct {
-		stm  *ir.Stm
-		name ir.VName // the value in the earlier SOAC's function
-		out  ir.VName // its map output, once added
+		stm *ir.Stm
+		val ir.Param // the value in the earlier SOAC's function
+		out ir.VName // its map output, once added
 	}
 	type soac struct {
 		stm  *ir.Stm
@@ -180,7 +174,7 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 				continue
 			}
 			if src.out.IsZero() {
-				src.out = addMapOutput(src.stm, src.name, ns)
+				src.out = addMapOutput(src.stm, src.val, ns)
 			}
 			if _, ok := taken[src]; !ok {
 				p := ir.Param{Name: ns.New("shared"), Type: st.Pat[0].Type}
@@ -192,7 +186,7 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 		have := map[string]*source{}
 		for _, st := range f.Body.Stms {
 			if k := keys[st]; k != "" && expensive(st.Exp) && have[k] == nil {
-				have[k] = &source{stm: s, name: st.Pat[0].Name}
+				have[k] = &source{stm: s, val: st.Pat[0]}
 			}
 		}
 		earlier = append(earlier, soac{stm: s, w: w, have: have})
@@ -201,20 +195,12 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 
 // addMapOutput makes value v of the function of map or Screma statement s
 // one more map output, and returns the name of its array.
-func addMapOutput(s *ir.Stm, v ir.VName, ns *ir.NameSource) ir.VName {
+func addMapOutput(s *ir.Stm, v ir.Param, ns *ir.NameSource) ir.VName {
 	w, _, f, _ := rowFunc(s)
-	var t ir.Type
-	for _, st := range f.Body.Stms {
-		for _, p := range st.Pat {
-			if p.Name == v {
-				t = p.Type
-			}
-		}
-	}
-	f.Body.Result = append(f.Body.Result, ir.Var(v))
-	f.Ret = append(f.Ret, t)
+	f.Body.Result = append(f.Body.Result, ir.Var(v.Name))
+	f.Ret = append(f.Ret, v.Type)
 	out := ns.New("shared_rows")
-	s.Pat = append(s.Pat, ir.Param{Name: out, Type: ir.Array(t.Elem, w)})
+	s.Pat = append(s.Pat, ir.Param{Name: out, Type: ir.Array(v.Type.Elem, w)})
 	return out
 }
 
