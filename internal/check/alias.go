@@ -373,11 +373,9 @@ func (a *aliasChecker) distinctUniqueParts(pos syntax.Pos, ret Type, als *alsTre
 			if i == j {
 				continue
 			}
-			for id := range q.ids {
-				if p.ids[id] {
-					a.errorf(pos, "A unique component of the return value is aliased to some other component (both alias %s).", a.describe(id))
-					return
-				}
+			if id, ok := sharedID(p.ids, q.ids); ok {
+				a.errorf(pos, "A unique component of the return value is aliased to some other component (both alias %s).", a.describe(id))
+				return
 			}
 		}
 	}
@@ -398,6 +396,17 @@ func (a *aliasChecker) globals() map[int]string {
 		a.c.aliasGlobals = map[int]string{}
 	}
 	return a.c.aliasGlobals
+}
+
+// sharedID returns the smallest alias that both sets hold (the smallest,
+// so that a message names the same one on every run).
+func sharedID(x, y map[int]bool) (int, bool) {
+	for _, id := range sortedIDs(x) {
+		if y[id] {
+			return id, true
+		}
+	}
+	return 0, false
 }
 
 func sortedIDs(m map[int]bool) []int {
@@ -924,11 +933,9 @@ func (a *aliasChecker) selfAliased(pos syntax.Pos, als *alsTree) {
 	walk(als)
 	for i := range sets {
 		for j := i + 1; j < len(sets); j++ {
-			for _, id := range sortedIDs(sets[i]) {
-				if sets[j][id] {
-					a.errorf(pos, "Argument passed for consuming parameter is self-aliased: two of its parts alias %s.", a.describe(id))
-					return
-				}
+			if id, ok := sharedID(sets[i], sets[j]); ok {
+				a.errorf(pos, "Argument passed for consuming parameter is self-aliased: two of its parts alias %s.", a.describe(id))
+				return
 			}
 		}
 	}
@@ -1175,11 +1182,9 @@ func (a *aliasChecker) loopResults(at syntax.Pos, rets []loopRet, params map[int
 			if j == i {
 				continue
 			}
-			for _, id := range sortedIDs(q.res.all()) {
-				if mine[id] {
-					a.errorf(at, "Return value for consuming loop parameter %q aliases previously returned value (the new value of %q).", r.p.Bind.Name, q.p.Bind.Name)
-					return
-				}
+			if _, ok := sharedID(q.res.all(), mine); ok {
+				a.errorf(at, "Return value for consuming loop parameter %q aliases previously returned value (the new value of %q).", r.p.Bind.Name, q.p.Bind.Name)
+				return
 			}
 		}
 	}
