@@ -26,8 +26,8 @@ func TestLoopShapes(t *testing.T) {
 		{"size read from the parameter", `entry main (x: []f64) (s: i64) =
   loop y = x for _i < s do map (\a -> a * 2) y`, true, 0,
 			[]string{"[1.0, 2.0, 3.0] 3i64"}},
-		{"size read from a copy of the parameter", `entry main (x: []f64) (s: i64) =
-  loop y = x for _i < s do let c = copy y in map (\a -> a * 2) c`, true, 0,
+		{"size read from an updated copy of the parameter", `entry main (x: []f64) (s: i64) =
+  loop y = x for _i < s do let c = copy y with [0] = 1 in map (\a -> a * 2) c`, true, 0,
 			[]string{"[1.0, 2.0, 3.0] 3i64"}},
 		{"rotation and zip", `entry main [n] (x: [n]f64) (s: i64) =
   loop y = replicate n 1 for _i < s do map3 (\a b c -> a + b * c) y (rotate 1 y) x`, true, 0,
