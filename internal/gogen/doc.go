@@ -147,10 +147,12 @@
 //
 // Consumed arrays (the IR's consumption rules) are updated in place:
 // updates, scatter, hist and accumulators write into the array's storage.
-// An accumulator update is an inline addition when the accumulator's
-// storage comes (by the IR facts' aliasing, through maps, loops, ifs and
-// earlier updates) only from accumulator scopes without an operator of
-// their own; otherwise it calls the scope's operator.
+// An accumulator update is an inline addition (of a row: addRow, a loop
+// of +=) when the accumulator's storage comes (by the IR facts'
+// aliasing, through maps, loops, ifs and earlier updates) only from
+// accumulator scopes without an operator of their own; otherwise it calls
+// the scope's operator. A replicate of a constant with zero bits is Go's
+// clear.
 // JVP and VJP must be expanded by the AD passes before generation.
 //
 // # Memory and loops
