@@ -217,6 +217,14 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 	{name: "sincos", src: `entry main (xs: []f64) (ys: []f32) = (map (\x -> let (s, c) = (f64.sin x, f64.cos x) in (c, s, f64.sin (x * 2))) xs, map (\y -> f32.cos y * f32.sin y) ys)`,
 		args: []string{"[0.0, -0.0, 1.0, -2.5, 3.141592653589793, 1e10, 1e300, -1e-300, 0.7853981633974483, f64.inf, -f64.inf, f64.nan, 123456789.0, 4.9e-324]",
 			"[0f32, 1f32, -3.5f32, 1e20f32, f32.inf, f32.nan, 0.001f32]"}},
+	// A quotient and a remainder of the same operands are one division,
+	// with the floor or truncating rounding of each operator.
+	{name: "quotient and remainder pairs", src: `entry main (xs: []i64) (ys: []i64) (as: []i8) (bs: []i8) (us: []u32) (vs: []u32) =
+  (map2 (\x y -> (x / y, x % y, x // y, x %% y)) xs ys, map2 (\a b -> (a % b, a / b, a %% b, a // b)) as bs, map2 (\u v -> (u / v, u % v, u // v, u %% v)) us vs)`,
+		args: []string{"[7i64, -7i64, 7i64, -7i64, 0i64, -9223372036854775808i64, 9223372036854775807i64]", "[2i64, 2i64, -2i64, -2i64, 5i64, -1i64, -3i64]",
+			"[-128i8, 127i8, -5i8, 5i8]", "[-1i8, -128i8, 3i8, -3i8]", "[7u32, 4294967295u32, 0u32]", "[2u32, 10u32, 3u32]"}},
+	{name: "remainder by zero before its quotient", src: `entry main (xs: []i64) (ys: []i64) = map2 (\x y -> let r = x % y in r + x / y) xs ys`,
+		args: []string{"[7i64, 8i64]", "[2i64, 0i64]"}},
 	{name: "row update out of bounds", src: `entry main (xss: *[][]i32) (i: i64) = xss with [i] = [1, 2]`,
 		args: []string{"[[1, 2], [3, 4]]", "2i64"}},
 	{name: "row update shape", src: `entry main (xss: *[][]i32) (ys: []i32) = xss with [0] = ys`,

@@ -182,8 +182,9 @@
 //     are only read element by element are never stored, and such rows
 //     of stored arrays (a[i], a SOAC's row) are Go slices of the array's
 //     data rather than array values (virtual.go).
-//   - A sine and a cosine of the same operand are one math.Sincos
-//     (sincos.go).
+//   - A sine and a cosine of the same operand are one math.Sincos, and
+//     a quotient and a remainder of the same operands one division
+//     (pairs.go).
 //   - Slices of one contiguous block, reshapes and rows are views.
 //
 // Shapes are checked once, where a value is bound; afterwards they are

@@ -10,7 +10,7 @@ import (
 )
 
 func (g *gen) body(b *ir.Body) error {
-	g.pairSinCos(b)
+	g.findPairs(b)
 	for i := 0; i < len(b.Stms); i++ {
 		s := b.Stms[i]
 		if i+1 < len(b.Stms) {
@@ -227,6 +227,9 @@ func (g *gen) exp(s *ir.Stm) error {
 		}
 		g.bind(pat[0], g.sub(e.X))
 	case *ir.Bin:
+		if g.emitPair(s) {
+			break
+		}
 		x, y := g.operand(e.X), g.operand(e.Y)
 		if e.T.IsSigned() && e.Y.IsConst && e.Y.Const.Int() > 0 {
 			// By a positive constant no division can fail: Go's own
@@ -265,7 +268,7 @@ func (g *gen) exp(s *ir.Stm) error {
 		}
 		g.bind(pat[0], r)
 	case *ir.Call:
-		if g.sinCos(s) {
+		if g.emitPair(s) {
 			break
 		}
 		var args []string

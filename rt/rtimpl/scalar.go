@@ -435,3 +435,32 @@ func Trigamma(x float64) float64 {
 	tail := f * (1.0/6 + f*(-1.0/30+f*(1.0/42+f*(-1.0/30+f*(5.0/66)))))
 	return r + 1/x + 0.5*f + tail/x
 }
+
+// Sdivmod is sdiv and smod of the same operands, with one division.
+func Sdivmod[T Sint](pos string, x, y T) (T, T) {
+	if y == 0 {
+		Fail(pos, MsgDivZero)
+	}
+	q, r := x/y, x%y
+	if r != 0 && (r < 0) != (y < 0) {
+		q--
+		r += y
+	}
+	return q, r
+}
+
+// Squotrem is squot and srem of the same operands, with one division.
+func Squotrem[T Sint](pos string, x, y T) (T, T) {
+	if y == 0 {
+		Fail(pos, MsgDivZero)
+	}
+	return x / y, x % y
+}
+
+// Udivmod is udiv and umod of the same operands, with one division.
+func Udivmod[T Uint_](pos string, x, y T) (T, T) {
+	if y == 0 {
+		Fail(pos, MsgDivZero)
+	}
+	return x / y, x % y
+}
