@@ -440,6 +440,7 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		return
 	}
 	np := len(l.Params)
+	inactive := r.inactiveLoopParams(l)
 	// build emits one reverse iteration into a fresh builder, with fvs
 	// (the free names with carried adjoints) bound to params.
 	type iter struct {
@@ -459,6 +460,12 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		if save.form.T != prim.I64 {
 			cv, _ := prim.ConvFunc(prim.I64, save.form.T)
 			iT = bb.Call(cv, i)
+		}
+		// The iteration index, like the loop's own, is inactive.
+		for _, x := range []ir.SubExp{i, iT} {
+			if x.IsVar() {
+				r.inactive.Add(x.Var)
+			}
 		}
 		sub := map[ir.VName]ir.SubExp{save.form.I: iT}
 		restored := make([]ir.SubExp, np)
@@ -495,6 +502,9 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 			restored[k] = bb.Let(p.Name.Base, &ir.Index{Arr: save.ckpts[k], Idx: []ir.SubExp{i}})
 			sub[p.Name] = restored[k]
 			local.Add(restored[k].Var)
+			if inactive[k] {
+				r.inactive.Add(restored[k].Var)
+			}
 		}
 		body := renameBody(r.b, ir.Substitute(l.Body, sub))
 		for k, v := range fvs {

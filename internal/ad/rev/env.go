@@ -380,11 +380,76 @@ func (r *rev) current(v ir.VName) ir.SubExp {
 func (r *rev) markInactive(pat []ir.Param, e ir.Exp) {
 	for v := range ir.FreeInExp(e) {
 		if !r.inactive.Has(v) {
+			if l, ok := e.(*ir.Loop); ok {
+				// Parameters of an active loop that never depend on
+				// the active values are inactive all the same.
+				for k, in := range r.inactiveLoopParams(l) {
+					if in && k < len(pat) {
+						r.inactive.Add(pat[k].Name)
+					}
+				}
+			}
 			return
 		}
 	}
 	for _, p := range pat {
 		r.inactive.Add(p.Name)
+	}
+}
+
+// noLoopActivity turns off inactiveLoopParams, so that tests can compare
+// the gradients with and without it.
+var noLoopActivity bool
+
+// inactiveLoopParams reports which parameters of l never depend on the
+// vjp's parameters: their initial values are inactive and the body
+// computes their new values from inactive values only (the greatest such
+// set, a fixed point: a parameter stops being inactive when its new value
+// reads an active one). A loop's integer bookkeeping (counters, masks,
+// decoded indices) is then not differentiated even when the loop carries
+// an active value beside it.
+func (r *rev) inactiveLoopParams(l *ir.Loop) []bool {
+	in := make([]bool, len(l.Params))
+	if noLoopActivity {
+		return in
+	}
+	for k, x := range l.Init {
+		in[k] = !x.IsVar() || r.inactive.Has(x.Var)
+	}
+	for {
+		local := ir.Names{}
+		if f, ok := l.Form.(*ir.For); ok {
+			local.Add(f.I)
+		}
+		for k, p := range l.Params {
+			if in[k] {
+				local.Add(p.Name)
+			}
+		}
+		inactive := func(v ir.VName) bool { return local.Has(v) || r.inactive.Has(v) }
+		for _, s := range l.Body.Stms {
+			all := true
+			for v := range ir.FreeInExp(s.Exp) {
+				if !inactive(v) {
+					all = false
+					break
+				}
+			}
+			if all {
+				for _, p := range s.Pat {
+					local.Add(p.Name)
+				}
+			}
+		}
+		changed := false
+		for k, x := range l.Body.Result {
+			if in[k] && x.IsVar() && !inactive(x.Var) {
+				in[k], changed = false, true
+			}
+		}
+		if !changed {
+			return in
+		}
 	}
 }
 

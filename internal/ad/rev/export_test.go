@@ -27,3 +27,7 @@ var HistBySort = &histBySort
 // NoViews exposes the switch that turns off the redirection of the
 // adjoints of parameter rows into the parameter's accumulator.
 var NoViews = &noViews
+
+// NoLoopActivity exposes the switch that makes every parameter of an
+// active loop active.
+var NoLoopActivity = &noLoopActivity

@@ -24,8 +24,12 @@ func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 		r.markInactive(s.Pat, s.Exp)
 		r.recordView(s)
 		if l, ok := s.Exp.(*ir.Loop); ok {
-			r.forwardLoop(s, l)
-			continue
+			if !r.allInactive(s.Pat) {
+				r.forwardLoop(s, l)
+				continue
+			}
+			// No adjoint reaches an inactive loop: it runs as it is,
+			// without checkpoints.
 		}
 		if unsaved[s] {
 			r.b.Add(s)
@@ -41,6 +45,16 @@ func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 		}
 		r.b.Add(keepOperands(r.b, s))
 	}
+}
+
+// allInactive reports whether every name of pat is inactive.
+func (r *rev) allInactive(pat []ir.Param) bool {
+	for _, p := range pat {
+		if !r.inactive.Has(p.Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // keepOperands returns s rewritten not to consume arrays bound outside
