@@ -30,26 +30,29 @@ def det [n] (ell: i64) (a: [n]f64) : f64 =
   let q = i64.min ell 4
   let p = ell - q
   let choices = fact ell / fact q
+  -- Place values of the digits: choices / ell, then / (ell-1), ...
+  let places = map (\i -> fact (ell - 1 - i) / fact q) (iota p)
   let term (b: i64) : f64 =
     -- Choice b in the mixed radix ell, ell-1, ..., q+1: digit d picks the
     -- d-th column not yet used and adds d inversions.
-    let (_, _, used, inv, prod) =
-      loop (r, f, used, inv, prod) = (b, choices / ell, 0i64, 0i64, 1f64) for i < p do
+    let (_, used, inv, prod) =
+      loop (r, used, inv, prod) = (b, 0i64, 0i64, 1f64) for i < p do
+        let f = places[i]
         let d = r / f
+        -- The d-th column not yet used: step over used columns and stop
+        -- at the first free one once d free ones are behind.
         let (c, _) =
-          loop (c, k) = (-1, d) for j < ell do
-            if c >= 0 || (used >> j) & 1 == 1 then (c, k)
-            else if k == 0 then (j, k)
-            else (c, k - 1)
-        in (r % f, f / i64.max 1 (ell - 1 - i), used | (1 << c), inv + d, prod * a[i * ell + c])
+          loop (j, k) = (0, d) while k > 0 || (used >> j) & 1 == 1 do
+            if (used >> j) & 1 == 1 then (j + 1, k) else (j + 1, k - 1)
+        in (r % f, used | (1 << c), inv + d, prod * a[i * ell + c])
     -- The columns left, in increasing order.
-    let (c0, c1, c2, c3, _) =
-      loop (c0, c1, c2, c3, k) = (0i64, 0i64, 0i64, 0i64, 0i64) for j < ell do
-        if (used >> j) & 1 == 1 then (c0, c1, c2, c3, k)
-        else if k == 0 then (j, c1, c2, c3, 1)
-        else if k == 1 then (c0, j, c2, c3, 2)
-        else if k == 2 then (c0, c1, j, c3, 3)
-        else (c0, c1, c2, j, 4)
+    let (c0, c1, c2, c3, _, _) =
+      loop (c0, c1, c2, c3, k, j) = (0i64, 0i64, 0i64, 0i64, 0i64, 0i64) while k < q do
+        if (used >> j) & 1 == 1 then (c0, c1, c2, c3, k, j + 1)
+        else if k == 0 then (j, c1, c2, c3, 1, j + 1)
+        else if k == 1 then (c0, j, c2, c3, 2, j + 1)
+        else if k == 2 then (c0, c1, j, c3, 3, j + 1)
+        else (c0, c1, c2, j, 4, j + 1)
     let col (c: i64) = if c == 0 then c0 else if c == 1 then c1 else if c == 2 then c2 else c3
     let m (r: i64) (c: i64) = a[(p + r) * ell + col c]
     let minor = if q == 1 then m 0 0

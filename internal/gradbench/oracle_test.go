@@ -122,12 +122,16 @@ func TestOracleODE(t *testing.T) {
 }
 
 func TestOracleDet(t *testing.T) {
-	a := oracle.GenDet(5)
-	input := map[string]any{"A": a, "ell": 5}
-	runModule(t, Options{}, "det", []evalCase{
-		{"primal", input, oracle.Det(a, 5), 1e-10},
-		{"gradient", input, oracle.DetGradient(a, 5), 1e-10},
-	})
+	// ell = 7 decodes three digits of each choice before the 4x4 minor.
+	var cases []evalCase
+	for _, ell := range []int{5, 7} {
+		a := oracle.GenDet(ell)
+		input := map[string]any{"A": a, "ell": ell}
+		cases = append(cases,
+			evalCase{"primal", input, oracle.Det(a, ell), 1e-10},
+			evalCase{"gradient", input, oracle.DetGradient(a, ell), 1e-10})
+	}
+	runModule(t, Options{}, "det", cases)
 }
 
 func TestOracleLSTM(t *testing.T) {
