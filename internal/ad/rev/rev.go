@@ -11,7 +11,9 @@
 //
 // Only values that depend on the vjp's parameters get adjoints (the
 // active ones: a name computed from constants alone is marked inactive by
-// the forward sweep, and contributions to it are dropped). Adjoint arrays
+// the forward sweep, and contributions to it are dropped; so are the
+// parameters of an active loop that never read an active value, and a
+// loop with only such results runs without checkpoints). Adjoint arrays
 // may carry facts (env.go): uniform rows (a sum's adjoint replicated),
 // which the map rule reads as one value, and zeros outside a range of
 // rows (a minimum's or an indexed element's adjoint), for which the map
