@@ -492,3 +492,32 @@ func trigamma(x float64) float64 {
 	tail := f * (1.0/6 + f*(-1.0/30+f*(1.0/42+f*(-1.0/30+f*(5.0/66)))))
 	return r + 1/x + 0.5*f + tail/x
 }
+
+// sdivmod is sdiv and smod of the same operands, with one division.
+func sdivmod[T sint](pos string, x, y T) (T, T) {
+	if y == 0 {
+		fail(pos, msgDivZero)
+	}
+	q, r := x/y, x%y
+	if r != 0 && (r < 0) != (y < 0) {
+		q--
+		r += y
+	}
+	return q, r
+}
+
+// squotrem is squot and srem of the same operands, with one division.
+func squotrem[T sint](pos string, x, y T) (T, T) {
+	if y == 0 {
+		fail(pos, msgDivZero)
+	}
+	return x / y, x % y
+}
+
+// udivmod is udiv and umod of the same operands, with one division.
+func udivmod[T uint_](pos string, x, y T) (T, T) {
+	if y == 0 {
+		fail(pos, msgDivZero)
+	}
+	return x / y, x % y
+}
