@@ -18,6 +18,10 @@ import (
 //     like) disappear. If the result may be consumed or the input's
 //     storage updated afterwards, the result is a copy of the input. A map that keeps no other
 //     result goes when its function cannot fail.
+//   - A map whose function only rearranges its row is the rearrangement
+//     of its input that keeps the outer dimension (a view), when the
+//     result is never consumed and the input's storage is not updated
+//     afterwards.
 //   - A copy whose result is never consumed, of an array whose storage
 //     nothing after it updates, is its source; so is a copy of a fresh
 //     array of the same body that nothing else reads.
@@ -49,6 +53,9 @@ type reorg struct {
 func (r *reorg) rule(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 	switch e := s.Exp.(type) {
 	case *ir.Map:
+		if pre, res, ok := r.mapRearrange(s, e); ok {
+			return pre, res, true
+		}
 		return r.mapInputs(s, e)
 	case *ir.Copy:
 		if len(s.Pat) != 1 {
@@ -67,6 +74,30 @@ func (r *reorg) rule(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// mapRearrange rewrites a map whose function only rearranges its row,
+// map (\x -> rearrange p x) xs, as the rearrangement of xs that keeps its
+// outer dimension: rearrange (0, p+1) xs, a view, when the result is never
+// consumed and nothing updates xs afterwards.
+func (r *reorg) mapRearrange(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, bool) {
+	if len(e.Arrs) != 1 || len(e.F.Params) != 1 || len(s.Pat) != 1 || len(e.F.Body.Stms) != 1 || !r.widthOf(e.Arrs[0], e.W) {
+		return nil, nil, false
+	}
+	st := e.F.Body.Stms[0]
+	re, ok := st.Exp.(*ir.Rearrange)
+	a, q := e.Arrs[0], s.Pat[0].Name
+	if !ok || len(st.Pat) != 1 || re.Arr != e.F.Params[0].Name || !e.F.Body.Result[0].Equal(ir.Var(st.Pat[0].Name)) ||
+		r.merged.Has(a) || r.fa.MayBeConsumed(q) || r.fa.UpdatedAfter(a, q) {
+		return nil, nil, false
+	}
+	perm := []int{0}
+	for _, k := range re.Perm {
+		perm = append(perm, k+1)
+	}
+	r.uses[a] += r.uses[q]
+	r.merged.Add(a)
+	return []*ir.Stm{{Pat: s.Pat, Exp: &ir.Rearrange{Arr: a, Perm: perm}, Pos: s.Pos}}, []ir.SubExp{ir.Var(q)}, true
 }
 
 // widthOf reports whether a is declared with outer size w.

@@ -265,7 +265,18 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if st, ok := w.sliceType(s, e); ok {
 			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
 		}
-	case *ir.Rotate, *ir.Copy, *ir.Update, *ir.Rearrange:
+	case *ir.Rearrange:
+		if x, perm, ok := w.composeRearrange(e); ok {
+			if perm == nil {
+				return one(ir.Var(x))
+			}
+			st := &ir.Stm{Pat: s.Pat, Exp: &ir.Rearrange{Arr: x, Perm: perm}, Pos: s.Pos}
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
+		if st, ok := w.sourceShapeType(s); ok {
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
+	case *ir.Rotate, *ir.Copy, *ir.Update:
 		if st, ok := w.sourceShapeType(s); ok {
 			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
 		}
@@ -318,6 +329,39 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// composeRearrange finds what rearrangement e is of an array that is not
+// itself a rearrangement: an identity permutation (perm nil: e is that
+// array), or a rearrangement of a rearrangement, which is one of the
+// inner array by the composed permutation. Both are views of the same
+// storage, so nothing about aliasing changes.
+func (w *forward) composeRearrange(e *ir.Rearrange) (ir.VName, []int, bool) {
+	identity := func(p []int) bool {
+		for i, k := range p {
+			if i != k {
+				return false
+			}
+		}
+		return true
+	}
+	if identity(e.Perm) {
+		return e.Arr, nil, true
+	}
+	inner, ok := w.defs[e.Arr].(*ir.Rearrange)
+	if !ok || len(inner.Perm) != len(e.Perm) {
+		return ir.VName{}, nil, false
+	}
+	// Dimension i of e is dimension e.Perm[i] of the inner result, which
+	// is dimension inner.Perm[e.Perm[i]] of its array.
+	perm := make([]int, len(e.Perm))
+	for i, k := range e.Perm {
+		perm[i] = inner.Perm[k]
+	}
+	if identity(perm) {
+		return inner.Arr, nil, true
+	}
+	return inner.Arr, perm, true
 }
 
 // sliceType gives s, a slice at constant ranges of dimensions of
