@@ -112,6 +112,22 @@ func scalar(v reflect.Value) string {
 	return fmt.Sprint(v.Bool())
 }
 
+// again shows a second call's results: an error if they share storage
+// with the first call's, which the caller still holds.
+func again(name string, first, second []any) {
+	seen := map[uintptr]bool{}
+	for _, r := range first {
+		if v := reflect.ValueOf(r); v.Kind() == reflect.Struct && v.FieldByName("Data").Len() > 0 {
+			seen[v.FieldByName("Data").Pointer()] = true
+		}
+	}
+	for _, r := range second {
+		if v := reflect.ValueOf(r); v.Kind() == reflect.Struct && v.FieldByName("Data").Len() > 0 && seen[v.FieldByName("Data").Pointer()] {
+			fmt.Printf("%s: the results of two calls share storage\n", name)
+		}
+	}
+}
+
 func show(name string, res []any, err error) {
 	if err != nil {
 		fmt.Printf("%s: error: %v\n", name, err)
@@ -238,7 +254,10 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 			if pkg[0] == 's' {
 				name += sharedSuffix
 			}
-			fmt.Fprintf(&main, "\t{\n\t\tres, err := %s.Entries[%q].Call([]any{%s})\n\t\tshow(%q, res, err)\n\t}\n", pkg, c.entry, strings.Join(args, ", "), name)
+			// A second call reuses the first's scratch storage: the
+			// first's results must not be in it.
+			call := fmt.Sprintf("%s.Entries[%q].Call([]any{%s})", pkg, c.entry, strings.Join(args, ", "))
+			fmt.Fprintf(&main, "\t{\n\t\tres, err := %s\n\t\tres2, _ := %s\n\t\tagain(%q, res, res2)\n\t\tshow(%q, res, err)\n\t}\n", call, call, name+"/again", name)
 		}
 	}
 	main.WriteString("}\n")
@@ -271,6 +290,10 @@ func runCalls(t *testing.T, progs []*ir.Program, calls []diffCall) {
 		got := map[string]string{}
 		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 			name, rest, _ := strings.Cut(line, ": ")
+			if strings.HasSuffix(name, "/again") {
+				t.Errorf("%s (GOMAXPROCS=%s): %s", strings.TrimSuffix(name, "/again"), procs, rest)
+				continue
+			}
 			got[name] = rest
 		}
 		for _, c := range calls {

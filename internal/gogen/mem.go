@@ -18,7 +18,11 @@ import (
 // storage, ir.Facts.Sources) is built in a scratch buffer: the worker that
 // runs the code (the function, or one chunk of a parallel loop) declares
 // the buffer once and every execution reuses it, growing it when it is too
-// small. An array that becomes a row of a map's result is built in place,
+// small. The function body is a region too, run once per call: an array
+// its results do not reach lives in the function worker's scratch, which
+// the next call reuses (a temporary transpose, a table, the buffers of a
+// loop whose result is not returned). An array that becomes a row of a
+// map's result is built in place,
 // in that row (destination passing), when its shape matches the row's.
 // Everything else gets storage of its own.
 //
@@ -128,6 +132,28 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 		}
 	}
 	walk(f.Body, 0)
+	// The function body runs once per call: what its results do not reach
+	// dies with the call, and the function's worker keeps it between
+	// calls.
+	seen := map[ir.VName]bool{}
+	var work []ir.VName
+	for _, s := range f.Body.Result {
+		if s.IsVar() {
+			work = append(work, s.Var)
+		}
+	}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		if m.region[n] == 0 {
+			m.escapes[n] = true
+		}
+		work = append(work, facts.Sources(n)...)
+	}
 	return m
 }
 
@@ -162,7 +188,7 @@ func (m *memPlan) keptRows(e *ir.Screma) []bool {
 // scratchable reports whether the array bound to n can live in a scratch
 // buffer of the current worker.
 func (g *gen) scratchable(n ir.VName) bool {
-	return g.mem != nil && g.mem.region[n] != 0 && !g.mem.escapes[n] && g.worker != nil
+	return g.mem != nil && !g.mem.escapes[n] && g.worker != nil
 }
 
 // worker collects the scratch buffers of the code one worker runs: the
