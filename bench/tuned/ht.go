@@ -375,11 +375,11 @@ func HTObjective(in *HTInput, w *HTWork, out []float64) {
 	}
 }
 
-// HTJacobian writes the Jacobian transposed, [ncols][3N], to jac: ncols is
-// 26, or 28 in the complicated variant, whose two u columns come first.
-// As the C++ tool does, it skins every vertex and its derivatives by the
-// 20 finger parameters (one pass over the vertices per bone that each
-// parameter moves), then fills each residual's row of every column.
+// HTJacobian writes the Jacobian, [3N][ncols], to jac: ncols is 26, or
+// 28 in the complicated variant, whose two u columns come first. As the
+// C++ tool does, it skins every vertex and its derivatives by the 20
+// finger parameters (one pass over the vertices per bone that each
+// parameter moves), then fills each residual's three rows.
 func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 	in.check()
 	n := in.N
@@ -387,7 +387,8 @@ func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 	if in.complicated() {
 		off = 2
 	}
-	need("ht jacobian", len(jac), (26+off)*3*n)
+	nc := 26 + off
+	need("ht jacobian", len(jac), nc*3*n)
 	htBones(in, w, true)
 	var drg [3][9]float64
 	rg := globalRotation(in.Theta[0], in.Theta[1], in.Theta[2], &drg)
@@ -396,11 +397,6 @@ func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 	// finger parameters (a vertex's, or a barycentric combination of a
 	// triangle's) give every column: −(∂R_g/∂θ_k) p for the global
 	// rotation, −1 for the translation, −R_g ∂p/∂θ_t for the fingers.
-	var cols [28][]float64
-	for c := range 26 + off {
-		cols[c] = jac[c*3*n : (c+1)*3*n : (c+1)*3*n]
-	}
-	fingerCols := cols[off+6 : off+26]
 	// A finger parameter that moves no bone of a smaller model has a zero
 	// column; the skinning did not write its derivatives.
 	moves := [htFingers]bool{}
@@ -413,6 +409,12 @@ func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 	for i := range n {
 		var p [3]float64
 		var pd [rowLen]float64
+		// The residual's three rows.
+		rows := [3][]float64{
+			jac[(3*i)*nc : (3*i+1)*nc : (3*i+1)*nc],
+			jac[(3*i+1)*nc : (3*i+2)*nc : (3*i+2)*nc],
+			jac[(3*i+2)*nc : (3*i+3)*nc : (3*i+3)*nc],
+		}
 		c := int(in.Corr[i])
 		if off == 0 {
 			copy(p[:], pos[3*c:3*c+3])
@@ -433,31 +435,31 @@ func HTJacobian(in *HTInput, w *HTWork, jac []float64) {
 				pd[k] = u0*da[k] + u1*db[k] + u2*dc[k]
 			}
 			va, vb, vc := verts[3*a:3*a+3:3*a+3], verts[3*b:3*b+3:3*b+3], verts[3*cc:3*cc+3:3*cc+3]
-			o0, o1 := cols[0][3*i:3*i+3:3*i+3], cols[1][3*i:3*i+3:3*i+3]
-			o0[0], o0[1], o0[2] = vc[0]-va[0], vc[1]-va[1], vc[2]-va[2]
-			o1[0], o1[1], o1[2] = vc[0]-vb[0], vc[1]-vb[1], vc[2]-vb[2]
+			for k := range 3 {
+				rows[k][0], rows[k][1] = vc[k]-va[k], vc[k]-vb[k]
+			}
 		}
 		x, y, z := p[0], p[1], p[2]
 		for k := range 3 {
 			d := &drg[k]
-			o := cols[off+k][3*i : 3*i+3 : 3*i+3]
-			o[0] = -(d[0]*x + d[1]*y + d[2]*z)
-			o[1] = -(d[3]*x + d[4]*y + d[5]*z)
-			o[2] = -(d[6]*x + d[7]*y + d[8]*z)
-			o = cols[off+3+k][3*i : 3*i+3 : 3*i+3]
-			o[0], o[1], o[2] = 0, 0, 0
-			o[k] = -1
+			rows[0][off+k] = -(d[0]*x + d[1]*y + d[2]*z)
+			rows[1][off+k] = -(d[3]*x + d[4]*y + d[5]*z)
+			rows[2][off+k] = -(d[6]*x + d[7]*y + d[8]*z)
+			for j := range 3 {
+				rows[j][off+3+k] = 0
+			}
+			rows[k][off+3+k] = -1
 		}
-		for t, col := range fingerCols {
-			o := col[3*i : 3*i+3 : 3*i+3]
+		for t := range htFingers {
+			col := off + 6 + t
 			if !moves[t] {
-				o[0], o[1], o[2] = 0, 0, 0
+				rows[0][col], rows[1][col], rows[2][col] = 0, 0, 0
 				continue
 			}
 			x, y, z := pd[3*t], pd[3*t+1], pd[3*t+2]
-			o[0] = -(rg[0]*x + rg[1]*y + rg[2]*z)
-			o[1] = -(rg[3]*x + rg[4]*y + rg[5]*z)
-			o[2] = -(rg[6]*x + rg[7]*y + rg[8]*z)
+			rows[0][col] = -(rg[0]*x + rg[1]*y + rg[2]*z)
+			rows[1][col] = -(rg[3]*x + rg[4]*y + rg[5]*z)
+			rows[2][col] = -(rg[6]*x + rg[7]*y + rg[8]*z)
 		}
 	}
 }

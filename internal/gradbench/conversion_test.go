@@ -116,15 +116,15 @@ func TestBAConversion(t *testing.T) {
 // TestHTConversion checks the transposes of the Futhark tool's layout with
 // a stand-in program, so it holds whatever the real program computes.
 func TestHTConversion(t *testing.T) {
-	jac := make([]float64, 28*6)
-	for c := range 28 {
-		for r := range 6 {
-			jac[c*6+r] = float64(100*r + c)
+	jac := make([]float64, 6*28)
+	for r := range 6 {
+		for c := range 28 {
+			jac[r*28+c] = float64(100*r + c)
 		}
 	}
 	opts, fb := fakeOptions(map[string]entryFn{
 		"objective": constant(f64Array(t, []float64{1, 2, 3, 4, 5, 6}, 2, 3)),
-		"jacobian":  constant(f64Array(t, jac, 28, 6)),
+		"jacobian":  constant(f64Array(t, jac, 6, 28)),
 	})
 	in := mustJSON(t, htSpecJSON(true))
 	objs := runExchanges(t, opts, []exchange{
@@ -137,7 +137,7 @@ func TestHTConversion(t *testing.T) {
 	}
 	rowsOut := objs[2]["output"].([]any)
 	if len(rowsOut) != 6 || len(rowsOut[0].([]any)) != 28 || fmt.Sprint(rowsOut[2].([]any)[27]) != "227" {
-		t.Errorf("jacobian output not transposed to 6 rows of 28: %v", trunc(fmt.Sprint(rowsOut)))
+		t.Errorf("jacobian output is not 6 rows of 28: %v", trunc(fmt.Sprint(rowsOut)))
 	}
 	a := fb.calls["jacobian"]
 	if len(a) != 11 {

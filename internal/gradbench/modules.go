@@ -511,38 +511,16 @@ func htObjectiveOutput(res []values.Value) ([]byte, error) {
 	return flat("residuals", res[0], -1)
 }
 
-// htJacobianOutput transposes the program's [ncols][3N] to 3N rows.
+// htJacobianOutput encodes the program's 3N rows of 26 or 28 columns.
 func htJacobianOutput(res []values.Value) ([]byte, error) {
 	if err := checkResults(res, 1); err != nil {
 		return nil, err
 	}
 	s := res[0].Shape()
-	if len(s) != 2 || (s[0] != 26 && s[0] != 28) {
-		return nil, fmt.Errorf("expected a [26][3N] or [28][3N] Jacobian, got shape %v", s)
+	if len(s) != 2 || (s[1] != 26 && s[1] != 28) {
+		return nil, fmt.Errorf("expected a [3N][26] or [3N][28] Jacobian, got shape %v", s)
 	}
-	xs, err := floats("jacobian", res[0])
-	if err != nil {
-		return nil, err
-	}
-	nc, nr := int(s[0]), int(s[1])
-	b := make([]byte, 0, 20*len(xs)+8)
-	b = append(b, '[')
-	for r := range nr {
-		if r > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		for c := range nc {
-			if c > 0 {
-				b = append(b, ',')
-			}
-			if b, err = appendFloat(b, xs[c*nr+r]); err != nil {
-				return nil, err
-			}
-		}
-		b = append(b, ']')
-	}
-	return append(b, ']'), nil
+	return nested("jacobian", res[0], s...)
 }
 
 // lstm (§2.5): main_params extra_params state sequence.

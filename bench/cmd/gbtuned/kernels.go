@@ -311,7 +311,7 @@ func baJacobian(a *args) (*call, error) {
 
 // ht: objective parents base_rel inv_abs weights base_pos triangles
 // is_mirrored correspondences points theta us : [n][3]f64; jacobian :
-// [ncols][3n]f64.
+// [3n][ncols]f64.
 func htArgs(a *args) *tuned.HTInput {
 	parents, ps := a.i32s("parents", 1)
 	rel, rs := a.f64s("base_relatives", 3)
@@ -375,5 +375,5 @@ func htJacobian(a *args) (*call, error) {
 	}
 	jac := make([]float64, nc*3*in.N)
 	var w tuned.HTWork
-	return vectorCall(jac, func() { tuned.HTJacobian(in, &w, jac) }, nc, 3*in.N), nil
+	return vectorCall(jac, func() { tuned.HTJacobian(in, &w, jac) }, 3*in.N, nc), nil
 }
