@@ -155,6 +155,10 @@ type aliasChecker struct {
 	// outer collects, per function being checked, the variables of
 	// enclosing functions it uses: a closure aliases them.
 	outer []map[int]bool
+	// consumptions counts the consumptions of variables in the function
+	// being checked, so that an expression can tell whether it consumed
+	// something.
+	consumptions int
 }
 
 // checkAliases checks one top-level declaration.
@@ -233,7 +237,7 @@ func posText(p syntax.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // unique result when the result aliases nothing the caller sees, as the
 // reference infers it.
 func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Type, retGiven bool, body Expr) *alsTree {
-	saved := a.consumed
+	saved, savedCount := a.consumed, a.consumptions
 	a.consumed = copyConsumed(saved)
 	a.level++
 	a.outer = append(a.outer, map[int]bool{})
@@ -252,7 +256,7 @@ func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Ty
 	free := a.outer[len(a.outer)-1]
 	a.outer = a.outer[:len(a.outer)-1]
 	a.level--
-	a.consumed = saved
+	a.consumed, a.consumptions = saved, savedCount
 	// Variables of enclosing functions used here are used by the caller
 	// too.
 	out := alsOf()
@@ -565,6 +569,45 @@ func (a *aliasChecker) consume(pos syntax.Pos, als *alsTree) {
 	for _, id := range ids {
 		a.consumed[id] = pos
 	}
+	if len(ids) > 0 {
+		a.consumptions++
+	}
+}
+
+// startPos is where e starts in the source: an application's position is
+// its last argument's.
+func startPos(e Expr) syntax.Pos {
+	for {
+		ap, ok := e.(*Apply)
+		if !ok {
+			return e.Pos()
+		}
+		e = ap.Fun
+	}
+}
+
+// higherOrder reports whether a value of type t holds a function (a type
+// parameter does not count, as in the reference).
+func higherOrder(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Func:
+		return true
+	case *Record:
+		for _, f := range t.Fields {
+			if higherOrder(f.Type) {
+				return true
+			}
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				if higherOrder(p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // varRef is the aliases of a use of a variable.
@@ -648,7 +691,14 @@ func (a *aliasChecker) expr1(e Expr) *alsTree {
 		a.vtable[e.Bind.ID] = &aliasEntry{name: e.Bind.Name, als: als, level: a.level}
 		return a.expr(e.Body)
 	case *Let:
+		n := a.consumptions
 		v := a.expr(e.Value)
+		// A function value that consumed something (a partial
+		// application of a consuming function) would consume it again at
+		// each call.
+		if a.consumptions != n && higherOrder(e.Value.Type()) {
+			a.errorf(startPos(e.Value), "Let-bound expression of higher-order type %s contains consumption, which is not allowed.", TypeString(e.Value.Type()))
+		}
 		for _, s := range e.Sizes {
 			a.vtable[s.ID] = &aliasEntry{name: s.Name, als: alsOf(), level: a.level}
 		}
@@ -840,6 +890,8 @@ type applyFrame struct {
 	resUnique bool
 	argAls    []*alsTree
 	i         int
+	// mark is a.consumptions before argument i was checked.
+	mark int
 }
 
 func newApplyFrame(e *Apply) *applyFrame {
@@ -861,6 +913,7 @@ func newApplyFrame(e *Apply) *applyFrame {
 // itself an application, which it returns for the caller to check first.
 func (a *aliasChecker) applyArgs(fr *applyFrame) (*Apply, bool) {
 	for fr.i >= 0 {
+		fr.mark = a.consumptions
 		if ap, ok := fr.args[fr.i].(*Apply); ok {
 			return ap, true
 		}
@@ -873,6 +926,9 @@ func (a *aliasChecker) applyArgs(fr *applyFrame) (*Apply, bool) {
 func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
 	i := fr.i
 	fr.argAls[i] = als
+	if a.consumptions != fr.mark && higherOrder(fr.args[i].Type()) {
+		a.errorf(startPos(fr.args[i]), "Argument of functional type %s contains consumption, which is not allowed.", TypeString(fr.args[i].Type()))
+	}
 	if consumesParam(fr.args[i]) {
 		a.errorf(fr.args[i].Pos(), "Function passed as argument may not consume its own argument (its parameter is unique).")
 	}
@@ -1031,7 +1087,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	if e.ForIn != nil {
 		a.expr(e.ForIn.Array)
 	}
-	before := a.consumed
+	before, beforeCount := a.consumed, a.consumptions
 	a.consumed = copyConsumed(before)
 	a.level++
 	a.outer = append(a.outer, map[int]bool{})
@@ -1050,7 +1106,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	uses := a.outer[len(a.outer)-1]
 	a.outer = a.outer[:len(a.outer)-1]
 	a.level--
-	a.consumed = before
+	a.consumed, a.consumptions = before, beforeCount
 	for id := range uses {
 		if len(a.outer) > 0 {
 			if en := a.vtable[id]; en != nil && en.level < a.level {
