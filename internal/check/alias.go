@@ -14,6 +14,11 @@ import (
 //   - a value's aliases are the variables whose storage it may share;
 //     let-bound names, slices, projections, if/match/loop results and the
 //     results of functions whose result is not unique alias their sources;
+//     the parts of a call's result that are not declared unique also alias
+//     the call itself (a negative ID, like the reference's free alias of
+//     an application), so that they alias each other even when no
+//     argument is an array; consuming such a value needs nothing
+//     consumable for the call's ID, but consumes it;
 //   - consuming a value (an in-place update, an argument for a * parameter,
 //     a loop parameter updated in the body) consumes all its aliases; each
 //     must be consumable: a let-bound name, a loop parameter, or a
@@ -159,11 +164,15 @@ type aliasChecker struct {
 	// being checked, so that an expression can tell whether it consumed
 	// something.
 	consumptions int
+	// results names the values of applications whose result is not
+	// unique, by negative IDs that the parts of such a value alias (so
+	// that they alias each other): "result of applying "f" (at 3:9)".
+	results map[int]string
 }
 
 // checkAliases checks one top-level declaration.
 func (c *checker) checkAliases(vb *ValBind) {
-	a := &aliasChecker{c: c, vtable: map[int]*aliasEntry{}, consumed: map[int]syntax.Pos{}}
+	a := &aliasChecker{c: c, vtable: map[int]*aliasEntry{}, consumed: map[int]syntax.Pos{}, results: map[int]string{}}
 	if len(vb.Params) == 0 && vb.RetGiven && aliasable(vb.RetType) && isUniqueType(vb.RetType) {
 		a.errorf(vb.Pos, "A top-level constant cannot have a unique type.")
 	}
@@ -173,26 +182,45 @@ func (c *checker) checkAliases(vb *ValBind) {
 	}
 }
 
-// markUniqueResult makes the result of b's function type, after n
-// arguments, unique (a copy: types share nodes).
-func markUniqueResult(b *Binding, n int) {
+// markUniqueResult makes the parts of the result of b's function type,
+// after n arguments, unique where fresh reports true of their aliases
+// als (a copy: types share nodes).
+func markUniqueResult(b *Binding, n int, als *alsTree, fresh func(*alsTree) bool) {
+	// all makes every array component of t unique.
+	var all func(t Type) Type
+	all = func(t Type) Type {
+		switch r := Resolve(t).(type) {
+		case *Array:
+			cp := *r
+			cp.Unique = true
+			return &cp
+		case *Record:
+			fs := make([]Field, len(r.Fields))
+			for i, f := range r.Fields {
+				fs[i] = Field{f.Name, all(f.Type)}
+			}
+			return &Record{Fields: fs, Unique: r.Unique}
+		}
+		return t
+	}
+	var parts func(t Type, als *alsTree) Type
+	parts = func(t Type, als *alsTree) Type {
+		if r, ok := Resolve(t).(*Record); ok && als != nil && als.fields != nil {
+			fs := make([]Field, len(r.Fields))
+			for i, f := range r.Fields {
+				fs[i] = Field{f.Name, parts(f.Type, als.field(f.Name))}
+			}
+			return &Record{Fields: fs, Unique: r.Unique}
+		}
+		if fresh(als) {
+			return all(t)
+		}
+		return t
+	}
 	var mark func(t Type, n int) Type
 	mark = func(t Type, n int) Type {
 		if n == 0 {
-			// Every array component becomes unique.
-			switch r := Resolve(t).(type) {
-			case *Array:
-				cp := *r
-				cp.Unique = true
-				return &cp
-			case *Record:
-				fs := make([]Field, len(r.Fields))
-				for i, f := range r.Fields {
-					fs[i] = Field{f.Name, mark(f.Type, 0)}
-				}
-				return &Record{Fields: fs, Unique: r.Unique}
-			}
-			return t
+			return parts(t, als)
 		}
 		f, ok := Resolve(t).(*Func)
 		if !ok {
@@ -249,8 +277,8 @@ func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Ty
 		a.checkReturn(pos, params, ret, als)
 	} else {
 		a.checkReturn(pos, params, nil, als)
-		if b != nil && len(params) > 0 && a.freshResult(params, als) {
-			markUniqueResult(b, len(params))
+		if b != nil && len(params) > 0 {
+			markUniqueResult(b, len(params), als, a.freshParts(params, als))
 		}
 	}
 	free := a.outer[len(a.outer)-1]
@@ -271,9 +299,11 @@ func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Ty
 	return out
 }
 
-// freshResult reports whether a result with aliases als aliases nothing
-// its caller can see: no parameter that is not unique, nothing outside.
-func (a *aliasChecker) freshResult(params []Pat, als *alsTree) bool {
+// freshParts says which parts of a result with aliases als alias nothing
+// its caller can see (no parameter that is not unique, nothing outside;
+// the value of a call made in the body is fresh to the caller) and
+// nothing another part aliases: those the caller gets unique.
+func (a *aliasChecker) freshParts(params []Pat, als *alsTree) func(*alsTree) bool {
 	own := map[int]bool{}
 	for _, p := range params {
 		forNames(p, func(n *PName) {
@@ -282,13 +312,38 @@ func (a *aliasChecker) freshResult(params []Pat, als *alsTree) bool {
 			}
 		})
 	}
-	for id := range als.all() {
-		e := a.vtable[id]
-		if own[id] || e == nil || e.level < a.level {
-			return false
+	// An alias that two parts share makes neither unique.
+	seen := map[int]int{}
+	var count func(t *alsTree)
+	count = func(t *alsTree) {
+		if t == nil {
+			return
+		}
+		if t.fields != nil {
+			for _, f := range t.fields {
+				count(f)
+			}
+			return
+		}
+		for id := range t.set {
+			seen[id]++
 		}
 	}
-	return true
+	count(als)
+	return func(part *alsTree) bool {
+		for id := range part.all() {
+			if seen[id] > 1 {
+				return false
+			}
+			if isResultID(id) {
+				continue
+			}
+			if e := a.vtable[id]; own[id] || e == nil || e.level < a.level {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 func copyConsumed(m map[int]syntax.Pos) map[int]syntax.Pos {
@@ -538,7 +593,14 @@ func (a *aliasChecker) observeAs(pos syntax.Pos, als *alsTree, name string) {
 	}
 }
 
+// isResultID reports whether id stands for the value of an application
+// rather than a variable.
+func isResultID(id int) bool { return id < 0 }
+
 func (a *aliasChecker) name(id int) string {
+	if isResultID(id) {
+		return a.results[id]
+	}
 	if e := a.vtable[id]; e != nil {
 		return e.name
 	}
@@ -546,6 +608,9 @@ func (a *aliasChecker) name(id int) string {
 }
 
 func (a *aliasChecker) describe(id int) string {
+	if isResultID(id) {
+		return a.results[id]
+	}
 	if e := a.vtable[id]; e != nil {
 		return fmt.Sprintf("variable %q", e.name)
 	}
@@ -559,6 +624,9 @@ func (a *aliasChecker) describe(id int) string {
 func (a *aliasChecker) consume(pos syntax.Pos, als *alsTree) {
 	ids := sortedIDs(als.all())
 	for _, id := range ids {
+		if isResultID(id) {
+			continue
+		}
 		e := a.vtable[id]
 		if e == nil || !e.consumable || e.level != a.level {
 			a.errorf(pos, "Would consume %s, which is not consumable. (Consuming needs a unique parameter, marked *, or a fresh value; \"copy\" makes one.)", a.describe(id))
@@ -887,6 +955,7 @@ type applyFrame struct {
 	f         Expr
 	args      []Expr
 	params    []Type
+	ret       Type // the declared result after the arguments (nil if unknown)
 	resUnique bool
 	argAls    []*alsTree
 	i         int
@@ -905,8 +974,8 @@ func newApplyFrame(e *Apply) *applyFrame {
 		args = append([]Expr{ap.Arg}, args...)
 		f = ap.Fun
 	}
-	params, resUnique := declaredParams(f, len(args))
-	return &applyFrame{e: e, f: f, args: args, params: params, resUnique: resUnique, argAls: make([]*alsTree, len(args)), i: len(args) - 1}
+	params, ret, resUnique := declaredParams(f, len(args))
+	return &applyFrame{e: e, f: f, args: args, params: params, ret: ret, resUnique: resUnique, argAls: make([]*alsTree, len(args)), i: len(args) - 1}
 }
 
 // applyArgs checks fr's remaining arguments, right to left, until one is
@@ -934,7 +1003,7 @@ func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
 	}
 	if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
 		a.overlappingArgs(fr.args, fr.argAls, i)
-		a.selfAliased(fr.args[i].Pos(), als)
+		a.selfAliased(startPos(fr.args[i]), als)
 		a.consume(fr.args[i].Pos(), fr.argAls[i])
 	}
 	fr.i--
@@ -944,20 +1013,43 @@ func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
 // returns the aliases of the application's value.
 func (a *aliasChecker) applyDone(fr *applyFrame) *alsTree {
 	fAls := a.expr(fr.f)
-	if fr.resUnique {
+	if fr.resUnique || !aliasable(fr.e.T) {
 		return nil
 	}
-	out := fAls
+	out := flat(fAls)
 	for i, x := range fr.argAls {
 		if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
 			continue
 		}
 		out = union(out, flat(x))
 	}
-	if !aliasable(fr.e.T) {
-		return nil
+	// Every part not declared unique aliases the observed arguments and
+	// the call's own ID.
+	id := -(len(a.results) + 1)
+	what := "application"
+	if v, ok := fr.f.(*VarRef); ok {
+		what = fmt.Sprintf("applying %q", v.Bind.Name)
 	}
-	return flat(out)
+	a.results[id] = fmt.Sprintf("result of %s (at %s)", what, posText(startPos(fr.e)))
+	shared := withSelf(out, id)
+	var parts func(t Type) *alsTree
+	parts = func(t Type) *alsTree {
+		if r, ok := Resolve(t).(*Record); ok && !r.Unique {
+			tr := &alsTree{fields: map[string]*alsTree{}}
+			for _, f := range r.Fields {
+				tr.fields[f.Name] = parts(f.Type)
+			}
+			return tr
+		}
+		if !aliasable(t) || isUniqueType(t) {
+			return alsOf()
+		}
+		return shared
+	}
+	if fr.ret == nil {
+		return shared
+	}
+	return parts(fr.ret)
 }
 
 // selfAliased reports an argument for a consuming parameter whose parts
@@ -1003,7 +1095,7 @@ func (a *aliasChecker) overlappingArgs(args []Expr, als []*alsTree, i int) {
 	mine := als[i].all()
 	for j := i + 1; j < len(args); j++ {
 		for _, id := range sortedIDs(als[j].all()) {
-			if mine[id] {
+			if mine[id] && !isResultID(id) {
 				a.errorf(args[i].Pos(), "Argument is consumed, but aliases %s which is also aliased by another argument at %s.", a.describe(id), posText(args[j].Pos()))
 				return
 			}
@@ -1015,7 +1107,7 @@ func (a *aliasChecker) overlappingArgs(args []Expr, als []*alsTree, i int) {
 // applied to n arguments (nil where unknown) and whether its result after
 // them is declared unique: the binding's own type, not the instance, so
 // that a type parameter instantiated with a unique type consumes nothing.
-func declaredParams(f Expr, n int) ([]Type, bool) {
+func declaredParams(f Expr, n int) ([]Type, Type, bool) {
 	var t Type
 	switch f := f.(type) {
 	case *VarRef:
@@ -1033,13 +1125,13 @@ func declaredParams(f Expr, n int) ([]Type, bool) {
 	for i := 0; i < n; i++ {
 		ft, ok := Resolve(t).(*Func)
 		if !ok {
-			break
+			return params, nil, unique
 		}
 		params = append(params, ft.Param)
 		unique = ft.Unique || isUniqueResult(ft.Result)
 		t = ft.Result
 	}
-	return params, unique
+	return params, t, unique
 }
 
 func isUniqueResult(t Type) bool {
@@ -1132,6 +1224,9 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 			if consuming {
 				consumedInit = union(consumedInit, flat(init))
 				for _, id := range sortedIDs(res.all()) {
+					if isResultID(id) {
+						continue
+					}
 					if en := a.vtable[id]; en == nil || en.level <= a.level {
 						a.errorf(e.At, "Return value for consuming loop parameter %q aliases %q.", p.Bind.Name, a.name(id))
 						break
@@ -1151,7 +1246,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	if consumedInit != nil {
 		ids := consumedInit.all()
 		for _, id := range sortedIDs(uses) {
-			if ids[id] {
+			if ids[id] && !isResultID(id) {
 				a.errorf(e.At, "Loop body uses %s (or an alias), but this is consumed by the initial loop argument.", a.describe(id))
 				break
 			}
