@@ -1168,6 +1168,75 @@ func consumesParam(e Expr) bool {
 	}
 }
 
+// consumesArg reports whether a parameter of type t consumes (part of)
+// its argument.
+func consumesArg(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Array:
+		return t.Unique
+	case *Param:
+		return t.Unique
+	case *Record:
+		if t.Unique {
+			return true
+		}
+		for _, f := range t.Fields {
+			if consumesArg(f.Type) {
+				return true
+			}
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				if consumesArg(p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hideConsumption rejects a value of type actual where type expected is
+// written (a type ascription, a declared return type, a pattern's type)
+// when a function in actual consumes an argument that the same function
+// type in expected does not: the annotation would hide the consumption
+// from the callers.
+func (c *checker) hideConsumption(pos syntax.Pos, expected, actual Type) {
+	if msg := hiddenConsumption(expected, actual); msg != "" {
+		c.fail(pos, "%s", msg)
+	}
+}
+
+// hiddenConsumption is the message of hideConsumption, or "".
+func hiddenConsumption(expected, actual Type) string {
+	switch e := Resolve(expected).(type) {
+	case *Func:
+		a, ok := Resolve(actual).(*Func)
+		if !ok {
+			return ""
+		}
+		if !consumesArg(e.Param) && consumesArg(a.Param) {
+			known := func(v *SizeVar) bool { return !v.Unknown }
+			return fmt.Sprintf("Parameters %s and %s are incompatible regarding consuming their arguments.", TypeStringSizes(e.Param, known), TypeStringSizes(a.Param, known))
+		}
+		return hiddenConsumption(e.Result, a.Result)
+	case *Record:
+		a, ok := Resolve(actual).(*Record)
+		if !ok || len(a.Fields) != len(e.Fields) {
+			return ""
+		}
+		for i, f := range e.Fields {
+			if a.Fields[i].Name == f.Name {
+				if msg := hiddenConsumption(f.Type, a.Fields[i].Type); msg != "" {
+					return msg
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // loop checks a loop the reference's way: a loop parameter the body
 // consumes consumes the initial value; the body may consume nothing else
 // from outside.
