@@ -14,6 +14,11 @@ import (
 //   - a value's aliases are the variables whose storage it may share;
 //     let-bound names, slices, projections, if/match/loop results and the
 //     results of functions whose result is not unique alias their sources;
+//     the parts of a call's result that are not declared unique also alias
+//     the call itself (a negative ID, like the reference's free alias of
+//     an application), so that they alias each other even when no
+//     argument is an array; consuming such a value needs nothing
+//     consumable for the call's ID, but consumes it;
 //   - consuming a value (an in-place update, an argument for a * parameter,
 //     a loop parameter updated in the body) consumes all its aliases; each
 //     must be consumable: a let-bound name, a loop parameter, or a
@@ -155,11 +160,19 @@ type aliasChecker struct {
 	// outer collects, per function being checked, the variables of
 	// enclosing functions it uses: a closure aliases them.
 	outer []map[int]bool
+	// consumptions counts the consumptions of variables in the function
+	// being checked, so that an expression can tell whether it consumed
+	// something.
+	consumptions int
+	// results names the values of applications whose result is not
+	// unique, by negative IDs that the parts of such a value alias (so
+	// that they alias each other): "result of applying "f" (at 3:9)".
+	results map[int]string
 }
 
 // checkAliases checks one top-level declaration.
 func (c *checker) checkAliases(vb *ValBind) {
-	a := &aliasChecker{c: c, vtable: map[int]*aliasEntry{}, consumed: map[int]syntax.Pos{}}
+	a := &aliasChecker{c: c, vtable: map[int]*aliasEntry{}, consumed: map[int]syntax.Pos{}, results: map[int]string{}}
 	if len(vb.Params) == 0 && vb.RetGiven && aliasable(vb.RetType) && isUniqueType(vb.RetType) {
 		a.errorf(vb.Pos, "A top-level constant cannot have a unique type.")
 	}
@@ -169,26 +182,45 @@ func (c *checker) checkAliases(vb *ValBind) {
 	}
 }
 
-// markUniqueResult makes the result of b's function type, after n
-// arguments, unique (a copy: types share nodes).
-func markUniqueResult(b *Binding, n int) {
+// markUniqueResult makes the parts of the result of b's function type,
+// after n arguments, unique where fresh reports true of their aliases
+// als (a copy: types share nodes).
+func markUniqueResult(b *Binding, n int, als *alsTree, fresh func(*alsTree) bool) {
+	// all makes every array component of t unique.
+	var all func(t Type) Type
+	all = func(t Type) Type {
+		switch r := Resolve(t).(type) {
+		case *Array:
+			cp := *r
+			cp.Unique = true
+			return &cp
+		case *Record:
+			fs := make([]Field, len(r.Fields))
+			for i, f := range r.Fields {
+				fs[i] = Field{f.Name, all(f.Type)}
+			}
+			return &Record{Fields: fs, Unique: r.Unique}
+		}
+		return t
+	}
+	var parts func(t Type, als *alsTree) Type
+	parts = func(t Type, als *alsTree) Type {
+		if r, ok := Resolve(t).(*Record); ok && als != nil && als.fields != nil {
+			fs := make([]Field, len(r.Fields))
+			for i, f := range r.Fields {
+				fs[i] = Field{f.Name, parts(f.Type, als.field(f.Name))}
+			}
+			return &Record{Fields: fs, Unique: r.Unique}
+		}
+		if fresh(als) {
+			return all(t)
+		}
+		return t
+	}
 	var mark func(t Type, n int) Type
 	mark = func(t Type, n int) Type {
 		if n == 0 {
-			// Every array component becomes unique.
-			switch r := Resolve(t).(type) {
-			case *Array:
-				cp := *r
-				cp.Unique = true
-				return &cp
-			case *Record:
-				fs := make([]Field, len(r.Fields))
-				for i, f := range r.Fields {
-					fs[i] = Field{f.Name, mark(f.Type, 0)}
-				}
-				return &Record{Fields: fs, Unique: r.Unique}
-			}
-			return t
+			return parts(t, als)
 		}
 		f, ok := Resolve(t).(*Func)
 		if !ok {
@@ -233,7 +265,7 @@ func posText(p syntax.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // unique result when the result aliases nothing the caller sees, as the
 // reference infers it.
 func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Type, retGiven bool, body Expr) *alsTree {
-	saved := a.consumed
+	saved, savedCount := a.consumed, a.consumptions
 	a.consumed = copyConsumed(saved)
 	a.level++
 	a.outer = append(a.outer, map[int]bool{})
@@ -245,14 +277,14 @@ func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Ty
 		a.checkReturn(pos, params, ret, als)
 	} else {
 		a.checkReturn(pos, params, nil, als)
-		if b != nil && len(params) > 0 && a.freshResult(params, als) {
-			markUniqueResult(b, len(params))
+		if b != nil && len(params) > 0 {
+			markUniqueResult(b, len(params), als, a.freshParts(params, als))
 		}
 	}
 	free := a.outer[len(a.outer)-1]
 	a.outer = a.outer[:len(a.outer)-1]
 	a.level--
-	a.consumed = saved
+	a.consumed, a.consumptions = saved, savedCount
 	// Variables of enclosing functions used here are used by the caller
 	// too.
 	out := alsOf()
@@ -267,9 +299,11 @@ func (a *aliasChecker) function(pos syntax.Pos, b *Binding, params []Pat, ret Ty
 	return out
 }
 
-// freshResult reports whether a result with aliases als aliases nothing
-// its caller can see: no parameter that is not unique, nothing outside.
-func (a *aliasChecker) freshResult(params []Pat, als *alsTree) bool {
+// freshParts says which parts of a result with aliases als alias nothing
+// its caller can see (no parameter that is not unique, nothing outside;
+// the value of a call made in the body is fresh to the caller) and
+// nothing another part aliases: those the caller gets unique.
+func (a *aliasChecker) freshParts(params []Pat, als *alsTree) func(*alsTree) bool {
 	own := map[int]bool{}
 	for _, p := range params {
 		forNames(p, func(n *PName) {
@@ -278,13 +312,38 @@ func (a *aliasChecker) freshResult(params []Pat, als *alsTree) bool {
 			}
 		})
 	}
-	for id := range als.all() {
-		e := a.vtable[id]
-		if own[id] || e == nil || e.level < a.level {
-			return false
+	// An alias that two parts share makes neither unique.
+	seen := map[int]int{}
+	var count func(t *alsTree)
+	count = func(t *alsTree) {
+		if t == nil {
+			return
+		}
+		if t.fields != nil {
+			for _, f := range t.fields {
+				count(f)
+			}
+			return
+		}
+		for id := range t.set {
+			seen[id]++
 		}
 	}
-	return true
+	count(als)
+	return func(part *alsTree) bool {
+		for id := range part.all() {
+			if seen[id] > 1 {
+				return false
+			}
+			if isResultID(id) {
+				continue
+			}
+			if e := a.vtable[id]; own[id] || e == nil || e.level < a.level {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 func copyConsumed(m map[int]syntax.Pos) map[int]syntax.Pos {
@@ -534,7 +593,14 @@ func (a *aliasChecker) observeAs(pos syntax.Pos, als *alsTree, name string) {
 	}
 }
 
+// isResultID reports whether id stands for the value of an application
+// rather than a variable.
+func isResultID(id int) bool { return id < 0 }
+
 func (a *aliasChecker) name(id int) string {
+	if isResultID(id) {
+		return a.results[id]
+	}
 	if e := a.vtable[id]; e != nil {
 		return e.name
 	}
@@ -542,6 +608,9 @@ func (a *aliasChecker) name(id int) string {
 }
 
 func (a *aliasChecker) describe(id int) string {
+	if isResultID(id) {
+		return a.results[id]
+	}
 	if e := a.vtable[id]; e != nil {
 		return fmt.Sprintf("variable %q", e.name)
 	}
@@ -555,6 +624,9 @@ func (a *aliasChecker) describe(id int) string {
 func (a *aliasChecker) consume(pos syntax.Pos, als *alsTree) {
 	ids := sortedIDs(als.all())
 	for _, id := range ids {
+		if isResultID(id) {
+			continue
+		}
 		e := a.vtable[id]
 		if e == nil || !e.consumable || e.level != a.level {
 			a.errorf(pos, "Would consume %s, which is not consumable. (Consuming needs a unique parameter, marked *, or a fresh value; \"copy\" makes one.)", a.describe(id))
@@ -565,6 +637,45 @@ func (a *aliasChecker) consume(pos syntax.Pos, als *alsTree) {
 	for _, id := range ids {
 		a.consumed[id] = pos
 	}
+	if len(ids) > 0 {
+		a.consumptions++
+	}
+}
+
+// startPos is where e starts in the source: an application's position is
+// its last argument's.
+func startPos(e Expr) syntax.Pos {
+	for {
+		ap, ok := e.(*Apply)
+		if !ok {
+			return e.Pos()
+		}
+		e = ap.Fun
+	}
+}
+
+// higherOrder reports whether a value of type t holds a function (a type
+// parameter does not count, as in the reference).
+func higherOrder(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Func:
+		return true
+	case *Record:
+		for _, f := range t.Fields {
+			if higherOrder(f.Type) {
+				return true
+			}
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				if higherOrder(p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // varRef is the aliases of a use of a variable.
@@ -648,7 +759,14 @@ func (a *aliasChecker) expr1(e Expr) *alsTree {
 		a.vtable[e.Bind.ID] = &aliasEntry{name: e.Bind.Name, als: als, level: a.level}
 		return a.expr(e.Body)
 	case *Let:
+		n := a.consumptions
 		v := a.expr(e.Value)
+		// A function value that consumed something (a partial
+		// application of a consuming function) would consume it again at
+		// each call.
+		if a.consumptions != n && higherOrder(e.Value.Type()) {
+			a.errorf(startPos(e.Value), "Let-bound expression of higher-order type %s contains consumption, which is not allowed.", TypeString(e.Value.Type()))
+		}
 		for _, s := range e.Sizes {
 			a.vtable[s.ID] = &aliasEntry{name: s.Name, als: alsOf(), level: a.level}
 		}
@@ -837,9 +955,12 @@ type applyFrame struct {
 	f         Expr
 	args      []Expr
 	params    []Type
+	ret       Type // the declared result after the arguments (nil if unknown)
 	resUnique bool
 	argAls    []*alsTree
 	i         int
+	// mark is a.consumptions before argument i was checked.
+	mark int
 }
 
 func newApplyFrame(e *Apply) *applyFrame {
@@ -853,14 +974,15 @@ func newApplyFrame(e *Apply) *applyFrame {
 		args = append([]Expr{ap.Arg}, args...)
 		f = ap.Fun
 	}
-	params, resUnique := declaredParams(f, len(args))
-	return &applyFrame{e: e, f: f, args: args, params: params, resUnique: resUnique, argAls: make([]*alsTree, len(args)), i: len(args) - 1}
+	params, ret, resUnique := declaredParams(f, len(args))
+	return &applyFrame{e: e, f: f, args: args, params: params, ret: ret, resUnique: resUnique, argAls: make([]*alsTree, len(args)), i: len(args) - 1}
 }
 
 // applyArgs checks fr's remaining arguments, right to left, until one is
 // itself an application, which it returns for the caller to check first.
 func (a *aliasChecker) applyArgs(fr *applyFrame) (*Apply, bool) {
 	for fr.i >= 0 {
+		fr.mark = a.consumptions
 		if ap, ok := fr.args[fr.i].(*Apply); ok {
 			return ap, true
 		}
@@ -873,12 +995,15 @@ func (a *aliasChecker) applyArgs(fr *applyFrame) (*Apply, bool) {
 func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
 	i := fr.i
 	fr.argAls[i] = als
+	if a.consumptions != fr.mark && higherOrder(fr.args[i].Type()) {
+		a.errorf(startPos(fr.args[i]), "Argument of functional type %s contains consumption, which is not allowed.", TypeString(fr.args[i].Type()))
+	}
 	if consumesParam(fr.args[i]) {
 		a.errorf(fr.args[i].Pos(), "Function passed as argument may not consume its own argument (its parameter is unique).")
 	}
 	if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
 		a.overlappingArgs(fr.args, fr.argAls, i)
-		a.selfAliased(fr.args[i].Pos(), als)
+		a.selfAliased(startPos(fr.args[i]), als)
 		a.consume(fr.args[i].Pos(), fr.argAls[i])
 	}
 	fr.i--
@@ -888,20 +1013,43 @@ func (a *aliasChecker) applyArg(fr *applyFrame, als *alsTree) {
 // returns the aliases of the application's value.
 func (a *aliasChecker) applyDone(fr *applyFrame) *alsTree {
 	fAls := a.expr(fr.f)
-	if fr.resUnique {
+	if fr.resUnique || !aliasable(fr.e.T) {
 		return nil
 	}
-	out := fAls
+	out := flat(fAls)
 	for i, x := range fr.argAls {
 		if i < len(fr.params) && fr.params[i] != nil && isUniqueType(fr.params[i]) && aliasable(fr.params[i]) {
 			continue
 		}
 		out = union(out, flat(x))
 	}
-	if !aliasable(fr.e.T) {
-		return nil
+	// Every part not declared unique aliases the observed arguments and
+	// the call's own ID.
+	id := -(len(a.results) + 1)
+	what := "application"
+	if v, ok := fr.f.(*VarRef); ok {
+		what = fmt.Sprintf("applying %q", v.Bind.Name)
 	}
-	return flat(out)
+	a.results[id] = fmt.Sprintf("result of %s (at %s)", what, posText(startPos(fr.e)))
+	shared := withSelf(out, id)
+	var parts func(t Type) *alsTree
+	parts = func(t Type) *alsTree {
+		if r, ok := Resolve(t).(*Record); ok && !r.Unique {
+			tr := &alsTree{fields: map[string]*alsTree{}}
+			for _, f := range r.Fields {
+				tr.fields[f.Name] = parts(f.Type)
+			}
+			return tr
+		}
+		if !aliasable(t) || isUniqueType(t) {
+			return alsOf()
+		}
+		return shared
+	}
+	if fr.ret == nil {
+		return shared
+	}
+	return parts(fr.ret)
 }
 
 // selfAliased reports an argument for a consuming parameter whose parts
@@ -947,7 +1095,7 @@ func (a *aliasChecker) overlappingArgs(args []Expr, als []*alsTree, i int) {
 	mine := als[i].all()
 	for j := i + 1; j < len(args); j++ {
 		for _, id := range sortedIDs(als[j].all()) {
-			if mine[id] {
+			if mine[id] && !isResultID(id) {
 				a.errorf(args[i].Pos(), "Argument is consumed, but aliases %s which is also aliased by another argument at %s.", a.describe(id), posText(args[j].Pos()))
 				return
 			}
@@ -959,7 +1107,7 @@ func (a *aliasChecker) overlappingArgs(args []Expr, als []*alsTree, i int) {
 // applied to n arguments (nil where unknown) and whether its result after
 // them is declared unique: the binding's own type, not the instance, so
 // that a type parameter instantiated with a unique type consumes nothing.
-func declaredParams(f Expr, n int) ([]Type, bool) {
+func declaredParams(f Expr, n int) ([]Type, Type, bool) {
 	var t Type
 	switch f := f.(type) {
 	case *VarRef:
@@ -977,13 +1125,13 @@ func declaredParams(f Expr, n int) ([]Type, bool) {
 	for i := 0; i < n; i++ {
 		ft, ok := Resolve(t).(*Func)
 		if !ok {
-			break
+			return params, nil, unique
 		}
 		params = append(params, ft.Param)
 		unique = ft.Unique || isUniqueResult(ft.Result)
 		t = ft.Result
 	}
-	return params, unique
+	return params, t, unique
 }
 
 func isUniqueResult(t Type) bool {
@@ -1020,6 +1168,75 @@ func consumesParam(e Expr) bool {
 	}
 }
 
+// consumesArg reports whether a parameter of type t consumes (part of)
+// its argument.
+func consumesArg(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Array:
+		return t.Unique
+	case *Param:
+		return t.Unique
+	case *Record:
+		if t.Unique {
+			return true
+		}
+		for _, f := range t.Fields {
+			if consumesArg(f.Type) {
+				return true
+			}
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				if consumesArg(p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hideConsumption rejects a value of type actual where type expected is
+// written (a type ascription, a declared return type, a pattern's type)
+// when a function in actual consumes an argument that the same function
+// type in expected does not: the annotation would hide the consumption
+// from the callers.
+func (c *checker) hideConsumption(pos syntax.Pos, expected, actual Type) {
+	if msg := hiddenConsumption(expected, actual); msg != "" {
+		c.fail(pos, "%s", msg)
+	}
+}
+
+// hiddenConsumption is the message of hideConsumption, or "".
+func hiddenConsumption(expected, actual Type) string {
+	switch e := Resolve(expected).(type) {
+	case *Func:
+		a, ok := Resolve(actual).(*Func)
+		if !ok {
+			return ""
+		}
+		if !consumesArg(e.Param) && consumesArg(a.Param) {
+			known := func(v *SizeVar) bool { return !v.Unknown }
+			return fmt.Sprintf("Parameters %s and %s are incompatible regarding consuming their arguments.", TypeStringSizes(e.Param, known), TypeStringSizes(a.Param, known))
+		}
+		return hiddenConsumption(e.Result, a.Result)
+	case *Record:
+		a, ok := Resolve(actual).(*Record)
+		if !ok || len(a.Fields) != len(e.Fields) {
+			return ""
+		}
+		for i, f := range e.Fields {
+			if a.Fields[i].Name == f.Name {
+				if msg := hiddenConsumption(f.Type, a.Fields[i].Type); msg != "" {
+					return msg
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // loop checks a loop the reference's way: a loop parameter the body
 // consumes consumes the initial value; the body may consume nothing else
 // from outside.
@@ -1031,7 +1248,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	if e.ForIn != nil {
 		a.expr(e.ForIn.Array)
 	}
-	before := a.consumed
+	before, beforeCount := a.consumed, a.consumptions
 	a.consumed = copyConsumed(before)
 	a.level++
 	a.outer = append(a.outer, map[int]bool{})
@@ -1050,7 +1267,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	uses := a.outer[len(a.outer)-1]
 	a.outer = a.outer[:len(a.outer)-1]
 	a.level--
-	a.consumed = before
+	a.consumed, a.consumptions = before, beforeCount
 	for id := range uses {
 		if len(a.outer) > 0 {
 			if en := a.vtable[id]; en != nil && en.level < a.level {
@@ -1076,6 +1293,9 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 			if consuming {
 				consumedInit = union(consumedInit, flat(init))
 				for _, id := range sortedIDs(res.all()) {
+					if isResultID(id) {
+						continue
+					}
 					if en := a.vtable[id]; en == nil || en.level <= a.level {
 						a.errorf(e.At, "Return value for consuming loop parameter %q aliases %q.", p.Bind.Name, a.name(id))
 						break
@@ -1095,7 +1315,7 @@ func (a *aliasChecker) loop(e *Loop) *alsTree {
 	if consumedInit != nil {
 		ids := consumedInit.all()
 		for _, id := range sortedIDs(uses) {
-			if ids[id] {
+			if ids[id] && !isResultID(id) {
 				a.errorf(e.At, "Loop body uses %s (or an alias), but this is consumed by the initial loop argument.", a.describe(id))
 				break
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -354,6 +355,26 @@ func (c *checker) entry(vb *ValBind) {
 	}
 	if ContainsFunc(t) {
 		c.fail(vb.Pos, "Entry point functions may not be higher-order: entry point %s cannot return a function (%s)", name, TypeString(t))
+	}
+	// A size of the result that no parameter has would be chosen by the
+	// caller, which is outside the program.
+	for _, sv := range sc.SizeParams {
+		if !mentionsSize(t, sv.ID) {
+			continue
+		}
+		inParam := false
+		for _, p := range e.Params {
+			inParam = inParam || mentionsSize(p, sv.ID)
+		}
+		if !inParam {
+			what := "an anonymous size []"
+			for _, b := range vb.SizeBinds {
+				if b.ID == sv.ID {
+					what = "size " + strconv.Quote(b.Name)
+				}
+			}
+			c.fail(vb.Pos, "Entry point functions must not be size-polymorphic in their return type: entry point %s returns %s, which no parameter has (make it an ordinary i64 parameter)", name, what)
+		}
 	}
 	e.Results = unpackTuple(Reveal(t))
 	c.prog.Entries = append(c.prog.Entries, e)

@@ -143,6 +143,9 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	if err := c.unify(opened, fd.body.Type()); err != nil {
 		c.fail(body.Pos(), "%v: the body of %s does not have its declared return type %s", err, name, TypeString(fd.ret))
 	}
+	if fd.retGiven {
+		c.hideConsumption(body.Pos(), fd.ret, fd.body.Type())
+	}
 	// An anonymous size of the written return type ([][]f64) is the
 	// body's size where a caller can know it: a constant, or one made of
 	// the function's parameters and size parameters.

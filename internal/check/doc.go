@@ -73,8 +73,8 @@
 // (§9.6 rule 5). Uniqueness is checked statically (alias.go, LANGUAGE-V2
 // §2) on every declaration outside the prelude; uniqueness marks (*) are
 // declared, never inferred through unification, except that a function
-// without a written result type gets a unique result when the checker
-// finds that it aliases nothing its caller sees. Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
+// without a written result type gets a unique result part when the checker
+// finds that the part aliases nothing its caller sees and no other part. Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
 // when they are the same variable, constant or arithmetic over sizes
 // (any integer operator), compared structurally after folding constants;
 // otherwise the error says 'Sizes "n" and "m" do not match'. Unknown

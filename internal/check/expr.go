@@ -140,6 +140,7 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 		x := c.expr(sc, e.X)
 		t := c.typeExp(sc, e.Type, &typeCtx{anon: anonMeta})
 		c.mustUnify(e.Pos(), t, x.Type(), "in type ascription")
+		c.hideConsumption(e.Pos(), t, x.Type())
 		return c.node(&Coerce{ExprInfo: c.info(e.Pos(), t), X: x, Ascribe: true})
 	case *syntax.Coerce:
 		x := c.expr(sc, e.X)
@@ -964,6 +965,9 @@ func (c *checker) letPat(sc *scope, e *syntax.LetPat) Expr {
 	if err != nil {
 		c.fail(e.Value.Pos(), "%v in let binding", err)
 	}
+	if isAscribed(e.Pat) {
+		c.hideConsumption(e.Value.Pos(), p.Type(), v.Type())
+	}
 	for i, b := range sizeBinds {
 		if !mentionsSize(p.Type(), b.ID) {
 			c.fail(e.Sizes[i].Pos(), "size [%s] is not used in the pattern", b.Name)
@@ -976,6 +980,20 @@ func (c *checker) letPat(sc *scope, e *syntax.LetPat) Expr {
 		ids[b.ID] = true
 	}
 	return c.node(&Let{ExprInfo: c.info(e.Pos(), c.scopeOut(body.Type(), ids)), Sizes: sizeBinds, Pat: p, Value: v, Body: body})
+}
+
+// isAscribed reports whether p is written with a type (p : t).
+func isAscribed(p syntax.Pat) bool {
+	for {
+		switch q := p.(type) {
+		case *syntax.PatAscript:
+			return true
+		case *syntax.PatAttr:
+			p = q.Pat
+		default:
+			return false
+		}
+	}
 }
 
 // literal range check helpers.

@@ -485,6 +485,9 @@ func (c *checker) matchSig(m *module, s *sig, impl, view map[int]*typeDef, sizes
 			if err != nil {
 				c.fail(pos, "value %s%s has type %s, but the module type requires %s (%v)", path, sp.name, TypeString(Zonk(got)), TypeString(want), err)
 			}
+			if msg := hiddenConsumption(want, got); msg != "" {
+				c.fail(pos, "value %s%s has type %s, but the module type requires %s (%s)", path, sp.name, TypeString(Zonk(got)), TypeString(want), msg)
+			}
 		case specMod:
 			t, ok := m.terms[sp.name]
 			if !ok || t.mod == nil {
