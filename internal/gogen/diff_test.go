@@ -212,6 +212,16 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 		args: []string{"[[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]]", "[1i64, 1i64]"}},
 	{name: "rows of 3-d by element", src: `entry main (x: [][][]i64) (i: i64) (j: i64) = let r = x[i, j] in r[0] + r[length r - 1] + i64.sum r`,
 		args: []string{"[[[1i64, 2i64], [3i64, 4i64]], [[5i64, 6i64], [7i64, 8i64]]]", "1i64", "0i64"}},
+	// Concatenations whose operands are built in their parts
+	// (concat.go), beside ones that must copy.
+	{name: "concat built in place", src: `entry main [n] (xss: [n][3]f64) (m: i64) = (flatten (map (map (* 2)) xss) ++ map (\r -> r[0]) xss, map (\i -> i * 2) (iota n) ++ map (+ 1) (iota m) ++ iota 2)`,
+		args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "3i64"}},
+	{name: "concat built in place of empty parts", src: `entry main [n] (xss: [n][3]f64) (m: i64) = (flatten (map (map (* 2)) xss) ++ map (\r -> r[0]) xss, map (\i -> i * 2) (iota n) ++ map (+ 1) (iota m))`,
+		args: []string{"empty([0][3]f64)", "0i64"}},
+	{name: "concat of parts read elsewhere", src: `entry main (n: i64) = let a = map (\i -> i * 3) (iota n) let b = map (\i -> -i) (iota n) in (a ++ b, a, b ++ a ++ b)`,
+		args: []string{"4i64"}},
+	{name: "concat of unzipped map outputs", src: `entry main (n: i64) = let (a, b, c) = unzip3 (map (\i -> (i, map (\j -> i * j) (iota 2), f64.i64 i)) (iota n)) in (a ++ map (* 2) a, flatten b ++ map i64.f64 c)`,
+		args: []string{"5i64"}},
 	// A sine and a cosine of one operand are computed by one Sincos,
 	// which must give the bits of separate calls (the interpreter's).
 	{name: "sincos", src: `entry main (xs: []f64) (ys: []f32) = (map (\x -> let (s, c) = (f64.sin x, f64.cos x) in (c, s, f64.sin (x * 2))) xs, map (\y -> f32.cos y * f32.sin y) ys)`,

@@ -186,6 +186,9 @@
 //     a quotient and a remainder of the same operands one division
 //     (pairs.go).
 //   - Slices of one contiguous block, reshapes and rows are views.
+//   - The operands of a concatenation that the same body builds for it
+//     alone are built in the parts of its result (concat.go), and arrays
+//     a function's results do not reach live in its worker's scratch.
 //
 // Shapes are checked once, where a value is bound; afterwards they are
 // facts (gen.shp) that let later width and shape checks disappear and

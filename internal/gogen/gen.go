@@ -218,20 +218,21 @@ type gen struct {
 	tmp   int
 	at    string // the Go literal of the position of the statement being generated
 	// Memory planning (mem.go).
-	mem      *memPlan
-	worker   *worker
-	workers  []*worker             // the workers enclosing the current one
-	dest     map[ir.VName]string   // arrays to build in place: name -> Go destination
-	dbuf     map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
-	virt     map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
-	rowArgs  map[string]rowArg     // elemArg's row views, by their Go expression
-	pairs    map[*ir.Stm]*pair     // statements computed together (pairs.go)
-	reads    map[ir.VName]int      // reads of each array that take one element
-	hoist    map[hoistKey]string   // elements read from data sliced to a loop's range
-	addAccs  map[ir.VName]bool     // accumulator scopes' parameters that combine by addition
-	accOps   map[ir.VName]bool     // the ones with an operator of their own
-	fname    string                // the Go name of the function being generated
-	pkgDecls []string              // package-level declarations it needs (scratch structs and pools)
+	mem       *memPlan
+	worker    *worker
+	workers   []*worker             // the workers enclosing the current one
+	dest      map[ir.VName]string   // arrays to build in place: name -> Go destination
+	concatArr map[ir.VName]string   // concatenations allocated before their operands (concat.go)
+	dbuf      map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
+	virt      map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
+	rowArgs   map[string]rowArg     // elemArg's row views, by their Go expression
+	pairs     map[*ir.Stm]*pair     // statements computed together (pairs.go)
+	reads     map[ir.VName]int      // reads of each array that take one element
+	hoist     map[hoistKey]string   // elements read from data sliced to a loop's range
+	addAccs   map[ir.VName]bool     // accumulator scopes' parameters that combine by addition
+	accOps    map[ir.VName]bool     // the ones with an operator of their own
+	fname     string                // the Go name of the function being generated
+	pkgDecls  []string              // package-level declarations it needs (scratch structs and pools)
 	// fewOuter is set while generating the sequential version of a map of
 	// few heavy elements (maybeParallel).
 	fewOuter bool
@@ -242,7 +243,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

@@ -11,8 +11,12 @@ import (
 
 func (g *gen) body(b *ir.Body) error {
 	g.findPairs(b)
+	concats := g.planConcats(b)
 	for i := 0; i < len(b.Stms); i++ {
 		s := b.Stms[i]
+		for _, p := range concats[s] {
+			g.allocConcat(p)
+		}
 		if i+1 < len(b.Stms) {
 			if f := g.fusable(s, b.Stms[i+1]); f != nil {
 				g.fuse = f
@@ -475,11 +479,15 @@ func (g *gen) exp(s *ir.Stm) error {
 		}
 		first := ident(e.Arrs[0])
 		g.p("checkConcat(%s, %s)", pos, strings.Join(as, ", "))
-		dims := []string{strings.Join(outer, "+")}
-		for k := 1; k < g.types[e.Arrs[0]].Rank(); k++ {
-			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", first, k))
+		a, ok := g.concatArr[pat[0].Name]
+		if !ok {
+			dims := []string{strings.Join(outer, "+")}
+			for k := 1; k < g.types[e.Arrs[0]].Rank(); k++ {
+				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", first, k))
+			}
+			a = g.newArray(pat[0], dims, false)
 		}
-		a := g.newArray(pat[0], dims, false)
+		// Parts built in place (concat.go) are not copied again.
 		g.p("concatInto(%s, %s)", a, strings.Join(as, ", "))
 		g.bind(pat[0], a)
 	case *ir.Copy:

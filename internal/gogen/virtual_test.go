@@ -38,3 +38,21 @@ func TestRowsReadLikeArrays(t *testing.T) {
 		})
 	}
 }
+
+// The operands of a concatenation that the same body builds for it alone
+// are built in its result's parts: their storage is a slice of the
+// result's data, not memory of their own that is then copied.
+func TestConcatBuiltInPlace(t *testing.T) {
+	src := `entry main [p] (ws: [p]f64) = let (a, b) = unzip (map (\w -> (map (\k -> w * f64.i64 k) (iota 3), w + 1)) ws) in flatten a ++ b`
+	dc := diffCase{name: "concat", src: src}
+	files, err := Generate(compileCase(t, &dc), "pkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := string(files["pkg.go"])
+	part := regexp.MustCompile(`Array\[float64\]\{Shape: \[\]int64\{[^}]*\}, Data: (ta\d+)\.Data\[`)
+	ms := part.FindAllStringSubmatch(code, -1)
+	if len(ms) != 2 || ms[0][1] != ms[1][1] {
+		t.Fatalf("want both operands built in one result's data, found %v:\n%s", ms, code)
+	}
+}

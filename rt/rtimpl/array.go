@@ -390,6 +390,11 @@ func CheckConcat[T any](pos string, arrs ...rt.Array[T]) {
 func ConcatInto[T any](dst rt.Array[T], arrs ...rt.Array[T]) {
 	off := 0
 	for _, a := range arrs {
+		if len(a.Data) > 0 && off < len(dst.Data) && &dst.Data[off] == &a.Data[0] {
+			// Built in place, in its part of dst.
+			off += len(a.Data)
+			continue
+		}
 		off += copy(dst.Data[off:], a.Data)
 	}
 }
