@@ -421,6 +421,11 @@ func checkConcat[T any](pos string, arrs ...Array[T]) {
 func concatInto[T any](dst Array[T], arrs ...Array[T]) {
 	off := 0
 	for _, a := range arrs {
+		if len(a.Data) > 0 && off < len(dst.Data) && &dst.Data[off] == &a.Data[0] {
+			// Built in place, in its part of dst.
+			off += len(a.Data)
+			continue
+		}
 		off += copy(dst.Data[off:], a.Data)
 	}
 }

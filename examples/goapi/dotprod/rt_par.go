@@ -77,39 +77,42 @@ func parChunks(n, grain int64, body func(c, lo, hi int64)) {
 		next    atomic.Int64
 		pending sync.WaitGroup
 		mu      sync.Mutex
-		failed  = int64(-1)
+		failed  atomic.Int64 // the lowest failed chunk, or count
 		failure any
 	)
+	failed.Store(count)
 	// Only claimed chunks are waited for: a helper that starts after every
 	// chunk is claimed does nothing, so a caller never waits for a job still
 	// queued behind busy workers (nested parallel loops, e.g. in recursive
-	// functions called from a parallel map, cannot deadlock).
+	// functions called from a parallel map, cannot deadlock). A worker
+	// marks the chunks it ran done once, when it stops.
 	pending.Add(int(count))
 	run := func() {
+		ran := 0
+		defer func() { pending.Add(-ran) }()
 		for {
 			c := next.Add(1) - 1
 			if c >= count {
 				return
 			}
-			mu.Lock()
-			skip := failed >= 0 && failed < c
-			mu.Unlock()
-			if !skip {
-				func() {
-					defer func() {
-						if r := recover(); r != nil {
-							mu.Lock()
-							if failed < 0 || c < failed {
-								failed, failure = c, r
-							}
-							mu.Unlock()
-						}
-					}()
-					lo := c * size
-					body(c, lo, min(lo+size, n))
-				}()
+			ran++
+			if failed.Load() < c {
+				continue
 			}
-			pending.Done()
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						mu.Lock()
+						if c < failed.Load() {
+							failed.Store(c)
+							failure = r
+						}
+						mu.Unlock()
+					}
+				}()
+				lo := c * size
+				body(c, lo, min(lo+size, n))
+			}()
 		}
 	}
 	helpers := min(procs, count) - 1
@@ -121,7 +124,9 @@ func parChunks(n, grain int64, body func(c, lo, hi int64)) {
 	}
 	run()
 	pending.Wait()
-	if failed >= 0 {
+	if failed.Load() < count {
+		mu.Lock()
+		defer mu.Unlock()
 		panic(failure)
 	}
 }
