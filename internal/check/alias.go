@@ -550,21 +550,35 @@ func isUniqueType(t Type) bool {
 // another: it holds an array, a value of a type parameter or abstract
 // type, or a function (a closure aliases what it uses).
 func aliasable(t Type) bool {
-	switch t := Resolve(t).(type) {
-	case *Array, *Param, *Func, *TypeVar:
+	return somePart(t, func(t Type) bool {
+		switch t := t.(type) {
+		case *Array, *Param, *Func, *TypeVar:
+			return true
+		case *Abstract:
+			return t.Repr == nil || aliasable(t.Repr.Body)
+		}
+		return false
+	})
+}
+
+// somePart reports whether p holds for t (resolved) or for a field or
+// payload of it at any depth.
+func somePart(t Type, p func(Type) bool) bool {
+	t = Resolve(t)
+	if p(t) {
 		return true
-	case *Abstract:
-		return t.Repr == nil || aliasable(t.Repr.Body)
+	}
+	switch t := t.(type) {
 	case *Record:
 		for _, f := range t.Fields {
-			if aliasable(f.Type) {
+			if somePart(f.Type, p) {
 				return true
 			}
 		}
 	case *Sum:
 		for _, c := range t.Cons {
-			for _, p := range c.Payload {
-				if aliasable(p) {
+			for _, x := range c.Payload {
+				if somePart(x, p) {
 					return true
 				}
 			}
@@ -657,25 +671,7 @@ func startPos(e Expr) syntax.Pos {
 // higherOrder reports whether a value of type t holds a function (a type
 // parameter does not count, as in the reference).
 func higherOrder(t Type) bool {
-	switch t := Resolve(t).(type) {
-	case *Func:
-		return true
-	case *Record:
-		for _, f := range t.Fields {
-			if higherOrder(f.Type) {
-				return true
-			}
-		}
-	case *Sum:
-		for _, c := range t.Cons {
-			for _, p := range c.Payload {
-				if higherOrder(p) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return somePart(t, func(t Type) bool { _, ok := t.(*Func); return ok })
 }
 
 // varRef is the aliases of a use of a variable.

@@ -76,25 +76,7 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 		r := regions
 		walk(b, r)
 		// Everything reachable from the results outlives an iteration.
-		seen := map[ir.VName]bool{}
-		var work []ir.VName
-		for k, s := range b.Result {
-			if s.IsVar() && (keep == nil || keep[k]) {
-				work = append(work, s.Var)
-			}
-		}
-		for len(work) > 0 {
-			n := work[len(work)-1]
-			work = work[:len(work)-1]
-			if seen[n] {
-				continue
-			}
-			seen[n] = true
-			if m.region[n] == r {
-				m.escapes[n] = true
-			}
-			work = append(work, facts.Sources(n)...)
-		}
+		m.escaping(b, keep, r)
 	}
 	repeated := func(b *ir.Body) { repeatedKeeping(b, nil) }
 	walk = func(b *ir.Body, r int) {
@@ -135,10 +117,17 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 	// The function body runs once per call: what its results do not reach
 	// dies with the call, and the function's worker keeps it between
 	// calls.
+	m.escaping(f.Body, nil, 0)
+	return m
+}
+
+// escaping marks the names of region r that b's results at the positions
+// keep (all when nil) may share storage with.
+func (m *memPlan) escaping(b *ir.Body, keep []bool, r int) {
 	seen := map[ir.VName]bool{}
 	var work []ir.VName
-	for _, s := range f.Body.Result {
-		if s.IsVar() {
+	for k, s := range b.Result {
+		if s.IsVar() && (keep == nil || keep[k]) {
 			work = append(work, s.Var)
 		}
 	}
@@ -149,12 +138,11 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 			continue
 		}
 		seen[n] = true
-		if m.region[n] == 0 {
+		if m.region[n] == r {
 			m.escapes[n] = true
 		}
-		work = append(work, facts.Sources(n)...)
+		work = append(work, m.facts.Sources(n)...)
 	}
-	return m
 }
 
 // keptRows marks the results of a Screma's function that may outlive the
