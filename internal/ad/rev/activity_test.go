@@ -27,6 +27,7 @@ def decode [n] (a: [n]f64) (b: i64) : f64 =
                      if (used >> j) & 1 == 1 then (j + 1, k) else (j + 1, k - 1)
       in (r / (3 - i), used | (1 << c), prod * a[c] + f64.i64 c)
   in prod * f64.i64 (used + 1)
+entry decode_sum [n] (a: [n]f64) = f64.sum (map (decode a) (iota 6))
 entry decode_g [n] (a: [n]f64) = vjp (\a -> f64.sum (map (decode a) (iota 6))) a 1
 -- t starts inactive and becomes active through c; s is active.
 entry through_g [n] (a: [n]f64) (c: f64) =
@@ -81,6 +82,35 @@ func TestLoopActivityAgainstAllActive(t *testing.T) {
 			if !ok {
 				t.Errorf("%s (trial %d): %v with inactive loop parameters, %v with all active", tc.entry, trial, g, w)
 			}
+		}
+	}
+}
+
+// The gradient with inactive loop parameters against central differences
+// of the primal: an oracle independent of either rule.
+func TestLoopActivityAgainstDifferences(t *testing.T) {
+	p := compileAll(t, activitySrc)
+	a := []float64{0.7, -1.3, 0.4, 2.1}
+	at := func(x []float64) float64 {
+		res, err := p.Run("decode_sum", []interp.Value{vec(x)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return flatten(res)[0]
+	}
+	res, err := p.Run("decode_g", []interp.Value{vec(a)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grad := flatten(res)
+	const h = 1e-6
+	for i := range a {
+		xp, xm := append([]float64{}, a...), append([]float64{}, a...)
+		xp[i] += h
+		xm[i] -= h
+		fd := (at(xp) - at(xm)) / (2 * h)
+		if math.Abs(fd-grad[i]) > 1e-6*math.Max(1, math.Abs(fd)) {
+			t.Errorf("d/da[%d]: vjp %v, central difference %v", i, grad[i], fd)
 		}
 	}
 }

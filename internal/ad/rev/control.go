@@ -440,7 +440,12 @@ func (r *rev) loop(s *ir.Stm, l *ir.Loop) {
 		return
 	}
 	np := len(l.Params)
-	inactive := r.inactiveLoopParams(l)
+	// The parameters the forward sweep found inactive (inactiveLoopParams)
+	// have inactive results.
+	inactive := make([]bool, np)
+	for k := range inactive {
+		inactive[k] = k < len(s.Pat) && r.inactive.Has(s.Pat[k].Name)
+	}
 	// build emits one reverse iteration into a fresh builder, with fvs
 	// (the free names with carried adjoints) bound to params.
 	type iter struct {

@@ -380,15 +380,6 @@ func (r *rev) current(v ir.VName) ir.SubExp {
 func (r *rev) markInactive(pat []ir.Param, e ir.Exp) {
 	for v := range ir.FreeInExp(e) {
 		if !r.inactive.Has(v) {
-			if l, ok := e.(*ir.Loop); ok {
-				// Parameters of an active loop that never depend on
-				// the active values are inactive all the same.
-				for k, in := range r.inactiveLoopParams(l) {
-					if in && k < len(pat) {
-						r.inactive.Add(pat[k].Name)
-					}
-				}
-			}
 			return
 		}
 	}

@@ -25,6 +25,16 @@ func (r *rev) forwardOwning(stms []*ir.Stm, own ir.Names) {
 		r.recordView(s)
 		if l, ok := s.Exp.(*ir.Loop); ok {
 			if !r.allInactive(s.Pat) {
+				// Parameters of an active loop that never depend on the
+				// active values are inactive all the same.
+				in := r.inactiveLoopParams(l)
+				for k, p := range s.Pat {
+					if k < len(in) && in[k] {
+						r.inactive.Add(p.Name)
+					}
+				}
+			}
+			if !r.allInactive(s.Pat) {
 				r.forwardLoop(s, l)
 				continue
 			}
