@@ -1167,30 +1167,17 @@ func consumesParam(e Expr) bool {
 // consumesArg reports whether a parameter of type t consumes (part of)
 // its argument.
 func consumesArg(t Type) bool {
-	switch t := Resolve(t).(type) {
-	case *Array:
-		return t.Unique
-	case *Param:
-		return t.Unique
-	case *Record:
-		if t.Unique {
-			return true
+	return somePart(t, func(t Type) bool {
+		switch t := t.(type) {
+		case *Array:
+			return t.Unique
+		case *Param:
+			return t.Unique
+		case *Record:
+			return t.Unique
 		}
-		for _, f := range t.Fields {
-			if consumesArg(f.Type) {
-				return true
-			}
-		}
-	case *Sum:
-		for _, c := range t.Cons {
-			for _, p := range c.Payload {
-				if consumesArg(p) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+		return false
+	})
 }
 
 // hideConsumption rejects a value of type actual where type expected is
