@@ -21,101 +21,80 @@ import (
 // concatPlan is one concatenation whose operands are built in place.
 type concatPlan struct {
 	stm   *ir.Stm    // the concatenation
-	first *ir.Stm    // the statement before which its result is allocated
+	first int        // the index of the statement before which its result is allocated
 	roots []ir.VName // per operand, the array built in its part
 	dims  [][]string // per operand, the Go expressions of its root's dimensions
-	arr   string     // the Go variable of the result, once allocated
+}
+
+// binding is where a body binds a name: the statement's index and the
+// name's declared parameter.
+type binding struct {
+	at int
+	p  ir.Param
 }
 
 // planConcats finds the concatenations of b whose operands can be built in
-// place, keyed by the statement before which each is allocated.
-func (g *gen) planConcats(b *ir.Body) map[*ir.Stm][]*concatPlan {
-	defs := map[ir.VName]*ir.Stm{}
-	order := map[*ir.Stm]int{}
+// place, keyed by the index of the statement before which each is
+// allocated.
+func (g *gen) planConcats(b *ir.Body) map[int][]*concatPlan {
+	defs := map[ir.VName]binding{}
 	for i, s := range b.Stms {
-		order[s] = i
 		for _, p := range s.Pat {
-			defs[p.Name] = s
+			defs[p.Name] = binding{i, p}
 		}
 	}
-	// known reports whether the size d has a value before statement i.
-	known := func(d ir.SubExp, i int) bool {
-		if d.IsConst {
-			return true
-		}
-		if !d.IsVar() {
-			return false
-		}
-		if s, ok := defs[d.Var]; ok {
-			return order[s] < i
-		}
-		return g.scope[d.Var]
-	}
-	var plans map[*ir.Stm][]*concatPlan
-	for _, s := range b.Stms {
-		e, ok := s.Exp.(*ir.Concat)
-		if !ok || len(s.Pat) != 1 || s.Pat[0].Type.Rank() != 1 {
-			continue
-		}
-		p := &concatPlan{stm: s}
-		for _, a := range e.Arrs {
-			root := a
-			if d, ok := defs[a]; ok && g.used[a] == 1 {
-				if r, ok := d.Exp.(*ir.Reshape); ok {
-					root = r.Arr
+	var plans map[int][]*concatPlan
+	for i, s := range b.Stms {
+		if e, ok := s.Exp.(*ir.Concat); ok && len(s.Pat) == 1 && s.Pat[0].Type.Rank() == 1 {
+			if p := g.planConcat(b, defs, s, i, e); p != nil {
+				if plans == nil {
+					plans = map[int][]*concatPlan{}
 				}
-			}
-			d, ok := defs[root]
-			if !ok || g.used[root] != 1 || order[d] > order[s] {
-				p = nil
-				break
-			}
-			if rs := rowRoots(b, ir.Var(root)); len(rs) != 1 || rs[0] != root {
-				p = nil
-				break
-			}
-			p.roots = append(p.roots, root)
-			if p.first == nil || order[d] < order[p.first] {
-				p.first = d
+				plans[p.first] = append(plans[p.first], p)
 			}
 		}
-		if p == nil {
-			continue
-		}
-		for _, root := range p.roots {
-			t := g.typeOfName(root, defs[root])
-			var dims []string
-			for _, d := range t.Shape {
-				if !known(d, order[p.first]) {
-					p = nil
-					break
-				}
-				dims = append(dims, g.i64(d))
-			}
-			if p == nil {
-				break
-			}
-			p.dims = append(p.dims, dims)
-		}
-		if p == nil {
-			continue
-		}
-		if plans == nil {
-			plans = map[*ir.Stm][]*concatPlan{}
-		}
-		plans[p.first] = append(plans[p.first], p)
 	}
 	return plans
 }
 
-// typeOfName is the declared type of name, bound by s.
-func (g *gen) typeOfName(name ir.VName, s *ir.Stm) ir.Type {
-	for _, p := range s.Pat {
-		if p.Name == name {
-			return p.Type
+// planConcat plans concatenation e, statement at of b, or returns nil.
+func (g *gen) planConcat(b *ir.Body, defs map[ir.VName]binding, s *ir.Stm, at int, e *ir.Concat) *concatPlan {
+	p := &concatPlan{stm: s, first: at}
+	var roots []binding
+	for _, a := range e.Arrs {
+		root := a
+		if d, ok := defs[a]; ok && g.used[a] == 1 {
+			if r, ok := b.Stms[d.at].Exp.(*ir.Reshape); ok {
+				root = r.Arr
+			}
 		}
+		d, ok := defs[root]
+		if !ok || g.used[root] != 1 || d.at > at {
+			return nil
+		}
+		if rs := rowRoots(b, ir.Var(root)); len(rs) != 1 || rs[0] != root {
+			return nil
+		}
+		p.roots = append(p.roots, root)
+		roots = append(roots, d)
+		p.first = min(p.first, d.at)
 	}
-	return ir.Type{}
+	// Every root's size must have a value before the first root is built.
+	for _, d := range roots {
+		var dims []string
+		for _, x := range d.p.Type.Shape {
+			if x.IsVar() {
+				if v, ok := defs[x.Var]; ok && v.at >= p.first || !ok && !g.scope[x.Var] {
+					return nil
+				}
+			} else if !x.IsConst {
+				return nil
+			}
+			dims = append(dims, g.i64(x))
+		}
+		p.dims = append(p.dims, dims)
+	}
+	return p
 }
 
 // allocConcat allocates the result of p and makes its operands' roots be
@@ -128,12 +107,12 @@ func (g *gen) allocConcat(p *concatPlan) {
 	for _, dims := range p.dims {
 		counts = append(counts, product(dims))
 	}
-	p.arr = g.newArray(p.stm.Pat[0], []string{strings.Join(counts, " + ")}, false)
+	arr := g.newArray(p.stm.Pat[0], []string{strings.Join(counts, " + ")}, false)
 	off := "0"
 	for k, root := range p.roots {
 		end := fmt.Sprintf("%s + %s", off, counts[k])
-		g.dest[root] = fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: %s.Data[%s : %s]}", el, strings.Join(p.dims[k], ", "), p.arr, off, end)
+		g.dest[root] = fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: %s.Data[%s : %s]}", el, strings.Join(p.dims[k], ", "), arr, off, end)
 		off = "(" + end + ")"
 	}
-	g.concatArr[p.stm.Pat[0].Name] = p.arr
+	g.concatArr[p.stm.Pat[0].Name] = arr
 }

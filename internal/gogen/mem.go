@@ -48,8 +48,20 @@ func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
 	if !from.IsVar() {
 		return false
 	}
+	found := false
+	m.sharing([]ir.VName{from.Var}, func(n ir.VName) bool {
+		found = targets[n]
+		return found
+	})
+	return found
+}
+
+// sharing calls visit with every name whose storage the names from may
+// share (ir.Facts.Sources, transitively), each once, until visit returns
+// true.
+func (m *memPlan) sharing(from []ir.VName, visit func(ir.VName) bool) {
 	seen := map[ir.VName]bool{}
-	work := []ir.VName{from.Var}
+	work := append([]ir.VName{}, from...)
 	for len(work) > 0 {
 		n := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -57,12 +69,11 @@ func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
 			continue
 		}
 		seen[n] = true
-		if targets[n] {
-			return true
+		if visit(n) {
+			return
 		}
 		work = append(work, m.facts.Sources(n)...)
 	}
-	return false
 }
 
 func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
@@ -124,25 +135,18 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 // escaping marks the names of region r that b's results at the positions
 // keep (all when nil) may share storage with.
 func (m *memPlan) escaping(b *ir.Body, keep []bool, r int) {
-	seen := map[ir.VName]bool{}
-	var work []ir.VName
+	var from []ir.VName
 	for k, s := range b.Result {
 		if s.IsVar() && (keep == nil || keep[k]) {
-			work = append(work, s.Var)
+			from = append(from, s.Var)
 		}
 	}
-	for len(work) > 0 {
-		n := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[n] {
-			continue
-		}
-		seen[n] = true
+	m.sharing(from, func(n ir.VName) bool {
 		if m.region[n] == r {
 			m.escapes[n] = true
 		}
-		work = append(work, m.facts.Sources(n)...)
-	}
+		return false
+	})
 }
 
 // keptRows marks the results of a Screma's function that may outlive the

@@ -16,6 +16,7 @@ import (
 type pair struct {
 	first, second *ir.Stm
 	kind          pairKind
+	firstHalf     int       // which of the call's results the first statement takes
 	vars          [2]string // the Go variables of the call's two results, once emitted
 }
 
@@ -53,7 +54,7 @@ func pairable(s *ir.Stm) (pairKey, int, bool) {
 		}
 	case *ir.Bin:
 		// A positive constant divisor is a multiplication in Go already.
-		if !e.T.IsInt() || (e.Y.IsConst && e.T.IsSigned() && e.Y.Const.Int() > 0) {
+		if !e.T.IsInt() || byPositiveConst(e) {
 			break
 		}
 		k := pairKey{t: e.T, x: e.X.String(), y: e.Y.String()}
@@ -81,6 +82,13 @@ func pairable(s *ir.Stm) (pairKey, int, bool) {
 	return pairKey{}, 0, false
 }
 
+// byPositiveConst reports whether e divides a signed integer by a positive
+// constant, which cannot fail (Go divides by a constant with a
+// multiplication).
+func byPositiveConst(e *ir.Bin) bool {
+	return e.T.IsSigned() && e.Y.IsConst && e.Y.Const.Int() > 0
+}
+
 // findPairs finds, in the statements of b, the pairs one call computes
 // together (each statement in one pair at most).
 func (g *gen) findPairs(b *ir.Body) {
@@ -99,7 +107,7 @@ func (g *gen) findPairs(b *ir.Body) {
 		case !ok:
 			open[k] = &seen{s, half}
 		case first != nil && first.half != half:
-			p := &pair{first: first.s, second: s, kind: k.kind}
+			p := &pair{first: first.s, second: s, kind: k.kind, firstHalf: first.half}
 			g.pairs[first.s], g.pairs[s] = p, p
 			open[k] = nil // paired
 		}
@@ -128,7 +136,10 @@ func (g *gen) emitPair(s *ir.Stm) bool {
 			g.p("%s, %s := %s(%s, %s, %s)", p.vars[0], p.vars[1], fn, posLit(s.Pos), g.operand(e.X), g.operand(e.Y))
 		}
 	}
-	_, half, _ := pairable(s)
+	half := p.firstHalf
+	if s == p.second {
+		half = 1 - half
+	}
 	v := p.vars[half]
 	if c, ok := s.Exp.(*ir.Call); ok && c.Fn.Ret == prim.F32 {
 		v = "float32(" + v + ")"

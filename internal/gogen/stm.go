@@ -14,11 +14,14 @@ func (g *gen) body(b *ir.Body) error {
 	concats := g.planConcats(b)
 	for i := 0; i < len(b.Stms); i++ {
 		s := b.Stms[i]
-		for _, p := range concats[s] {
+		for _, p := range concats[i] {
 			g.allocConcat(p)
 		}
 		if i+1 < len(b.Stms) {
 			if f := g.fusable(s, b.Stms[i+1]); f != nil {
+				for _, p := range concats[i+1] {
+					g.allocConcat(p)
+				}
 				g.fuse = f
 				err := g.stm(b.Stms[i+1])
 				g.fuse = nil
@@ -235,7 +238,7 @@ func (g *gen) exp(s *ir.Stm) error {
 			break
 		}
 		x, y := g.operand(e.X), g.operand(e.Y)
-		if e.T.IsSigned() && e.Y.IsConst && e.Y.Const.Int() > 0 {
+		if byPositiveConst(e) {
 			// By a positive constant no division can fail: Go's own
 			// operators (truncating), or inlinable floor forms.
 			switch e.Op {
