@@ -229,12 +229,35 @@ func (g *gen) closeWorker(prev *worker) {
 }
 
 // newArray emits storage for the array bound to p, with the shape given by
-// the Go int64 expressions dims, and returns a Go variable holding it. The
-// contents are unspecified (zero when zero is set) and every element must
-// be written.
+// the Go int64 expressions dims, into a new Go variable, and returns its
+// name. The contents are unspecified (zero when zero is set) and every
+// element must be written.
 func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
-	el := goScalar(p.Type.Elem)
 	v := g.fresh("a")
+	g.allocArray(v, ":=", p, dims, zero)
+	return v
+}
+
+// bindNewArray is newArray into the variable of p itself, which it binds.
+func (g *gen) bindNewArray(p ir.Param, dims []string, zero bool) string {
+	v := ident(p.Name)
+	g.allocArray(v, ":=", p, dims, zero)
+	g.declared(p.Name, p.Type)
+	return v
+}
+
+// assignNewArray is newArray into the declared variable x.
+func (g *gen) assignNewArray(x string, p ir.Param, dims []string, zero bool) {
+	g.allocArray(x, "=", p, dims, zero)
+}
+
+// allocArray emits `v op` the new array of newArray. The array value is
+// built in v itself: copying an Array just built field by field to another
+// variable reads it back with wider loads than the stores that wrote it,
+// which the processor cannot forward (a stall of some ten cycles in every
+// iteration that allocates).
+func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
+	el := goScalar(p.Type.Elem)
 	g.shp[p.Name] = dims
 	// The element count, checked for overflow and against the memory
 	// budget (at the position of the statement being generated).
@@ -248,29 +271,28 @@ func (g *gen) newArray(p ir.Param, dims []string, zero bool) string {
 		for d, x := range dims {
 			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
 		}
-		g.p("%s := Array[%s]{Shape: %s[%s][:], Data: %s[%s]}", v, el, db.shape, k, db.data, k)
-		return v
+		g.p("%s %s Array[%s]{Shape: %s[%s][:], Data: %s[%s]}", v, op, el, db.shape, k, db.data, k)
+		return
 	}
 	if d, ok := g.dest[p.Name]; ok {
 		// Built in place when the destination has this shape; otherwise
 		// the row is stored (and checked) as usual after the body.
-		g.p("%s := %s", v, d)
+		g.p("%s %s %s", v, op, d)
 		g.p("if !hasShape(%s.Shape, %s) {", v, strings.Join(dims, ", "))
 		g.p("%s = %s", v, fresh)
 		g.p("}")
-		return v
+		return
 	}
 	if !g.scratchable(p.Name) {
-		g.p("%s := %s", v, fresh)
-		return v
+		g.p("%s %s %s", v, op, fresh)
+		return
 	}
 	buf := g.scratchField("sb", "[]"+el)
 	g.p("%s = grow(%s, %s)", buf, buf, size)
 	if zero {
 		g.p("clear(%s)", buf)
 	}
-	g.p("%s := Array[%s]{Shape: %s, Data: %s}", v, el, g.newShape(p, dims), buf)
-	return v
+	g.p("%s %s Array[%s]{Shape: %s, Data: %s}", v, op, el, g.newShape(p, dims), buf)
 }
 
 // newShape returns a Go expression of a shape slice holding dims for the

@@ -122,14 +122,14 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	for q, sc := range e.Scans {
 		for j := range sc.Neutral {
 			p := pat[l.scanOut[q]+j]
-			g.p("%s = %s", ident(p.Name), g.newArray(p, []string{g.i64(e.W)}, false))
+			g.assignNewArray(ident(p.Name), p, []string{g.i64(e.W)}, false)
 		}
 	}
 	for k := l.mapIn; k < len(e.F.Ret); k++ {
 		p := pat[l.mapOut+k-l.mapIn]
 		t := e.F.Ret[k]
 		dims := append([]string{g.i64(e.W)}, g.shapeExprs(p.Type.Shape[1:])...)
-		g.p("%s = %s", ident(p.Name), g.newArray(p, dims, false))
+		g.assignNewArray(ident(p.Name), p, dims, false)
 		if t.IsScalar() {
 			outAt[k] = len(outs)
 			outs = append(outs, ident(p.Name))

@@ -349,7 +349,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			}
 			x := ident(pat[k].Name)
 			dims := append([]string{g.i64(e.W)}, g.shapeExprs(pat[k].Type.Shape[1:])...)
-			g.p("%s = %s", x, g.newArray(pat[k], dims, false))
+			g.assignNewArray(x, pat[k], dims, false)
 			if t.IsScalar() {
 				scalars = append(scalars, len(dst))
 				outs = append(outs, x)
@@ -691,7 +691,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		for j := range k {
 			t := e.Op.Ret[j]
 			if t.IsScalar() {
-				g.p("%s = %s", out(j), g.newArray(pat[j], []string{g.i64(e.W)}, false))
+				g.assignNewArray(out(j), pat[j], []string{g.i64(e.W)}, false)
 			} else {
 				g.p("%s = alloc[%s](%s, %s, %s)", out(j), goScalar(t.Elem), pos, n, g.shapeDims(t.Shape))
 			}
@@ -718,7 +718,7 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	// then rescan every chunk from its prefix.
 	gr := grain(e.Op)
 	for j := range k {
-		g.p("%s = %s", out(j), g.newArray(pat[j], []string{g.i64(e.W)}, false))
+		g.assignNewArray(out(j), pat[j], []string{g.i64(e.W)}, false)
 	}
 	nc := g.fresh("nc")
 	g.p("%s := numChunks(%s, %s)", nc, n, gr)

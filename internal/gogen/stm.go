@@ -427,38 +427,35 @@ func (g *gen) exp(s *ir.Stm) error {
 		n := g.fresh("n")
 		g.p("%s := %s", n, g.i64(e.N))
 		g.p("checkIota(%s, %s, %s, %s)", pos, n, start, step)
-		a := g.newArray(pat[0], []string{n}, false)
+		a := g.bindNewArray(pat[0], []string{n}, false)
 		k := g.fresh("k")
 		g.p("for %s := range %s.Data {", k, a)
 		g.p("%s.Data[%s] = %s(%s + int64(%s)*%s)", a, k, goScalar(e.T), start, k, step)
 		g.p("}")
-		g.bind(pat[0], a)
 	case *ir.Replicate:
 		dims := g.i64s(e.Shape)
 		g.p("checkSizes(%s, \"replicate\", %s)", pos, dims)
 		all := strings.Split(dims, ", ")
 		if g.typeOf(e.Val).IsScalar() {
-			a := g.newArray(pat[0], all, false)
+			a := g.bindNewArray(pat[0], all, false)
 			if e.Val.IsConst && e.Val.Const.Bits() == 0 {
 				// Zero bits (0, +0.0, false): Go's clear, which is memclr.
 				g.p("clear(%s.Data)", a)
 			} else {
 				g.p("fill(%s.Data, %s)", a, g.sub(e.Val))
 			}
-			g.bind(pat[0], a)
 			break
 		}
 		v := g.sub(e.Val)
 		for k := range g.typeOf(e.Val).Rank() {
 			all = append(all, fmt.Sprintf("%s.Shape[%d]", v, k))
 		}
-		a := g.newArray(pat[0], all, false)
+		a := g.bindNewArray(pat[0], all, false)
 		g.p("fillRows(%s.Data, %s.Data)", a, v)
-		g.bind(pat[0], a)
 	case *ir.Scratch:
 		dims := g.i64s(e.Shape)
 		g.p("checkSizes(%s, \"scratch\", %s)", pos, dims)
-		g.bind(pat[0], g.newArray(pat[0], strings.Split(dims, ", "), true))
+		g.bindNewArray(pat[0], strings.Split(dims, ", "), true)
 	case *ir.Reshape:
 		dims := g.i64s(e.Shape)
 		g.p("checkSizes(%s, \"reshape\", %s)", pos, dims)
@@ -470,9 +467,8 @@ func (g *gen) exp(s *ir.Stm) error {
 			ps = append(ps, strconv.Itoa(p))
 			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, p))
 		}
-		dst := g.newArray(pat[0], dims, false)
+		dst := g.bindNewArray(pat[0], dims, false)
 		g.p("rearrangeInto(%s, %s, %s)", dst, a, strings.Join(ps, ", "))
-		g.bind(pat[0], dst)
 	case *ir.Concat:
 		var as []string
 		var outer []string
@@ -488,40 +484,39 @@ func (g *gen) exp(s *ir.Stm) error {
 			for k := 1; k < g.types[e.Arrs[0]].Rank(); k++ {
 				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", first, k))
 			}
-			a = g.newArray(pat[0], dims, false)
+			a = g.bindNewArray(pat[0], dims, false)
 		}
 		// Parts built in place (concat.go) are not copied again.
 		g.p("concatInto(%s, %s)", a, strings.Join(as, ", "))
-		g.bind(pat[0], a)
+		if ok {
+			g.bind(pat[0], a)
+		}
 	case *ir.Copy:
 		src := ident(e.Arr)
 		var dims []string
 		for k := range g.types[e.Arr].Rank() {
 			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", src, k))
 		}
-		a := g.newArray(pat[0], dims, false)
+		a := g.bindNewArray(pat[0], dims, false)
 		g.p("copy(%s.Data, %s.Data)", a, src)
-		g.bind(pat[0], a)
 	case *ir.Rotate:
 		a := ident(e.Arr)
 		var dims []string
 		for k := range g.types[e.Arr].Rank() {
 			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, k))
 		}
-		dst := g.newArray(pat[0], dims, false)
+		dst := g.bindNewArray(pat[0], dims, false)
 		g.p("rotateInto(%s, %s, %s)", dst, g.i64(e.R), a)
-		g.bind(pat[0], dst)
 	case *ir.ArrayLit:
 		var el []string
 		for _, x := range e.Elems {
 			el = append(el, g.sub(x))
 		}
 		if e.Elem.IsScalar() {
-			dst := g.newArray(pat[0], []string{strconv.Itoa(len(el))}, false)
+			dst := g.bindNewArray(pat[0], []string{strconv.Itoa(len(el))}, false)
 			for k, x := range el {
 				g.p("%s.Data[%d] = %s", dst, k, x)
 			}
-			g.bind(pat[0], dst)
 			break
 		}
 		dims := []string{strconv.Itoa(len(el))}
@@ -535,9 +530,8 @@ func (g *gen) exp(s *ir.Stm) error {
 				dims = append(dims, fmt.Sprintf("%s[%d]", sh, k))
 			}
 		}
-		dst := g.newArray(pat[0], dims, false)
+		dst := g.bindNewArray(pat[0], dims, false)
 		g.p("arrayLitInto(%s, %s%s)", pos, dst, prefixed(el))
-		g.bind(pat[0], dst)
 	case *ir.Size:
 		g.bind(pat[0], fmt.Sprintf("%s[%d]", g.shapeOf(e.Arr), e.Dim))
 	case *ir.Assert:
