@@ -38,6 +38,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ type server struct {
 }
 
 func main() {
-	s := &server{in: bufio.NewReader(os.Stdin), out: bufio.NewWriter(os.Stdout)}
+	s := &server{in: bufio.NewReaderSize(os.Stdin, 1<<16), out: bufio.NewWriterSize(os.Stdout, 1<<16)}
 	switch {
 	case len(os.Args) == 2:
 		p, ok := programs[os.Args[1]]
@@ -138,19 +139,75 @@ func (s *server) fail(kind string, err error) {
 }
 
 func (s *server) ok(vals []any, times []int64) {
+	reply := func(n int) {
+		fmt.Fprintf(s.out, "ok %%d", n)
+		for _, t := range times {
+			fmt.Fprintf(s.out, " %%d", t)
+		}
+		s.out.WriteByte('\n')
+	}
+	// Results of a known size are written straight to the output, not
+	// collected first (a buffer grown to hundreds of megabytes costs more
+	// than the call that made them).
+	if n, known := binarySize(vals); known {
+		reply(n)
+		c := &counter{w: s.out}
+		if err := s.prog.write(c, vals); err != nil || c.n != n {
+			fmt.Fprintf(os.Stderr, "writing %%d bytes of results: wrote %%d (%%v)\n", n, c.n, err)
+			os.Exit(2)
+		}
+		return
+	}
 	var buf bytes.Buffer
-	if vals != nil {
-		if err := s.prog.write(&buf, vals); err != nil {
-			s.fail("run", err)
-			return
+	if err := s.prog.write(&buf, vals); err != nil {
+		s.fail("run", err)
+		return
+	}
+	reply(buf.Len())
+	s.out.Write(buf.Bytes())
+}
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n int
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += n
+	return n, err
+}
+
+// binarySize is the size of vals in the binary value format: a header of
+// seven bytes and eight per dimension, then the elements. It reports false
+// for a value that is neither a scalar nor an array of the generated
+// packages' kinds.
+func binarySize(vals []any) (int, bool) {
+	n := 0
+	for _, v := range vals {
+		rv := reflect.ValueOf(v)
+		switch rv.Kind() {
+		case reflect.Bool, reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16,
+			reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
+			n += 7 + int(rv.Type().Size())
+		case reflect.Struct:
+			shape, data := rv.FieldByName("Shape"), rv.FieldByName("Data")
+			if !shape.IsValid() || !data.IsValid() || shape.Kind() != reflect.Slice || data.Kind() != reflect.Slice {
+				return 0, false
+			}
+			switch data.Type().Elem().Kind() {
+			case reflect.Bool, reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16,
+				reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
+			default:
+				return 0, false
+			}
+			n += 7 + 8*shape.Len() + data.Len()*int(data.Type().Elem().Size())
+		default:
+			return 0, false
 		}
 	}
-	fmt.Fprintf(s.out, "ok %%d", buf.Len())
-	for _, t := range times {
-		fmt.Fprintf(s.out, " %%d", t)
-	}
-	s.out.WriteByte('\n')
-	s.out.Write(buf.Bytes())
+	return n, true
 }
 
 // bind reads the arguments of entry name (n bytes) from the input.

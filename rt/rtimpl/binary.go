@@ -152,10 +152,15 @@ func Header(bw *bufio.Writer, elem string, shape []int64) {
 
 func Encode[T any](bw *bufio.Writer, elem string, shape []int64, data []T, size int, f func([]byte, T)) {
 	Header(bw, elem, shape)
-	buf := make([]byte, 8)
-	for _, x := range data {
-		f(buf, x)
-		bw.Write(buf[:size])
+	var chunk [8192]byte
+	per := len(chunk) / size
+	for len(data) > 0 {
+		k := min(len(data), per)
+		for i, x := range data[:k] {
+			f(chunk[i*size:], x)
+		}
+		bw.Write(chunk[:k*size])
+		data = data[k:]
 	}
 }
 
