@@ -169,6 +169,7 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 		fd.ret = refined.typ(fd.ret)
 		fd.typ = funcType(fd.params, fd.ret)
 	}
+	c.checkParamSizes(fd.params)
 	if len(params) > 0 {
 		c.checkSizesUsed(fd.sizeBinds, fd.params, fd.ret)
 	}
@@ -194,6 +195,93 @@ func (c *checker) checkSizesUsed(sizes []*Binding, params []Pat, ret Type) {
 			c.fail(b.Pos, "Size %q unused in pattern: neither a parameter's type nor the result type has it as a size, so nothing can give its value", b.Name)
 		}
 	}
+}
+
+// checkParamSizes rejects a parameter whose type has a size that the
+// function's type cannot express: a name bound inside a tuple or record
+// parameter (a function type names a parameter only as a whole), or one
+// bound by this or a later parameter (a size that inference gave an
+// anonymous [] from a later argument). The reference's words: "Parameter
+// "A" refers to size "x" which will not be accessible to the caller".
+func (c *checker) checkParamSizes(params []Pat) {
+	hidden := map[int]bool{}
+	for _, p := range params {
+		patBindings(p, hidden)
+	}
+	for _, p := range params {
+		var bad *SizeVar
+		walkSizes(p.Type(), func(s Size) {
+			forSizeVars(s, func(v *SizeVar) {
+				if bad == nil && !v.Unknown && hidden[v.ID] {
+					bad = v
+				}
+			})
+		})
+		if bad != nil {
+			why := "it is bound by this parameter or a later one"
+			for _, q := range params {
+				if _, named := q.(*PName); !named && binds(q, bad.ID) {
+					why = "it is bound inside a tuple or record parameter, and a function type names a parameter only as a whole"
+				}
+			}
+			c.fail(p.Pos(), "Parameter %q refers to size %q which will not be accessible to the caller: %s.", patText(p), bad.Name, why)
+		}
+		if pn, ok := p.(*PName); ok {
+			delete(hidden, pn.Bind.ID)
+		}
+	}
+}
+
+// binds reports whether pattern p binds id.
+func binds(p Pat, id int) bool {
+	ids := map[int]bool{}
+	patBindings(p, ids)
+	return ids[id]
+}
+
+// patText is pattern p as written, without types: "xs", "(x, _)",
+// "{a = x}".
+func patText(p Pat) string {
+	var b strings.Builder
+	var walk func(p Pat)
+	walk = func(p Pat) {
+		switch p := p.(type) {
+		case *PName:
+			b.WriteString(p.Bind.Name)
+		case *PRecord:
+			elems, tuple := TupleElems(p.T)
+			if tuple && len(elems) == len(p.Fields) {
+				b.WriteByte('(')
+				for i, f := range p.Fields {
+					if i > 0 {
+						b.WriteString(", ")
+					}
+					walk(f.Pat)
+				}
+				b.WriteByte(')')
+				return
+			}
+			b.WriteByte('{')
+			for i, f := range p.Fields {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(f.Name + " = ")
+				walk(f.Pat)
+			}
+			b.WriteByte('}')
+		case *PConstr:
+			b.WriteString("#" + p.Name)
+			for _, a := range p.Args {
+				b.WriteByte(' ')
+				walk(a)
+			}
+		default:
+			b.WriteByte('_')
+		}
+	}
+	walk(p)
+	return b.String()
 }
 
 // sizeKnownTo reports whether s is made only of constants and the
