@@ -645,6 +645,13 @@ func (c *checker) typeDecl(sc *scope, d *syntax.TypeDecl) *typeDef {
 			c.fail(d.Name.Pos(), "size parameter [%s] of type %s is not used in its definition", p.name, d.Name.Name)
 		}
 	}
+	// An anonymous size is existential in the abbreviation
+	// ([]bool -> bool is ?[n].[n]bool -> bool): like any existential size,
+	// it must be some array's size outside function types, and each [] is
+	// a size of its own.
+	if len(c.paramAnonSizes(def.body)) > 0 {
+		c.fail(d.Name.Pos(), "Type abbreviation contains an anonymous size not used constructively as an array size: %s has [] in a function type's parameter, and nothing gives that size (give %s a size parameter [n] and write [n] there).", d.Name.Name, d.Name.Name)
+	}
 	if def.lift < FullLifted && ContainsFunc(def.body) {
 		c.fail(d.Name.Pos(), "type %s contains a function type, so it must be declared with type^", d.Name.Name)
 	}
