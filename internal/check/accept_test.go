@@ -25,6 +25,14 @@ func TestAcceptedEdges(t *testing.T) {
 		{"anonymous size in a record", "type~ t = {a: []i32, f: i32}"},
 		{"named size of a function parameter", "type^ t [n] = [n]bool -> bool"},
 		{"anonymous size in a parameter annotation", "def f (g: []bool -> bool) = g [true]"},
+		// Entry points whose sizes the caller can give.
+		{"entry size also used alone", "entry main [n] (A: [n]i32) (B: [n+1]i32) = A[0] + B[0]"},
+		{"entry size after its expression", "entry main [x] (A: [x+1]i32) (B: [x]i32) = A[0] + B[0]"},
+		{"entry size as an i64 parameter", "entry main (x: i64) (A: [x+1]i32) = A[x]"},
+		{"size expression in an ordinary function", "def f [x] (A: [x+1]i32) = A[x]"},
+		{"constant entry with a written size", "entry main : [0][]i32 = [] : [0][3]i32"},
+		{"constant entry with an existential size", "entry main : []i32 = filter (> 0) [1, -2]"},
+		{"constant that is not an entry", "def e : [0][]i32 = []\nentry main = length e"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

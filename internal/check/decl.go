@@ -57,6 +57,10 @@ type checker struct {
 	// the body's sizes may refine; existentials those made for the
 	// existential results of function calls (the causality check's).
 	anonSizes, existentials map[int]bool
+	// chosenSizes are the constants (by binding ID) whose written result
+	// type has an anonymous size that their body does not determine: the
+	// context chooses it, as for a size parameter.
+	chosenSizes map[int]bool
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -92,6 +96,9 @@ type funDef struct {
 	retGiven  bool // the return type is written, not inferred
 	body      Expr
 	typ       Type
+	// chosen says that the written result type of a definition without
+	// parameters has an anonymous size its body does not determine.
+	chosen bool
 }
 
 // checkFun types a definition's parameters, return type and body one
@@ -160,6 +167,9 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	for id, m := range metas {
 		if !c.anonSizes[id] {
 			continue
+		}
+		if _, open := ResolveSize(m).(*SizeMeta); open && len(params) == 0 {
+			fd.chosen = true
 		}
 		if s := ZonkSize(m); sizeKnownTo(s, known) {
 			refined.sizes[id] = s
@@ -588,6 +598,12 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.self, c.selfRefs = self, nil
 	defer func() { c.self, c.selfRefs = nil, nil }()
 	fd := c.checkFun(sc, d.TypeParams, d.Params, d.RetType, d.Body, self, name)
+	if fd.chosen {
+		if c.chosenSizes == nil {
+			c.chosenSizes = map[int]bool{}
+		}
+		c.chosenSizes[self.ID] = true
+	}
 	c.extra = append(c.extra, &fd.ret)
 	c.defaultOverloaded()
 	scheme := c.generalise(fd)
