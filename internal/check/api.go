@@ -376,6 +376,28 @@ func (c *checker) entry(vb *ValBind) {
 			c.fail(vb.Pos, "Entry point functions must not be size-polymorphic in their return type: entry point %s returns %s, which no parameter has (make it an ordinary i64 parameter)", name, what)
 		}
 	}
+	if c.chosenSizes[vb.Bind.ID] {
+		c.fail(vb.Pos, "Entry point functions must not be size-polymorphic in their return type: entry point %s returns an anonymous size [] that its body does not determine, so the caller would choose it (write the size, or make it an ordinary i64 parameter)", name)
+	}
+	// The caller gives a size parameter's value only through the shape of
+	// an argument: a size used only inside a size expression ([x+1])
+	// would have to be solved for.
+	used := map[int]bool{}
+	for _, p := range e.Params {
+		for id := range constructiveSizes(p) {
+			used[id] = true
+		}
+	}
+	for _, sv := range sc.SizeParams {
+		if used[sv.ID] {
+			continue
+		}
+		for _, p := range e.Params {
+			if mentionsSize(p, sv.ID) {
+				c.fail(vb.Pos, "Entry point size parameter [%s] only used non-constructively: entry point %s has it only inside a size expression, not as an array's size (take the array's size as a size parameter of its own and coerce with :>, or pass %s as an i64 parameter)", sv.Name, name, sv.Name)
+			}
+		}
+	}
 	e.Results = unpackTuple(Reveal(t))
 	c.prog.Entries = append(c.prog.Entries, e)
 }

@@ -57,6 +57,10 @@ type checker struct {
 	// the body's sizes may refine; existentials those made for the
 	// existential results of function calls (the causality check's).
 	anonSizes, existentials map[int]bool
+	// chosenSizes are the constants (by binding ID) whose written result
+	// type has an anonymous size that their body does not determine: the
+	// context chooses it, as for a size parameter.
+	chosenSizes map[int]bool
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -92,6 +96,9 @@ type funDef struct {
 	retGiven  bool // the return type is written, not inferred
 	body      Expr
 	typ       Type
+	// chosen says that the written result type of a definition without
+	// parameters has an anonymous size its body does not determine.
+	chosen bool
 }
 
 // checkFun types a definition's parameters, return type and body one
@@ -161,6 +168,9 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 		if !c.anonSizes[id] {
 			continue
 		}
+		if _, open := ResolveSize(m).(*SizeMeta); open && len(params) == 0 {
+			fd.chosen = true
+		}
 		if s := ZonkSize(m); sizeKnownTo(s, known) {
 			refined.sizes[id] = s
 		}
@@ -169,6 +179,7 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 		fd.ret = refined.typ(fd.ret)
 		fd.typ = funcType(fd.params, fd.ret)
 	}
+	c.checkParamSizes(fd.params)
 	if len(params) > 0 {
 		c.checkSizesUsed(fd.sizeBinds, fd.params, fd.ret)
 	}
@@ -194,6 +205,93 @@ func (c *checker) checkSizesUsed(sizes []*Binding, params []Pat, ret Type) {
 			c.fail(b.Pos, "Size %q unused in pattern: neither a parameter's type nor the result type has it as a size, so nothing can give its value", b.Name)
 		}
 	}
+}
+
+// checkParamSizes rejects a parameter whose type has a size that the
+// function's type cannot express: a name bound inside a tuple or record
+// parameter (a function type names a parameter only as a whole), or one
+// bound by this or a later parameter (a size that inference gave an
+// anonymous [] from a later argument). The reference's words: "Parameter
+// "A" refers to size "x" which will not be accessible to the caller".
+func (c *checker) checkParamSizes(params []Pat) {
+	hidden := map[int]bool{}
+	for _, p := range params {
+		patBindings(p, hidden)
+	}
+	for _, p := range params {
+		var bad *SizeVar
+		walkSizes(p.Type(), func(s Size) {
+			forSizeVars(s, func(v *SizeVar) {
+				if bad == nil && !v.Unknown && hidden[v.ID] {
+					bad = v
+				}
+			})
+		})
+		if bad != nil {
+			why := "it is bound by this parameter or a later one"
+			for _, q := range params {
+				if _, named := q.(*PName); !named && binds(q, bad.ID) {
+					why = "it is bound inside a tuple or record parameter, and a function type names a parameter only as a whole"
+				}
+			}
+			c.fail(p.Pos(), "Parameter %q refers to size %q which will not be accessible to the caller: %s.", patText(p), bad.Name, why)
+		}
+		if pn, ok := p.(*PName); ok {
+			delete(hidden, pn.Bind.ID)
+		}
+	}
+}
+
+// binds reports whether pattern p binds id.
+func binds(p Pat, id int) bool {
+	ids := map[int]bool{}
+	patBindings(p, ids)
+	return ids[id]
+}
+
+// patText is pattern p as written, without types: "xs", "(x, _)",
+// "{a = x}".
+func patText(p Pat) string {
+	var b strings.Builder
+	var walk func(p Pat)
+	walk = func(p Pat) {
+		switch p := p.(type) {
+		case *PName:
+			b.WriteString(p.Bind.Name)
+		case *PRecord:
+			elems, tuple := TupleElems(p.T)
+			if tuple && len(elems) == len(p.Fields) {
+				b.WriteByte('(')
+				for i, f := range p.Fields {
+					if i > 0 {
+						b.WriteString(", ")
+					}
+					walk(f.Pat)
+				}
+				b.WriteByte(')')
+				return
+			}
+			b.WriteByte('{')
+			for i, f := range p.Fields {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(f.Name + " = ")
+				walk(f.Pat)
+			}
+			b.WriteByte('}')
+		case *PConstr:
+			b.WriteString("#" + p.Name)
+			for _, a := range p.Args {
+				b.WriteByte(' ')
+				walk(a)
+			}
+		default:
+			b.WriteByte('_')
+		}
+	}
+	walk(p)
+	return b.String()
 }
 
 // sizeKnownTo reports whether s is made only of constants and the
@@ -500,6 +598,12 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.self, c.selfRefs = self, nil
 	defer func() { c.self, c.selfRefs = nil, nil }()
 	fd := c.checkFun(sc, d.TypeParams, d.Params, d.RetType, d.Body, self, name)
+	if fd.chosen {
+		if c.chosenSizes == nil {
+			c.chosenSizes = map[int]bool{}
+		}
+		c.chosenSizes[self.ID] = true
+	}
 	c.extra = append(c.extra, &fd.ret)
 	c.defaultOverloaded()
 	scheme := c.generalise(fd)
@@ -556,6 +660,13 @@ func (c *checker) typeDecl(sc *scope, d *syntax.TypeDecl) *typeDef {
 		if !used {
 			c.fail(d.Name.Pos(), "size parameter [%s] of type %s is not used in its definition", p.name, d.Name.Name)
 		}
+	}
+	// An anonymous size is existential in the abbreviation
+	// ([]bool -> bool is ?[n].[n]bool -> bool): like any existential size,
+	// it must be some array's size outside function types, and each [] is
+	// a size of its own.
+	if len(c.paramAnonSizes(def.body)) > 0 {
+		c.fail(d.Name.Pos(), "Type abbreviation contains an anonymous size not used constructively as an array size: %s has [] in a function type's parameter, and nothing gives that size (give %s a size parameter [n] and write [n] there).", d.Name.Name, d.Name.Name)
 	}
 	if def.lift < FullLifted && ContainsFunc(def.body) {
 		c.fail(d.Name.Pos(), "type %s contains a function type, so it must be declared with type^", d.Name.Name)

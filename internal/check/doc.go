@@ -74,7 +74,10 @@
 // §2) on every declaration outside the prelude; uniqueness marks (*) are
 // declared, never inferred through unification, except that a function
 // without a written result type gets a unique result part when the checker
-// finds that the part aliases nothing its caller sees and no other part. Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
+// finds that the part aliases nothing its caller sees and no other part.
+// A type variable bound to a type drops the marks of its arrays but keeps
+// those inside function types, so that let g = f consumes what f does.
+// Sizes are checked statically (LANGUAGE-V2 §1): two sizes unify
 // when they are the same variable, constant or arithmetic over sizes
 // (any integer operator), compared structurally after folding constants;
 // otherwise the error says 'Sizes "n" and "m" do not match'. Unknown
@@ -85,6 +88,11 @@
 // type has as a dimension is the error "cannot infer size parameter"
 // (§9.6 rule 1); a constant folded from arithmetic (SizeConst.From) still
 // matches that arithmetic, so [n*m] against [2*3] gives n = 2, m = 3.
+// A parameter's size may name only earlier parameters bound as a whole
+// (not a tuple parameter's component), and an existential size, or an
+// abbreviation's anonymous one, must be the whole size of some array
+// outside function types (a "constructive" use, as an entry point's size
+// parameters must be in its parameters).
 //
 // Program.Entries lists the main file's entry points with their curried
 // parameter types and unpacked result types (§11).

@@ -185,6 +185,7 @@ func (c *checker) expr(sc *scope, e syntax.Expr) Expr {
 			ps[i] = c.pattern(inner, p, &patCtx{anon: anonMeta, seen: seen})
 		}
 		body := c.expr(inner, e.Body)
+		c.checkParamSizes(ps)
 		ids := map[int]bool{}
 		for _, p := range ps {
 			if _, direct := p.(*PName); !direct {

@@ -125,15 +125,98 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 		return el
 	case *syntax.ExistType:
 		inner := newScope(sc)
-		for _, n := range t.Sizes {
-			id := c.fresh()
-			b := &Binding{Name: n.Name, ID: id, Pos: n.Pos(), Scheme: &TypeScheme{Type: &Prim{prim.I64}}}
+		ids := make([]int, len(t.Sizes))
+		for i, n := range t.Sizes {
+			ids[i] = c.fresh()
+			b := &Binding{Name: n.Name, ID: ids[i], Pos: n.Pos(), Scheme: &TypeScheme{Type: &Prim{prim.I64}}}
 			inner.bindTerm(n.Name, &term{bind: b, view: existentialMarker})
 		}
-		return c.typeExp(inner, t.Elem, tc)
+		body := c.typeExp(inner, t.Elem, tc)
+		// The size is read from an array of the value at run time: one
+		// must have it as its size, outside any function type.
+		used := constructiveSizes(body)
+		for i, n := range t.Sizes {
+			if !used[ids[i]] {
+				c.fail(n.Pos(), "Existential size %q not used as array size: no array of the value has it as its size (outside function types), so it cannot be known.", n.Name)
+			}
+		}
+		return body
 	}
 	c.fail(t.Pos(), "unsupported type expression")
 	return nil
+}
+
+// constructiveSizes is the sizes that t uses constructively: as the whole
+// size of an array, or a size argument of an abstract type, outside any
+// function type. A value of type t carries them, so they can be read
+// from it at run time; [n+1]bool, [n]bool -> bool and bool -> [n]bool do
+// not use n constructively.
+func constructiveSizes(t Type) map[int]bool {
+	out := map[int]bool{}
+	mark := func(s Size) {
+		if v, ok := ResolveSize(s).(*SizeVar); ok {
+			out[v.ID] = true
+		}
+	}
+	var walk func(t Type)
+	walk = func(t Type) {
+		switch t := Resolve(t).(type) {
+		case *Array:
+			mark(t.Size)
+			walk(t.Elem)
+		case *Record:
+			for _, f := range t.Fields {
+				walk(f.Type)
+			}
+		case *Sum:
+			for _, k := range t.Cons {
+				for _, p := range k.Payload {
+					walk(p)
+				}
+			}
+		case *Abstract:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type)
+				} else {
+					mark(a.Size)
+				}
+			}
+		}
+	}
+	walk(t)
+	return out
+}
+
+// paramAnonSizes is the anonymous sizes ([]) of an abbreviation's body t
+// that are in the parameter type of a function type, not in the result
+// of one (where [] is the result's own existential size).
+func (c *checker) paramAnonSizes(t Type) []*SizeVar {
+	var out []*SizeVar
+	var walk func(t Type, inParam bool)
+	walk = func(t Type, inParam bool) {
+		switch t := Resolve(t).(type) {
+		case *Array:
+			if v, ok := ResolveSize(t.Size).(*SizeVar); ok && inParam && v.Unknown && c.anonSizes[v.ID] {
+				out = append(out, v)
+			}
+			walk(t.Elem, inParam)
+		case *Record:
+			for _, f := range t.Fields {
+				walk(f.Type, inParam)
+			}
+		case *Sum:
+			for _, k := range t.Cons {
+				for _, p := range k.Payload {
+					walk(p, inParam)
+				}
+			}
+		case *Func:
+			walk(t.Param, true)
+		}
+	}
+	walk(t, false)
+	return out
 }
 
 // existentialMarker marks size names bound by ?[n]. in a type; they become

@@ -244,12 +244,15 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 	}
 	lowerLevels(t, v.Level, v.Eq, v.Lifted)
 	// Uniqueness is declared, never inferred: an unannotated parameter
-	// passed to a * parameter does not become unique.
+	// passed to a * parameter does not become unique. A function type
+	// keeps its marks, which say what it consumes: let g = f, with f
+	// consuming its argument, consumes it too.
 	v.Link = stripUnique(t)
 	return nil
 }
 
-// stripUnique is t without uniqueness marks (t itself if it has none).
+// stripUnique is t without uniqueness marks (t itself if it has none),
+// except those inside function types.
 func stripUnique(t Type) Type {
 	if !hasUnique(t) {
 		return t
@@ -273,8 +276,6 @@ func stripUnique(t Type) Type {
 			cs[i] = Constructor{c.Name, ps}
 		}
 		return &Sum{Cons: cs}
-	case *Func:
-		return &Func{Param: stripUnique(t.Param), ParamName: t.ParamName, Result: stripUnique(t.Result)}
 	case *Param:
 		cp := *t
 		cp.Unique = false
@@ -304,8 +305,6 @@ func hasUnique(t Type) bool {
 				}
 			}
 		}
-	case *Func:
-		return t.Unique || hasUnique(t.Param) || hasUnique(t.Result)
 	case *Param:
 		return t.Unique
 	}

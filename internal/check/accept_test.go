@@ -1,0 +1,44 @@
+package check
+
+import "testing"
+
+// TestAcceptedEdges checks programs at the edges of rules that reject
+// their neighbours: each must check without error.
+func TestAcceptedEdges(t *testing.T) {
+	tests := []struct{ name, src string }{
+		// A renamed function that consumes nothing may be called twice
+		// on the same array; one that consumes, on fresh arrays.
+		{"renamed observer", "def total (xs: []i32) = i32.sum xs\ndef s = total\ndef f (xs: []i32) = let t = total in s xs + t xs + s xs"},
+		{"renamed consumer on copies", "def upd (xs: *[]i32) = xs with [0] = 1\ndef set0 = upd\ndef f (xs: []i32) = let g = upd in (set0 (copy xs), g (copy xs), xs)"},
+		{"renamed consumer on a unique parameter", "def upd (xs: *[]i32) = xs with [0] = 1\ndef f (xs: *[]i32) = let g = upd in g xs"},
+		// Parameter sizes the caller can see.
+		{"separate parameters", "def f (x: i64) (y: i64) (A: [x]bool) = A[0] && y > 0"},
+		{"size parameter beside a tuple", "def f [n] (p: (i64, i64)) (A: [n]bool) = n + p.0"},
+		{"coercion in the body", "def f (x: i64, _: i64) (A: []bool) = let B = A :> [x]bool in B[0]"},
+		{"tuple component bound by let", "def f (t: (i64, i64)) (A: []bool) = let (x, _) = t in (\\(B: [x]bool) -> B[0]) (A :> [x]bool)"},
+		{"earlier parameter inferred", "def f (x: i64) (A: []bool) = zip A (iota x)"},
+		// Existential and anonymous sizes used constructively.
+		{"witness of units", "type~ t = ?[n].([n](), bool)"},
+		{"witness beside a function", "type^ t = ?[n].([n](), bool -> [n]bool)"},
+		{"array beside a size expression", "def f (x: i64) : ?[k].([k]i32, [k+1]i32) = (replicate x 0, replicate (x + 1) 0)"},
+		{"anonymous size of a function result", "type^ gen = i64 -> []i32"},
+		{"anonymous size in a record", "type~ t = {a: []i32, f: i32}"},
+		{"named size of a function parameter", "type^ t [n] = [n]bool -> bool"},
+		{"anonymous size in a parameter annotation", "def f (g: []bool -> bool) = g [true]"},
+		// Entry points whose sizes the caller can give.
+		{"entry size also used alone", "entry main [n] (A: [n]i32) (B: [n+1]i32) = A[0] + B[0]"},
+		{"entry size after its expression", "entry main [x] (A: [x+1]i32) (B: [x]i32) = A[0] + B[0]"},
+		{"entry size as an i64 parameter", "entry main (x: i64) (A: [x+1]i32) = A[x]"},
+		{"size expression in an ordinary function", "def f [x] (A: [x+1]i32) = A[x]"},
+		{"constant entry with a written size", "entry main : [0][]i32 = [] : [0][3]i32"},
+		{"constant entry with an existential size", "entry main : []i32 = filter (> 0) [1, -2]"},
+		{"constant that is not an entry", "def e : [0][]i32 = []\nentry main = length e"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := CheckSource("ok.fut", []byte(tt.src), nil); err != nil {
+				t.Errorf("%s\n%s", tt.src, FormatError(err))
+			}
+		})
+	}
+}
