@@ -282,9 +282,11 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 		args: []string{"300i64"}},
 	// An accumulator carried by a loop keeps its operator: the loop's
 	// updates by addition are inline (the reverse pass of a loop in a
-	// map, as llsq's gradient has).
+	// map, as llsq's gradient has). Twelve elements run sequentially;
+	// more would run in chunks (privacc_test.go), whose sums of these
+	// fractions differ from the interpreter's in the last bits.
 	{name: "accumulator carried by a loop", src: `entry main (n: i64) (x: []f64) = vjp (\x' -> f64.sum (map (\i -> let t = f64.i64 i / f64.i64 n let (s, _) = loop (s, p) = (0, 1) for j < length x' do (s + x'[j] * p, p * t) in s * s) (iota n))) x 1.0`,
-		args: []string{"300i64", "[1.0, 0.5, -0.25, 2.0]"}},
+		args: []string{"12i64", "[1.0, 0.5, -0.25, 2.0]"}},
 	// A range of stride 1 written out; out of bounds it fails with the
 	// slice as written.
 	{name: "slice with stride 1", src: `entry main (xss: [][]f64) (i: i64) (j: i64) = map f64.sum xss[i:j:1]`,

@@ -39,6 +39,9 @@ func heavy(b *ir.Body) bool {
 func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	switch {
 	case p.Type.Acc:
+		if l, ok := g.accLocal[a]; ok {
+			return l
+		}
 		return ident(a)
 	case p.Type.IsScalar():
 		// A window or slice a loop took of the data first (a row bound as
@@ -200,12 +203,102 @@ func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(p
 func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, outs []string) []string {
 	lo, hi := "int64(0)", n
 	if par {
-		g.open(fmt.Sprintf("parFor(%s, %s, func(lo, hi int64) {", n, grain))
+		pa := g.privAccs
+		g.privAccs = nil
+		if pa == nil {
+			g.open(fmt.Sprintf("parFor(%s, %s, func(lo, hi int64) {", n, grain))
+		} else {
+			g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, pa.grain))
+		}
 		g.depth++
 		g.workers = append(g.workers, g.openWorker())
 		lo, hi = "lo", "hi"
+		if pa != nil {
+			pa.open(g)
+		}
 	}
 	return g.rangeLoop(i, lo, hi, ins, outs)
+}
+
+// privAccs are the additive accumulators that a parallel map updates,
+// privatized: chunk 0 updates them, every other chunk c a zeroed copy
+// of its own (row c-1 of priv), and merge adds the copies into them in
+// chunk order, element by element. Chunks depend only on the width, so
+// the sums do not depend on the cores.
+type privAccs struct {
+	accs  []ir.VName
+	elems []string // Go element types
+	priv  []string // the copies, chunk after chunk
+	n     []string // the accumulators' element counts
+	nc    string   // the number of chunks
+	grain string   // the chunks' least size
+}
+
+// privatize declares p's copies and returns the condition under which the
+// map runs with them: more than one chunk, and a width at which the
+// elements run in parallel at all (see maybeParallel). The chunks are
+// fewer than parChunks would make when the copies would exceed
+// histBudget elements; their number depends on the sizes alone.
+func (g *gen) privatize(accs []ir.VName, n, grain string) (*privAccs, string) {
+	p := &privAccs{accs: accs, nc: g.fresh("nc"), grain: g.fresh("grain")}
+	var total []string
+	for _, a := range accs {
+		el := goScalar(g.types[a].Elem)
+		l := g.fresh("len")
+		g.p("%s := int64(len(%s.arr.Data))", l, ident(a))
+		p.elems, p.n, total = append(p.elems, el), append(p.n, l), append(total, l)
+		p.priv = append(p.priv, g.fresh("priv"))
+	}
+	most := g.fresh("most")
+	g.p("%s := max(%d/max(%s, 1), 1)", most, histBudget, strings.Join(total, "+"))
+	g.p("%s := max(%s, (%s+%s-1)/%s)", p.grain, grain, n, most, most)
+	g.p("%s := numChunks(%s, %s)", p.nc, n, p.grain)
+	min := "1"
+	if grain == "1" {
+		min = fmt.Sprint(outerMin - 1)
+	}
+	return p, fmt.Sprintf("%s > 1 && %s > %s", p.nc, n, min)
+}
+
+// alloc takes the copies (under privatize's condition) from the worker's
+// scratch, which keeps them between calls; every chunk zeroes its own.
+func (p *privAccs) alloc(g *gen) {
+	for q := range p.accs {
+		buf := g.scratchField("priv", "[]"+p.elems[q])
+		g.p("%s = grow(%s, (%s-1)*%s)", buf, buf, p.nc, p.n[q])
+		g.p("%s := %s", p.priv[q], buf)
+	}
+}
+
+// open binds, at the start of chunk c, the handle of every accumulator
+// that the chunk's elements update.
+func (p *privAccs) open(g *gen) {
+	for q, a := range p.accs {
+		l := g.fresh("acc")
+		g.p("%s := %s", l, ident(a))
+		g.p("if c > 0 {")
+		own := g.fresh("own")
+		g.p("%s := %s[(c-1)*%s : c*%s]", own, p.priv[q], p.n[q], p.n[q])
+		g.p("clear(%s)", own)
+		g.p("%s = &acc[%s]{arr: Array[%s]{Shape: %s.arr.Shape, Data: %s}, op: %s.op}", l, p.elems[q], p.elems[q], ident(a), own, ident(a))
+		g.p("}")
+		g.accLocal[a] = l
+	}
+}
+
+// merge adds the copies into the accumulators after the loop.
+func (p *privAccs) merge(g *gen) {
+	for q, a := range p.accs {
+		delete(g.accLocal, a)
+		g.p("parFor(%s, 4096, func(lo, hi int64) {", p.n[q])
+		g.p("d := %s.arr.Data[lo:hi]", ident(a))
+		g.p("for c := int64(1); c < %s; c++ {", p.nc)
+		g.p("for j, x := range %s[(c-1)*%s+lo : (c-1)*%s+hi] {", p.priv[q], p.n[q], p.n[q])
+		g.p("d[j] += x")
+		g.p("}")
+		g.p("}")
+		g.p("})")
+	}
 }
 
 // rangeLoop opens a loop of i over [lo, hi) as elemLoop does, without
@@ -306,6 +399,32 @@ func (g *gen) closeChunk() {
 	g.depth--
 }
 
+// privatizable returns the accumulator arguments of map e when it may run
+// in parallel with privatized accumulators (privAccs): at the top level,
+// and every accumulator adds numbers Go adds with +.
+func (g *gen) privatizable(e *ir.Map) []ir.VName {
+	if g.depth > 0 {
+		return nil
+	}
+	var accs []ir.VName
+	for i, p := range e.F.Params {
+		if !p.Type.Acc {
+			continue
+		}
+		a := e.Arrs[i]
+		switch g.types[a].Elem {
+		case prim.F32, prim.F64, prim.I8, prim.I16, prim.I32, prim.I64, prim.U8, prim.U16, prim.U32, prim.U64:
+		default:
+			return nil
+		}
+		if !g.additive(a) {
+			return nil
+		}
+		accs = append(accs, a)
+	}
+	return accs
+}
+
 func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	n := g.fresh("n")
 	g.p("%s := %s", n, g.i64(e.W))
@@ -380,7 +499,26 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			g.closeElemLoop(par, i)
 			return nil
 		}
-		if err := g.maybeParallel(par, n, grain(e.F), e.F, iteration); err != nil {
+		if priv := g.privatizable(e); priv != nil {
+			// The elements run in parallel chunks, each chunk updating
+			// accumulators of its own (privAccs).
+			pa, cond := g.privatize(priv, n, grain(e.F))
+			g.open(fmt.Sprintf("if %s {", cond))
+			pa.alloc(g)
+			g.privAccs = pa
+			err := iteration(true)
+			g.privAccs = nil
+			if err != nil {
+				return err
+			}
+			pa.merge(g)
+			g.close("} else {")
+			g.added = append(g.added, nil)
+			if err := iteration(false); err != nil {
+				return err
+			}
+			g.close("}")
+		} else if err := g.maybeParallel(par, n, grain(e.F), e.F, iteration); err != nil {
 			return err
 		}
 	} else {
