@@ -26,7 +26,8 @@ import (
 //     constant dimensions (or, for an Index, at a row of iota n or the
 //     counter of a loop to n in a dimension n), an Update, Reshape,
 //     Concat, Rotate, ArrayLit of rows not all declared with its element
-//     type's known shape, Assert, Apply, UpdAcc or AD operator (bounds,
+//     type's known shape, Assert, Apply, AD operator, or UpdAcc of a row
+//     not declared with the accumulator's known row shape (bounds,
 //     shapes, assertions,
 //     recursion depth), or an Iota, Replicate or Scratch of a size that
 //     is not a constant or a name known to be a size (an implicit size
@@ -378,6 +379,21 @@ func (fl failer) exp(e Exp) bool {
 		return !fl.width(e.W, arrs) || !fl.indexed(e.Dests, len(e.Inds), fl.rowTypes(e.Vals))
 	case *Screma:
 		return fl.screma(e)
+	case *UpdAcc:
+		// An index out of range is ignored; a row must have the shape of
+		// the accumulator's rows, which is known when every dimension is
+		// and the row is declared with it.
+		t, ok := fl.typ(e.Acc)
+		if !ok || len(e.Idx) > t.Rank() {
+			return true
+		}
+		row := Type{Elem: t.Elem, Shape: t.Shape[len(e.Idx):]}
+		for _, d := range row.Shape {
+			if d.IsNone() {
+				return true
+			}
+		}
+		return row.Rank() > 0 && !fl.declared(e.Val, row)
 	case *WithAcc:
 		for _, in := range e.Inputs {
 			if in.Op != nil && fl.operator(in.Op, in.Neutral) {

@@ -32,9 +32,12 @@ import "github.com/fluxion-lang/fluxion/internal/ir"
 //   - unless two maps fuse into a map, every input is declared with the
 //     SOACs' width, so the fused SOAC's size checks pass (their messages
 //     name the kind of SOAC);
-//   - neither function consumes its parameters, no fused SOAC takes or
-//     gives accumulators, and no histogram or scatter destination of the
-//     fused SOAC may share storage with anything the fused SOAC reads.
+//   - neither function consumes its parameters other than accumulators,
+//     maps that take accumulators fuse only with maps (an accumulator
+//     that one map gives and the other takes is threaded through both
+//     functions within an element; updates combine in any order), and no
+//     histogram or scatter destination of the fused SOAC may share
+//     storage with anything the fused SOAC reads.
 type fusion struct {
 	fa    *ir.Facts
 	ns    *ir.NameSource
@@ -166,16 +169,6 @@ func (fu *fusion) makeView(s *ir.Stm) *ir.Screma {
 	}
 	switch e := s.Exp.(type) {
 	case *ir.Map:
-		for _, p := range e.F.Params {
-			if p.Type.Acc {
-				return nil
-			}
-		}
-		for _, t := range e.F.Ret {
-			if t.Acc {
-				return nil
-			}
-		}
 		return &ir.Screma{W: e.W, Arrs: e.Arrs, F: e.F}
 	}
 	if fu.mapsOnly {
@@ -262,14 +255,22 @@ func (fu *fusion) compatible(a, b *ir.Stm) bool {
 	if fu.fa.MayFail(a) && fu.fa.MayFail(b) {
 		return false
 	}
+	// An accumulator is consumed by every update and passed on; maps that
+	// take accumulators fuse only into a map, which threads each one
+	// through both functions within an element.
+	accs := false
 	for _, l := range []*ir.Lambda{va.F, vb.F} {
 		for _, p := range l.Params {
+			if p.Type.Acc {
+				accs = true
+				continue
+			}
 			if fu.fa.MayBeConsumed(p.Name) {
 				return false
 			}
 		}
 	}
-	return true
+	return !accs || isMap(va) && isMap(vb)
 }
 
 // vertical fuses the producer stms[i] into the consumer stms[j] that
