@@ -236,3 +236,15 @@ func (sp *scratchPool[S]) get() *S {
 }
 
 func (sp *scratchPool[S]) put(s *S) { sp.p.Put(s) }
+
+// inStorage reports whether a's elements lie in b's storage (up to its
+// capacity): which of a loop's two buffers holds a parameter's value.
+func inStorage[T any](a, b []T) bool {
+	if cap(a) == 0 || cap(b) == 0 {
+		return false
+	}
+	var z T
+	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa >= pb && pa < pb+uintptr(cap(b))*unsafe.Sizeof(z)
+}

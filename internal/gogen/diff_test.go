@@ -280,6 +280,16 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 		args: []string{"30i64"}},
 	{name: "nested column sums of a vectorised tangent", src: `entry main (n: i64) = map (\k -> let d = map (\b -> map (\p -> f64.i64 (b * p + k) * 0.5) (iota 7)) (iota 22) in map (\p -> f64.sum (map (\r -> r[p]) d)) (iota 7)) (iota n)`,
 		args: []string{"300i64"}},
+	// A loop parameter that a branch carries on unchanged: the other
+	// branch builds the next value in whichever of the loop's two buffers
+	// does not hold the parameter's (dbuf.param); also when the value is
+	// built before the branch and then dropped.
+	{name: "loop carries its parameter", src: `entry main (xs: []f64) (ws: []f64) = map (\x -> loop acc = replicate 3 0f64 for w in ws do if w == 0 then acc else map (\j -> acc[2 - j] + w * x) (iota 3)) xs`,
+		args: []string{"[1.0, -2.0]", "[1.0, 0.0, 0.0, 2.0, 0.0, 3.0, 1.0]"}},
+	{name: "loop drops a value it built", src: `entry main (xs: []f64) (ws: []f64) = map (\x -> loop acc = replicate 3 0f64 for w in ws do let b = map (\a -> a * 2 + w * x) acc in if w == 0 then acc else b) xs`,
+		args: []string{"[1.0, -2.0]", "[1.0, 0.0, 0.0, 2.0, 0.0, 3.0, 1.0]"}},
+	{name: "while loop carries its parameter", src: `entry main (ws: []i64) = let (acc, _) = loop (acc, i) = (replicate 2 0i64, 0) while i < length ws do (if ws[i] == 0 then acc else map (+ ws[i]) (map (* 2) acc), i + 1) in acc`,
+		args: []string{"[1i64, 0i64, 0i64, 2i64, 0i64, 3i64]"}},
 	// An accumulator carried by a loop keeps its operator: the loop's
 	// updates by addition are inline (the reverse pass of a loop in a
 	// map, as llsq's gradient has). Twelve elements run sequentially;

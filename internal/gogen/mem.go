@@ -266,7 +266,14 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
 	if db, ok := g.dbuf[p.Name]; ok {
 		k := g.fresh("k")
-		g.p("%s := %s & 1", k, db.iter)
+		if db.param != "" {
+			g.p("%s := 0", k)
+			g.p("if inStorage(%s.Data, %s[0]) {", db.param, db.data)
+			g.p("%s = 1", k)
+			g.p("}")
+		} else {
+			g.p("%s := %s & 1", k, db.iter)
+		}
 		g.p("%s[%s] = grow(%s[%s], %s)", db.data, k, db.data, k, size)
 		for d, x := range dims {
 			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
@@ -349,13 +356,14 @@ func (g *gen) releaseRows(placed map[ir.VName]bool) {
 // returns nil when r is not always created by b in a form newArray
 // handles.
 func rowRoots(b *ir.Body, r ir.SubExp) []ir.VName {
-	return rootsIn([]*ir.Body{b}, r)
+	return rootsIn([]*ir.Body{b}, r, ir.VName{})
 }
 
 // rootsIn is rowRoots for r in the innermost of the nested bodies (an
 // if's branch or an accumulator scope sees the names of the bodies around
-// it).
-func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
+// it). A branch of an if whose result is self (a loop parameter carried
+// on unchanged) builds nothing and does not stop the other's roots.
+func rootsIn(bodies []*ir.Body, r ir.SubExp, self ir.VName) []ir.VName {
 	if !r.IsVar() {
 		return nil
 	}
@@ -377,13 +385,19 @@ func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
 	inner := func(b *ir.Body) []*ir.Body { return append(append([]*ir.Body{}, in...), b) }
 	switch e := bound.Exp.(type) {
 	case *ir.Update:
-		return rootsIn(in, ir.Var(e.Arr))
+		return rootsIn(in, ir.Var(e.Arr), self)
 	case *ir.Hist:
-		return rootsIn(in, ir.Var(e.Dests[idx]))
+		return rootsIn(in, ir.Var(e.Dests[idx]), self)
 	case *ir.Scatter:
-		return rootsIn(in, ir.Var(e.Dests[idx]))
+		return rootsIn(in, ir.Var(e.Dests[idx]), self)
 	case *ir.If:
-		t, f := rootsIn(inner(e.Then), e.Then.Result[idx]), rootsIn(inner(e.Else), e.Else.Result[idx])
+		branch := func(b *ir.Body) []ir.VName {
+			if res := b.Result[idx]; self != (ir.VName{}) && res.IsVar() && res.Var == self {
+				return []ir.VName{}
+			}
+			return rootsIn(inner(b), b.Result[idx], self)
+		}
+		t, f := branch(e.Then), branch(e.Else)
 		if t == nil || f == nil {
 			return nil
 		}
@@ -397,14 +411,14 @@ func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
 	case *ir.WithAcc:
 		if idx < len(e.Inputs) {
 			// The input array, updated in place.
-			return rootsIn(in, ir.Var(e.Inputs[idx].Arr))
+			return rootsIn(in, ir.Var(e.Inputs[idx].Arr), self)
 		}
-		return rootsIn(inner(e.F.Body), e.F.Body.Result[idx])
+		return rootsIn(inner(e.F.Body), e.F.Body.Result[idx], self)
 	case *ir.Screma:
 		// Scanned values and map outputs are built by the Screma; the
 		// histograms' and scatters' results are their destinations.
 		if dst, ok := scremaDest(e, idx); ok {
-			return rootsIn(in, ir.Var(dst))
+			return rootsIn(in, ir.Var(dst), self)
 		}
 		if scremaBuilds(e, idx) {
 			return []ir.VName{r.Var}
@@ -422,6 +436,10 @@ func rootsIn(bodies []*ir.Body, r ir.SubExp) []ir.VName {
 type dbuf struct {
 	data, shape string // Go variables: [2][]T and [2][]int64
 	iter        string // Go expression of the iteration number
+	// param, if set, is the Go variable of the loop parameter the array
+	// becomes: the array is built in the buffer that does not hold the
+	// parameter's value, which an iteration may carry on unchanged.
+	param string
 }
 
 // doubleBuffer gives the arrays that a loop body builds for its array
@@ -433,7 +451,7 @@ type dbuf struct {
 // results die within their region, otherwise they are allocated for this
 // execution of the loop. It returns the names given buffers.
 func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
-	return g.alternate(e.Params, e.Body, pat, iter, true)
+	return g.alternate(e.Params, e.Body, pat, iter, true, true)
 }
 
 // alternate is doubleBuffer for a body run repeatedly with params bound
@@ -443,15 +461,22 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 // as iter (a Go expression) alternates between even and odd. scratchOK
 // lets the buffers be the worker's scratch when pat (the construct's
 // results) dies within its region; a reduction's chunk passes false, since
-// its partial result outlives the chunk.
-func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK bool) []ir.VName {
+// its partial result outlives the chunk. With carry (a loop), a result
+// may also be its own parameter, carried on unchanged (in a branch that
+// skips the work): the array is then built in whichever buffer does not
+// hold the parameter's value (dbuf.param).
+func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK, carry bool) []ir.VName {
 	roots := map[int][]ir.VName{}
 	built := map[ir.VName]bool{}
 	for k, p := range params {
 		if !p.Type.IsArray() {
 			continue
 		}
-		rs := rowRoots(body, body.Result[k])
+		self := ir.VName{}
+		if carry {
+			self = p.Name
+		}
+		rs := rootsIn([]*ir.Body{body}, body.Result[k], self)
 		shared := false
 		for _, r := range rs {
 			shared = shared || built[r]
@@ -473,8 +498,18 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 			holders[p.Name] = true
 		}
 	}
-	for _, r := range body.Result[:len(params)] {
-		if g.mem.reaches(r, holders) {
+	for k, r := range body.Result[:len(params)] {
+		others := holders
+		if carry && holders[params[k].Name] {
+			// Its own parameter's value stays in its buffer.
+			others = map[ir.VName]bool{}
+			for h := range holders {
+				if h != params[k].Name {
+					others[h] = true
+				}
+			}
+		}
+		if g.mem.reaches(r, others) {
 			return nil
 		}
 	}
@@ -506,6 +541,9 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 			g.p("var %s [2][%d]int64", db.shape, p.Type.Rank())
 			// Unused when the array is built where newArray is not used.
 			g.p("_, _ = %s, %s", db.data, db.shape)
+		}
+		if carry {
+			db.param = ident(p.Name)
 		}
 		for _, r := range rs {
 			g.dbuf[r] = db

@@ -223,8 +223,8 @@ func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, outs []stri
 // privAccs are the additive accumulators that a parallel map updates,
 // privatized: chunk 0 updates them, every other chunk c a zeroed copy
 // of its own (row c-1 of priv), and merge adds the copies into them in
-// chunk order, element by element. Chunks depend only on the width, so
-// the sums do not depend on the cores.
+// chunk order, element by element. Chunks depend only on the sizes (the
+// width and the accumulators'), so the sums do not depend on the cores.
 type privAccs struct {
 	accs  []ir.VName
 	elems []string // Go element types
@@ -719,7 +719,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		// The arrays the operator builds for the accumulators alternate
 		// between two buffers of this fold (not the worker's scratch: a
 		// chunk's partial result outlives the chunk).
-		roots := g.alternate(e.Op.Params[:k], e.Op.Body, nil, i, false)
+		roots := g.alternate(e.Op.Params[:k], e.Op.Body, nil, i, false, false)
 		g.rangeLoop(i, lo, hi, ins, nil)
 		err := g.apply(e.Op, append(elems(acc), rows()...), acc)
 		for _, r := range roots {

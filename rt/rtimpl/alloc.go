@@ -153,3 +153,15 @@ func (sp *ScratchPool[S]) Get() *S {
 }
 
 func (sp *ScratchPool[S]) Put(s *S) { sp.P.Put(s) }
+
+// InStorage reports whether a's elements lie in b's storage (up to its
+// capacity): which of a loop's two buffers holds a parameter's value.
+func InStorage[T any](a, b []T) bool {
+	if cap(a) == 0 || cap(b) == 0 {
+		return false
+	}
+	var z T
+	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa >= pb && pa < pb+uintptr(cap(b))*unsafe.Sizeof(z)
+}
