@@ -9,27 +9,16 @@ import (
 
 // accMaps counts the maps of f that take accumulators, at any depth.
 func accMaps(f *ir.Func) int {
-	n := 0
-	var walk func(b *ir.Body)
-	walk = func(b *ir.Body) {
-		for _, s := range b.Stms {
-			if m, ok := s.Exp.(*ir.Map); ok {
-				for _, p := range m.F.Params {
-					if p.Type.Acc {
-						n++
-						break
-					}
-				}
-			}
-			for _, nb := range ir.Bodies(s.Exp) {
-				if nb != nil {
-					walk(nb)
+	return countExps(f, func(e ir.Exp) bool {
+		if m, ok := e.(*ir.Map); ok {
+			for _, p := range m.F.Params {
+				if p.Type.Acc {
+					return true
 				}
 			}
 		}
-	}
-	walk(f.Body)
-	return n
+		return false
+	})
 }
 
 // Reverse mode adds the adjoints of a map's free arrays into accumulators

@@ -11,11 +11,20 @@ import (
 // calls counts the calls of functions whose name starts with fn in f,
 // nested ones included.
 func calls(f *ir.Func, fn string) int {
+	return countExps(f, func(e ir.Exp) bool {
+		c, ok := e.(*ir.Call)
+		return ok && strings.HasPrefix(c.Fn.Name, fn)
+	})
+}
+
+// countExps counts the statements of f, nested ones included, whose
+// expression satisfies pred.
+func countExps(f *ir.Func, pred func(ir.Exp) bool) int {
 	n := 0
 	var walk func(b *ir.Body)
 	walk = func(b *ir.Body) {
 		for _, s := range b.Stms {
-			if c, ok := s.Exp.(*ir.Call); ok && strings.HasPrefix(c.Fn.Name, fn) {
+			if pred(s.Exp) {
 				n++
 			}
 			for _, nb := range ir.Bodies(s.Exp) {
