@@ -280,6 +280,13 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 		args: []string{"30i64"}},
 	{name: "nested column sums of a vectorised tangent", src: `entry main (n: i64) = map (\k -> let d = map (\b -> map (\p -> f64.i64 (b * p + k) * 0.5) (iota 7)) (iota 22) in map (\p -> f64.sum (map (\r -> r[p]) d)) (iota 7)) (iota n)`,
 		args: []string{"300i64"}},
+	// Reverse mode of a generic reduction scans both components forward
+	// and reads only the second: the first gets a shape and no elements,
+	// sequentially (a short input) and in parallel chunks.
+	{name: "scan output nothing reads", src: `entry main (xs: []f64) = vjp (\xs -> (reduce (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (map (\x -> (x, 1 - x)) xs)).1) xs 1`,
+		args: []string{"[1.0, -1.0, 2.0, 1.0, 0.5]"}},
+	{name: "scan output nothing reads, chunks", src: `entry main (n: i64) = vjp (\xs -> (reduce (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (map (\x -> (x, 1 - x)) xs)).1) (map (\i -> if i % 3 == 0 then -1f64 else 1f64) (iota n)) 1`,
+		args: []string{"5000i64"}},
 	// A loop parameter that a branch carries on unchanged: the other
 	// branch builds the next value in whichever of the loop's two buffers
 	// does not hold the parameter's (dbuf.param); also when the value is

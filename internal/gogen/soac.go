@@ -822,12 +822,26 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		g.p("%s := %s", accs[j], g.sub(e.Neutral[j]))
 	}
 	out := func(j int) string { return ident(pat[j].Name) }
+	// A scalar output nothing reads (a component the operator needs, as
+	// the first of reverse mode's pair for a generic reduction) gets its
+	// shape, for the checks of its pattern, and no elements.
+	dead := func(j int) bool {
+		if !e.Op.Ret[j].IsScalar() || g.used[pat[j].Name] != 0 {
+			return false
+		}
+		g.p("%s = Array[%s]{Shape: []int64{%s}}", out(j), goScalar(e.Op.Ret[j].Elem), n)
+		return true
+	}
+	isDead := make([]bool, k)
 	// The phases apply the operator to other operands than a sequential
 	// scan does, so an operator that may fail runs sequentially to report
 	// the interpreter's error.
 	if !allScalar || g.depth > 0 || !ir.CannotFail(e.Op) {
 		for j := range k {
 			t := e.Op.Ret[j]
+			if isDead[j] = dead(j); isDead[j] {
+				continue
+			}
 			if t.IsScalar() {
 				g.assignNewArray(out(j), pat[j], []string{g.i64(e.W)}, false)
 			} else {
@@ -839,6 +853,9 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 			return err
 		}
 		for j := range k {
+			if isDead[j] {
+				continue
+			}
 			if e.Op.Ret[j].IsScalar() {
 				g.p("%s.Data[%s] = %s", out(j), i, accs[j])
 				continue
@@ -856,7 +873,9 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	// then rescan every chunk from its prefix.
 	gr := grain(e.Op)
 	for j := range k {
-		g.assignNewArray(out(j), pat[j], []string{g.i64(e.W)}, false)
+		if isDead[j] = dead(j); !isDead[j] {
+			g.assignNewArray(out(j), pat[j], []string{g.i64(e.W)}, false)
+		}
 	}
 	nc := g.fresh("nc")
 	g.p("%s := numChunks(%s, %s)", nc, n, gr)
@@ -908,7 +927,9 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		return err
 	}
 	for j := range k {
-		g.p("%s.Data[%s] = %s", out(j), i, local[j])
+		if !isDead[j] {
+			g.p("%s.Data[%s] = %s", out(j), i, local[j])
+		}
 	}
 	g.close("}")
 	g.closeChunk()
