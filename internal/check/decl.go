@@ -234,7 +234,7 @@ func (c *checker) checkParamSizes(params []Pat) {
 					why = "it is bound inside a tuple or record parameter, and a function type names a parameter only as a whole"
 				}
 			}
-			c.fail(p.Pos(), "Parameter %q refers to size %q which will not be accessible to the caller: %s.", patText(p), bad.Name, why)
+			c.fail(p.Pos(), "Parameter %q refers to size %q which will not be accessible to the caller: %s.", PatString(p), bad.Name, why)
 		}
 		if pn, ok := p.(*PName); ok {
 			delete(hidden, pn.Bind.ID)
@@ -247,51 +247,6 @@ func binds(p Pat, id int) bool {
 	ids := map[int]bool{}
 	patBindings(p, ids)
 	return ids[id]
-}
-
-// patText is pattern p as written, without types: "xs", "(x, _)",
-// "{a = x}".
-func patText(p Pat) string {
-	var b strings.Builder
-	var walk func(p Pat)
-	walk = func(p Pat) {
-		switch p := p.(type) {
-		case *PName:
-			b.WriteString(p.Bind.Name)
-		case *PRecord:
-			elems, tuple := TupleElems(p.T)
-			if tuple && len(elems) == len(p.Fields) {
-				b.WriteByte('(')
-				for i, f := range p.Fields {
-					if i > 0 {
-						b.WriteString(", ")
-					}
-					walk(f.Pat)
-				}
-				b.WriteByte(')')
-				return
-			}
-			b.WriteByte('{')
-			for i, f := range p.Fields {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(f.Name + " = ")
-				walk(f.Pat)
-			}
-			b.WriteByte('}')
-		case *PConstr:
-			b.WriteString("#" + p.Name)
-			for _, a := range p.Args {
-				b.WriteByte(' ')
-				walk(a)
-			}
-		default:
-			b.WriteByte('_')
-		}
-	}
-	walk(p)
-	return b.String()
 }
 
 // sizeKnownTo reports whether s is made only of constants and the

@@ -58,6 +58,32 @@ func ExprString(e Expr) string {
 	return b.String()
 }
 
+// PatString renders a parameter pattern in source syntax, without types:
+// "xs", "(x, _)", "{a, b = y}".
+func PatString(p Pat) string {
+	switch p := p.(type) {
+	case *PName:
+		return p.Bind.Name
+	case *PRecord:
+		tuple := len(p.Fields) != 1
+		for i, f := range p.Fields {
+			tuple = tuple && f.Name == strconv.Itoa(i)
+		}
+		parts := make([]string, len(p.Fields))
+		for i, f := range p.Fields {
+			parts[i] = PatString(f.Pat)
+			if !tuple && parts[i] != f.Name {
+				parts[i] = f.Name + " = " + parts[i]
+			}
+		}
+		if tuple {
+			return "(" + strings.Join(parts, ", ") + ")"
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return "_"
+}
+
 func writePat(b *strings.Builder, p Pat) {
 	switch p := p.(type) {
 	case *PName:

@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/check"
@@ -216,7 +215,7 @@ func entrySignature(e *check.Entry, ep *entryParams) string {
 	for i, t := range e.Params {
 		pat := "_"
 		if i < len(e.Bind.Params) {
-			pat = patString(e.Bind.Params[i])
+			pat = check.PatString(e.Bind.Params[i])
 		}
 		b.WriteString(" (" + pat + ": " + check.TypeStringSizes(t, show) + ")")
 	}
@@ -231,31 +230,6 @@ func entrySignature(e *check.Entry, ep *entryParams) string {
 	}
 	b.WriteString("(" + strings.Join(rs, ", ") + ")")
 	return b.String()
-}
-
-// patString renders a parameter pattern in source syntax.
-func patString(p check.Pat) string {
-	switch p := p.(type) {
-	case *check.PName:
-		return p.Bind.Name
-	case *check.PRecord:
-		tuple := len(p.Fields) != 1
-		for i, f := range p.Fields {
-			tuple = tuple && f.Name == strconv.Itoa(i)
-		}
-		parts := make([]string, len(p.Fields))
-		for i, f := range p.Fields {
-			parts[i] = patString(f.Pat)
-			if !tuple && parts[i] != f.Name {
-				parts[i] = f.Name + " = " + parts[i]
-			}
-		}
-		if tuple {
-			return "(" + strings.Join(parts, ", ") + ")"
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	return "_"
 }
 
 // entryParam makes IR parameters for an entry argument of type t bound by
