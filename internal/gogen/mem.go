@@ -430,28 +430,31 @@ func rootsIn(bodies []*ir.Body, r ir.SubExp, self ir.VName) []ir.VName {
 	return nil
 }
 
-// dbuf is a pair of buffers that an array carried by a loop alternates
-// between: iteration i builds the next value in buffer i&1 while reading
-// the current one from the other.
+// dbuf is a pair of buffers that an array carried by a loop, or a
+// reduction's accumulator, alternates between.
 type dbuf struct {
 	data, shape string // Go variables: [2][]T and [2][]int64
-	iter        string // Go expression of the iteration number
-	// param, if set, is the Go variable of the loop parameter the array
-	// becomes: the array is built in the buffer that does not hold the
-	// parameter's value, which an iteration may carry on unchanged.
+	// iter, for a reduction, is the Go expression of the element number:
+	// element i builds the next value in buffer i&1 while reading the
+	// current one from the other.
+	iter string
+	// param, for a loop, is the Go variable of the loop parameter the
+	// array becomes: the array is built in the buffer that does not hold
+	// the parameter's value, which an iteration may carry on unchanged.
 	param string
 }
 
 // doubleBuffer gives the arrays that a loop body builds for its array
-// parameters a pair of buffers each (see dbuf). Iteration i writes buffer
-// i&1, which held the value built at iteration i-2; that value must be
-// dead, so no parameter that may hold a value built in a buffer may carry
-// it on to another iteration: no result may share storage with such a
-// parameter. The buffers are the current worker's scratch when the loop's
-// results die within their region, otherwise they are allocated for this
-// execution of the loop. It returns the names given buffers.
-func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
-	return g.alternate(e.Params, e.Body, pat, iter, true, true)
+// parameters a pair of buffers each (see dbuf). A new value goes to the
+// buffer that does not hold its parameter's, so the value it replaces is
+// the one before; that value must be dead, so no parameter that may hold
+// a value built in a buffer may carry it on to another parameter: no
+// result may share storage with such a parameter other than its own. The
+// buffers are the current worker's scratch when the loop's results die
+// within their region, otherwise they are allocated for this execution
+// of the loop. It returns the names given buffers.
+func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param) []ir.VName {
+	return g.alternate(e.Params, e.Body, pat, "", true)
 }
 
 // alternate is doubleBuffer for a body run repeatedly with params bound
@@ -461,11 +464,12 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param, iter string) []ir.VName {
 // as iter (a Go expression) alternates between even and odd. scratchOK
 // lets the buffers be the worker's scratch when pat (the construct's
 // results) dies within its region; a reduction's chunk passes false, since
-// its partial result outlives the chunk. With carry (a loop), a result
-// may also be its own parameter, carried on unchanged (in a branch that
-// skips the work): the array is then built in whichever buffer does not
-// hold the parameter's value (dbuf.param).
-func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK, carry bool) []ir.VName {
+// its partial result outlives the chunk. A loop passes no iter: then a
+// result may also be its own parameter, carried on unchanged
+// (in a branch that skips the work): the array is then built in whichever
+// buffer does not hold the parameter's value (dbuf.param).
+func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK bool) []ir.VName {
+	carry := iter == ""
 	roots := map[int][]ir.VName{}
 	built := map[ir.VName]bool{}
 	for k, p := range params {

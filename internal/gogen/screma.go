@@ -257,7 +257,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 		var roots []ir.VName
 		for q, r := range e.Reds {
 			m := len(r.Neutral)
-			roots = append(roots, g.alternate(r.Op.Params[:m], r.Op.Body, pat[l.redOut[q]:l.redOut[q]+m], i, true, false)...)
+			roots = append(roots, g.alternate(r.Op.Params[:m], r.Op.Body, pat[l.redOut[q]:l.redOut[q]+m], i, true)...)
 		}
 		dst := g.rangeLoop(i, "int64(0)", n, e.Arrs, outs)
 		err := element(dst, redAccs(false), scanAccs)

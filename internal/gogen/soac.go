@@ -719,7 +719,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		// The arrays the operator builds for the accumulators alternate
 		// between two buffers of this fold (not the worker's scratch: a
 		// chunk's partial result outlives the chunk).
-		roots := g.alternate(e.Op.Params[:k], e.Op.Body, nil, i, false, false)
+		roots := g.alternate(e.Op.Params[:k], e.Op.Body, nil, i, false)
 		g.rangeLoop(i, lo, hi, ins, nil)
 		err := g.apply(e.Op, append(elems(acc), rows()...), acc)
 		for _, r := range roots {

@@ -661,19 +661,7 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
 		g.declared(p.Name, p.Type)
 	}
-	var iter, count string
-	if f, ok := e.Form.(*ir.For); ok {
-		iter = "int(" + ident(f.I) + ")"
-	} else {
-		count = g.fresh("it")
-		iter = count
-	}
-	roots := g.doubleBuffer(e, pat, iter)
-	if len(roots) == 0 {
-		count = ""
-	} else if count != "" {
-		g.p("%s := 0", count)
-	}
+	roots := g.doubleBuffer(e, pat)
 	switch f := e.Form.(type) {
 	case *ir.For:
 		t := goScalar(f.T)
@@ -693,9 +681,6 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		return err
 	}
 	g.assign(targets(e.Params), g.subs(e.Body.Result))
-	if count != "" {
-		g.p("%s++", count)
-	}
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
 	g.close("}")
