@@ -187,27 +187,30 @@ func binarySize(vals []any) (int, bool) {
 	n := 0
 	for _, v := range vals {
 		rv := reflect.ValueOf(v)
-		switch rv.Kind() {
-		case reflect.Bool, reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16,
-			reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
+		if elemKind(rv.Kind()) {
 			n += 7 + int(rv.Type().Size())
-		case reflect.Struct:
-			shape, data := rv.FieldByName("Shape"), rv.FieldByName("Data")
-			if !shape.IsValid() || !data.IsValid() || shape.Kind() != reflect.Slice || data.Kind() != reflect.Slice {
-				return 0, false
-			}
-			switch data.Type().Elem().Kind() {
-			case reflect.Bool, reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16,
-				reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
-			default:
-				return 0, false
-			}
-			n += 7 + 8*shape.Len() + data.Len()*int(data.Type().Elem().Size())
-		default:
+			continue
+		}
+		if rv.Kind() != reflect.Struct {
 			return 0, false
 		}
+		shape, data := rv.FieldByName("Shape"), rv.FieldByName("Data")
+		if !shape.IsValid() || !data.IsValid() || shape.Kind() != reflect.Slice || data.Kind() != reflect.Slice || !elemKind(data.Type().Elem().Kind()) {
+			return 0, false
+		}
+		n += 7 + 8*shape.Len() + data.Len()*int(data.Type().Elem().Size())
 	}
 	return n, true
+}
+
+// elemKind reports whether k is the kind of a scalar of the binary format.
+func elemKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Bool, reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16,
+		reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
 }
 
 // bind reads the arguments of entry name (n bytes) from the input.
