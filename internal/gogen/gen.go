@@ -233,6 +233,7 @@ type gen struct {
 	accOps    map[ir.VName]bool     // the ones with an operator of their own
 	privAccs  *privAccs             // the accumulators the next parallel elemLoop privatizes
 	accLocal  map[ir.VName]string   // an accumulator's chunk-local handle inside that loop
+	accData   map[ir.VName]accSlice // an additive accumulator's data, read once before a loop
 	fname     string                // the Go name of the function being generated
 	pkgDecls  []string              // package-level declarations it needs (scratch structs and pools)
 	// fewOuter is set while generating the sequential version of a map of
@@ -245,7 +246,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, accLocal: map[ir.VName]string{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]string{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

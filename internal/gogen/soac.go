@@ -198,9 +198,11 @@ func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(p
 // index. The data of the one-dimensional inputs ins and of the outputs
 // outs (Go expressions of arrays written element by element) are first
 // sliced to the loop's range, so that Go checks no bound per element;
-// elemArg reads such inputs from their slice. It returns the Go
+// elemArg reads such inputs from their slice. The data of the additive
+// accumulators among ins is read once, before the loop, for the
+// parameters ps they are passed to (see accSlice). It returns the Go
 // expressions of element i of every output. closeElemLoop ends the loop.
-func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, outs []string) []string {
+func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, ps []ir.Param, outs []string) []string {
 	lo, hi := "int64(0)", n
 	if par {
 		pa := g.privAccs
@@ -217,7 +219,42 @@ func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, outs []stri
 			pa.open(g)
 		}
 	}
+	for k, a := range ins {
+		if !ps[k].Type.Acc || !g.additive(a) {
+			continue
+		}
+		d, ok := g.accData[a]
+		if !ok {
+			h := ident(a)
+			if l, ok := g.accLocal[a]; ok {
+				h = l
+			}
+			d.data = g.fresh("ad")
+			g.p("%s := %s.arr.Data", d.data, h)
+			g.p("_ = %s", d.data)
+			if r := g.types[a].Rank(); r > 1 {
+				for k := range r {
+					d.dims = append(d.dims, g.fresh("as"))
+					g.p("%s := %s.arr.Shape[%d]", d.dims[k], h, k)
+					g.p("_ = %s", d.dims[k])
+				}
+			}
+		}
+		d.i = i
+		g.accData[ps[k].Name] = d
+	}
 	return g.rangeLoop(i, lo, hi, ins, outs)
+}
+
+// accSlice is the data of an additive accumulator that the elements of
+// the loop over i update: the accumulator's array does not change while
+// it is one, so its data is read from the handle once, before the loop,
+// and not again for every update (Go would reload it after each store,
+// which might have changed the handle as far as Go knows).
+type accSlice struct {
+	data string   // the Go slice
+	dims []string // the Go variables holding its dimensions (rank > 1)
+	i    string   // the loop's index, whose end ends the slice's scope
 }
 
 // privAccs are the additive accumulators that a parallel map updates,
@@ -344,6 +381,11 @@ func (g *gen) closeRangeLoop(i string) {
 	for k := range g.hoist {
 		if k.i == i {
 			delete(g.hoist, k)
+		}
+	}
+	for a, d := range g.accData {
+		if d.i == i {
+			delete(g.accData, a)
 		}
 	}
 	g.close("}")
@@ -481,7 +523,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			rows = append(rows, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r))
 		}
 		iteration := func(par bool) error {
-			for q, x := range g.elemLoop(par, i, n, grain(e.F), e.Arrs, outs) {
+			for q, x := range g.elemLoop(par, i, n, grain(e.F), e.Arrs, e.F.Params, outs) {
 				dst[scalars[q]] = x
 			}
 			for _, d := range decls {
@@ -1171,12 +1213,16 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 		// against the length of the data it indexes, so Go checks no
 		// bound again.
 		data := g.fresh("el")
+		hoisted, ok := g.accData[e.Acc]
 		var conds []string
 		off := ""
 		for k, x := range e.Idx {
 			i, d := g.i64(x), fmt.Sprintf("%s.arr.Shape[%d]", a, k)
-			if t.Rank() == 1 {
+			switch {
+			case t.Rank() == 1:
 				d = "int64(len(" + data + "))"
+			case ok:
+				d = hoisted.dims[k]
 			}
 			conds = append(conds, fmt.Sprintf("%s >= 0 && %s < %s", i, i, d))
 			if k == 0 {
@@ -1190,7 +1236,12 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 		if err != nil {
 			return err
 		}
-		g.p("if %s := %s.arr.Data; %s {", data, a, strings.Join(conds, " && "))
+		if ok {
+			g.p("if %s := %s; %s {", data, hoisted.data, strings.Join(conds, " && "))
+			g.accData[pat[0].Name] = hoisted
+		} else {
+			g.p("if %s := %s.arr.Data; %s {", data, a, strings.Join(conds, " && "))
+		}
 		g.p("%s = %s", el, add)
 		g.p("}")
 		g.bind(pat[0], a)
