@@ -304,6 +304,20 @@ entry main (xss: [][]f64) (is: []i64) (js: []i64) = map2 (\i j -> let r = xss[i]
 	// fractions differ from the interpreter's in the last bits.
 	{name: "accumulator carried by a loop", src: `entry main (n: i64) (x: []f64) = vjp (\x' -> f64.sum (map (\i -> let t = f64.i64 i / f64.i64 n let (s, _) = loop (s, p) = (0, 1) for j < length x' do (s + x'[j] * p, p * t) in s * s) (iota n))) x 1.0`,
 		args: []string{"12i64", "[1.0, 0.5, -0.25, 2.0]"}},
+	// The adjoint of a row read by slices (and of one read by index) is
+	// added straight into the row of the enclosing accumulator (opt's
+	// accrows): updates of a two-dimensional accumulator inside an inner
+	// scope, which returns the enclosing accumulator after its own.
+	{name: "accumulator rows updated in place", src: `def qz [d] [t] (lr: [t]f64) (z: [d]f64) : f64 =
+  f64.sum (map (\i -> let ro = i * (i - 1) / 2
+                      let v = z[i] + f64.sum (map2 (*) (lr[ro:ro + i] :> [i]f64) (z[:i] :> [i]f64))
+                      in v * v) (iota d))
+entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
+  vjp (\(mu, l) -> f64.sum (map (\x -> f64.sum (map2 (\m lk -> qz lk (map2 (-) x m)) mu l)) xs)) (mu, l) 1.0`,
+		args: []string{"[[1.0, 2.0, 0.0], [0.0, -1.0, 1.0], [3.0, 1.0, 2.0]]", "[[1.0, 0.0, 1.0], [2.0, -1.0, 0.0]]", "[[1.0, 2.0, -1.0], [0.0, 1.0, 1.0]]"}},
+	{name: "accumulator rows updated in place by index", src: `entry main [k] [d] (xs: [][d]f64) (w: [k][d]f64) (p: [d]i64) =
+  vjp (\w -> f64.sum (map (\x -> f64.sum (map (\wk -> f64.sum (map (\j -> wk[p[j]] * x[j]) (iota d))) w)) xs)) w 1.0`,
+		args: []string{"[[1.0, 2.0, 0.0], [0.0, -1.0, 1.0]]", "[[1.0, 0.0, 1.0], [2.0, -1.0, 0.0]]", "[2i64, 0i64, 2i64]"}},
 	// A range of stride 1 written out; out of bounds it fails with the
 	// slice as written.
 	{name: "slice with stride 1", src: `entry main (xss: [][]f64) (i: i64) (j: i64) = map f64.sum xss[i:j:1]`,

@@ -65,8 +65,11 @@ func passByName(t *testing.T, name string) func(*ir.Program) (*ir.Program, error
 			return q, err
 		}
 	}
-	if name == "fuse-soacs" {
+	switch name {
+	case "fuse-soacs":
 		return FuseSOACs
+	case "accrows":
+		return AccRows
 	}
 	for _, p := range Passes {
 		if p.Name == name {
