@@ -111,7 +111,7 @@ func (g *gen) allocConcat(p *concatPlan) {
 	off := "0"
 	for k, root := range p.roots {
 		end := fmt.Sprintf("%s + %s", off, counts[k])
-		g.dest[root] = fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: %s.Data[%s : %s]}", el, strings.Join(p.dims[k], ", "), arr, off, end)
+		g.dest[root] = destRow{view: fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: %s.Data[%s : %s]}", el, strings.Join(p.dims[k], ", "), arr, off, end)}
 		off = "(" + end + ")"
 	}
 	g.concatArr[p.stm.Pat[0].Name] = arr

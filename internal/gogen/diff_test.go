@@ -178,6 +178,15 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"3000i64"}},
 	{name: "irregular rows", src: `entry main (xs: []i64) = map (\x -> iota x) xs`,
 		args: []string{"[2i64, 3i64]"}},
+	// Rows built in place in a result whose row shape is known where the
+	// map starts (a size argument, a constant); a row coerced from
+	// another size is built on its own and fails where it is coerced.
+	{name: "rows of known shape in place", src: `entry main (n: i64) (m: i64) = map (\i -> map (+ i) (replicate n 1i64)) (iota m)`,
+		args: []string{"2i64", "5i64"}},
+	{name: "rows of constant shape in place", src: `entry main (m: i64) = map (\i -> [i, i * 3]) (iota m)`,
+		args: []string{"5i64"}},
+	{name: "rows coerced from another size", src: `entry main (n: i64) (m: i64) = map (\i -> (map (+ i) (replicate n 1i64)) :> [2]i64) (iota m)`,
+		args: []string{"3i64", "5i64"}},
 	{name: "scratch zeroed", src: `entry main (n: i64) = map (\i -> let s = scatter (replicate 4 i) [i % 4] [7] in i64.sum s) (iota n)`,
 		args: []string{"3000i64"}},
 	{name: "loop state rows updated", src: `entry main (n: i64) (m: i64) = loop (x, hs) = (replicate 3 1.0, replicate m (replicate 3 0.0)) for t < n do let x' = map (\v -> v * 0.5 + f64.i64 t) x in (x', hs with [t % m] = x')`,

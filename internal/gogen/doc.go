@@ -172,7 +172,10 @@
 //   - A map whose rows have a shape known before the loop allocates its
 //     result first, and the statement that creates row i builds it in
 //     place (destination passing), through in-place updates, ifs and
-//     accumulator scopes; putRow then finds the row already there.
+//     accumulator scopes; putRow then finds the row already there. When
+//     the result's row dimensions are known there and the row is built
+//     with the same ones, the row is a view made in line and nothing is
+//     stored (placeRows, inPlace).
 //   - A loop builds the array it carries in two buffers used alternately
 //     (iteration i writes buffer i&1), when no value of an earlier
 //     iteration but the current parameters can be alive; so does a

@@ -3,6 +3,7 @@ package gogen
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -260,11 +261,18 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 	el := goScalar(p.Type.Elem)
 	g.shp[p.Name] = dims
 	// The element count, checked for overflow and against the memory
-	// budget (at the position of the statement being generated).
-	size := g.fresh("size")
-	g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
-	fresh := fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
+	// budget (at the position of the statement being generated), where
+	// the array is not built in a destination of its shape.
+	countSize := func() string {
+		size := g.fresh("size")
+		g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
+		return size
+	}
+	fresh := func(size string) string {
+		return fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
+	}
 	if db, ok := g.dbuf[p.Name]; ok {
+		size := countSize()
 		k := g.fresh("k")
 		if db.param != "" {
 			g.p("%s := 0", k)
@@ -283,15 +291,37 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 	}
 	if d, ok := g.dest[p.Name]; ok {
 		// Built in place when the destination has this shape; otherwise
-		// the row is stored (and checked) as usual after the body.
-		g.p("%s %s %s", v, op, d)
-		g.p("if !hasShape(%s.Shape, %s) {", v, strings.Join(dims, ", "))
-		g.p("%s = %s", v, fresh)
-		g.p("}")
+		// the row is stored (and checked) as usual after the body. A
+		// destination whose row dimensions are known is compared with
+		// them one by one (which Go folds away for constants).
+		g.p("%s %s %s", v, op, d.view)
+		if d.dims == nil || len(d.dims) != len(dims) {
+			g.p("if !hasShape(%s.Shape, %s) {", v, strings.Join(dims, ", "))
+			g.p("%s = %s", v, fresh(countSize()))
+			g.p("}")
+			return
+		}
+		var differ []string
+		seen := map[string]bool{}
+		for k := range dims {
+			c := fmt.Sprintf("%s != %s", dims[k], d.dims[k])
+			if !sameInt(dims[k], d.dims[k]) && !seen[c] {
+				differ = append(differ, c)
+				seen[c] = true
+			}
+		}
+		if len(differ) > 0 {
+			g.p("if %s {", strings.Join(differ, " || "))
+			g.p("%s = %s", v, fresh(countSize()))
+			g.p("}")
+		} else {
+			g.exact[p.Name] = true
+		}
 		return
 	}
+	size := countSize()
 	if !g.scratchable(p.Name) {
-		g.p("%s %s %s", v, op, fresh)
+		g.p("%s %s %s", v, op, fresh(size))
 		return
 	}
 	buf := g.scratchField("sb", "[]"+el)
@@ -300,6 +330,24 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 		g.p("clear(%s)", buf)
 	}
 	g.p("%s %s Array[%s]{Shape: %s, Data: %s}", v, op, el, g.newShape(p, dims), buf)
+}
+
+// sameInt reports whether the Go int64 expressions a and b are the same
+// expression or the same constant (with or without a conversion).
+func sameInt(a, b string) bool {
+	unwrap := func(x string) string {
+		if strings.HasPrefix(x, "int64(") && strings.HasSuffix(x, ")") {
+			return x[len("int64(") : len(x)-1]
+		}
+		return x
+	}
+	a, b = unwrap(a), unwrap(b)
+	if a == b {
+		return true
+	}
+	x, errA := strconv.ParseInt(a, 10, 64)
+	y, errB := strconv.ParseInt(b, 10, 64)
+	return errA == nil && errB == nil && x == y
 }
 
 // newShape returns a Go expression of a shape slice holding dims for the
@@ -320,8 +368,9 @@ func (g *gen) newShape(p ir.Param, dims []string) string {
 // row i of the array out(k) (destination passing, see rowRoots), except
 // where two results share a root. It returns the roots it placed, which
 // releaseRows frees once f's body is generated.
-func (g *gen) placeRows(f *ir.Lambda, from int, out func(k int) string, i string) map[ir.VName]bool {
-	placed := map[ir.VName]bool{}
+func (g *gen) placeRows(f *ir.Lambda, from int, out func(k int) (string, ir.Shape), i string) *placement {
+	pl := &placement{roots: map[ir.VName]bool{}, results: map[int][]ir.VName{}}
+	placed := pl.roots
 	for k := from; k < len(f.Ret); k++ {
 		if !f.Ret[k].IsArray() {
 			continue
@@ -334,18 +383,56 @@ func (g *gen) placeRows(f *ir.Lambda, from int, out func(k int) string, i string
 		if taken {
 			continue
 		}
+		a, rowShape := out(k)
+		d := destRow{view: fmt.Sprintf("row(%s, 1, %s)", a, i)}
+		if dims := g.shapeExprs(rowShape); rowShape != nil && dims != nil {
+			// The row's place, from dimensions known here.
+			n := product(dims)
+			d = destRow{view: fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%s*(%s) : (%s+1)*(%s) : (%s+1)*(%s)]}", goScalar(f.Ret[k].Elem), a, a, i, n, i, n, i, n), dims: dims}
+		}
 		for _, r := range rs {
 			placed[r] = true
-			g.dest[r] = fmt.Sprintf("row(%s, 1, %s)", out(k), i)
+			g.dest[r] = d
+		}
+		pl.results[k] = rs
+	}
+	return pl
+}
+
+// placement is what placeRows placed: the roots, and the roots of each
+// result it placed.
+type placement struct {
+	roots   map[ir.VName]bool
+	results map[int][]ir.VName
+}
+
+// inPlace reports whether result k of the function whose rows pl placed
+// is certainly in place once its body is generated: every root was built
+// in its destination with the destination's known shape, so that nothing
+// needs storing.
+func (g *gen) inPlace(pl *placement, k int) bool {
+	rs := pl.results[k]
+	for _, r := range rs {
+		if !g.exact[r] {
+			return false
 		}
 	}
-	return placed
+	return len(rs) > 0
+}
+
+// destRow is where placeRows has a row built: the Go expression of the
+// row of the result array, and the Go expressions of its dimensions when
+// they are known where the row is placed (nil otherwise).
+type destRow struct {
+	view string
+	dims []string
 }
 
 // releaseRows ends placeRows's destinations.
-func (g *gen) releaseRows(placed map[ir.VName]bool) {
-	for r := range placed {
+func (g *gen) releaseRows(pl *placement) {
+	for r := range pl.roots {
 		delete(g.dest, r)
+		delete(g.exact, r)
 	}
 }
 

@@ -159,7 +159,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			temps[k] = g.fresh("f")
 			g.p("var %s %s", temps[k], goType(t))
 		}
-		placed := g.placeRows(e.F, l.mapIn, func(k int) string { return ident(pat[l.mapOut+k-l.mapIn].Name) }, i)
+		placed := g.placeRows(e.F, l.mapIn, func(k int) (string, ir.Shape) { return ident(pat[l.mapOut+k-l.mapIn].Name), nil }, i)
 		var args []string
 		for k, p := range e.F.Params {
 			args = append(args, g.elemArg(e.Arrs[k], p, i))

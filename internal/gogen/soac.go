@@ -501,7 +501,13 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 		return out
 	}
 	if known {
-		var dst, rows, decls, outs []string
+		var dst, decls, outs []string
+		// row is the store of array result k from the Go variable r.
+		type row struct {
+			k        int
+			r, store string
+		}
+		var rows []row
 		var scalars []int // the positions in dst of scalar results
 		for k, t := range e.F.Ret {
 			if t.Acc {
@@ -520,7 +526,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			r := g.fresh("r")
 			decls = append(decls, fmt.Sprintf("var %s %s", r, goType(t)))
 			dst = append(dst, r)
-			rows = append(rows, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r))
+			rows = append(rows, row{k, r, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r)})
 		}
 		iteration := func(par bool) error {
 			for q, x := range g.elemLoop(par, i, n, grain(e.F), e.Arrs, e.F.Params, outs) {
@@ -529,14 +535,18 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			for _, d := range decls {
 				g.p("%s", d)
 			}
-			placed := g.placeRows(e.F, 0, func(k int) string { return ident(pat[k].Name) }, i)
+			placed := g.placeRows(e.F, 0, func(k int) (string, ir.Shape) { return ident(pat[k].Name), pat[k].Type.Shape[1:] }, i)
 			err := g.apply(e.F, args(), dst)
+			for _, r := range rows {
+				if g.inPlace(placed, r.k) {
+					g.p("_ = %s", r.r)
+				} else {
+					g.p("%s", r.store)
+				}
+			}
 			g.releaseRows(placed)
 			if err != nil {
 				return err
-			}
-			for _, r := range rows {
-				g.p("%s", r)
 			}
 			g.closeElemLoop(par, i)
 			return nil
