@@ -185,6 +185,8 @@ entry main (m: i64) = reduce (+) 0 (map (\i -> f (i % 5)) (iota m))`, args: []st
 		args: []string{"2i64", "5i64"}},
 	{name: "rows of constant shape in place", src: `entry main (m: i64) = map (\i -> [i, i * 3]) (iota m)`,
 		args: []string{"5i64"}},
+	{name: "rows of constant shape in place in a screma", src: `entry main (xs: []f64) = let ys = map (\x -> [x, 2 * x]) xs in (ys, f64.sum (map (\x -> x * x) xs))`,
+		args: []string{"[1.0, -2.0, 0.5, 3.0]"}},
 	{name: "rows coerced from another size", src: `entry main (n: i64) (m: i64) = map (\i -> (map (+ i) (replicate n 1i64)) :> [2]i64) (iota m)`,
 		args: []string{"3i64", "5i64"}},
 	{name: "scratch zeroed", src: `entry main (n: i64) = map (\i -> let s = scatter (replicate 4 i) [i % 4] [7] in i64.sum s) (iota n)`,

@@ -159,12 +159,19 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			temps[k] = g.fresh("f")
 			g.p("var %s %s", temps[k], goType(t))
 		}
-		placed := g.placeRows(e.F, l.mapIn, func(k int) (string, ir.Shape) { return ident(pat[l.mapOut+k-l.mapIn].Name), nil }, i)
+		placed := g.placeRows(e.F, l.mapIn, func(k int) (string, ir.Shape) {
+			p := pat[l.mapOut+k-l.mapIn]
+			return ident(p.Name), p.Type.Shape[1:]
+		}, i)
 		var args []string
 		for k, p := range e.F.Params {
 			args = append(args, g.elemArg(e.Arrs[k], p, i))
 		}
 		err := g.apply(e.F, args, temps)
+		inPlace := map[int]bool{}
+		for k := l.mapIn; k < len(e.F.Ret); k++ {
+			inPlace[k] = g.inPlace(placed, k)
+		}
 		g.releaseRows(placed)
 		if err != nil {
 			return err
@@ -209,7 +216,11 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			g.close("}")
 		}
 		for k := l.mapIn; k < len(e.F.Ret); k++ {
-			if e.F.Ret[k].IsArray() {
+			switch {
+			case !e.F.Ret[k].IsArray():
+			case inPlace[k]:
+				g.p("_ = %s", temps[k])
+			default:
 				g.p("putRow(%s, %s, %s, %s)", pos, ident(pat[l.mapOut+k-l.mapIn].Name), i, temps[k])
 			}
 		}
