@@ -17,7 +17,8 @@ import (
 // Example is the call that a generated package's godoc example makes: a
 // runnable Example function in example_test.go that builds the arguments,
 // calls the entry point and prints its results (one line each: a scalar,
-// or an array's shape and data; f16 values as float64) or its error.
+// or an array's shape and data; floats to six significant digits, f16
+// values as float64) or its error.
 type Example struct {
 	Entry string         // the entry point's source name
 	Args  []values.Value // one per parameter of the IR function
@@ -75,10 +76,14 @@ func generateExample(prog *ir.Program, pkg string, apis map[string]entryAPI, ex 
 		r := api.results[i]
 		switch {
 		case t.Elem == prim.F16 && t.IsScalar():
-			fmt.Fprintf(&b, "fmt.Println(%s.F64())\n", r)
+			fmt.Fprintf(&b, "fmt.Printf(%q, %s.F64())\n", floatFormat+"\n", r)
 		case t.Elem == prim.F16:
 			fs, k, h := unused("fs", api), unused("k", api), unused("h", api)
-			fmt.Fprintf(&b, "{\n%s := make([]float64, len(%s.Data))\nfor %s, %s := range %s.Data {\n%s[%s] = %s.F64()\n}\nfmt.Println(%s.Shape, %s)\n}\n", fs, r, k, h, r, fs, k, h, r, fs)
+			fmt.Fprintf(&b, "{\n%s := make([]float64, len(%s.Data))\nfor %s, %s := range %s.Data {\n%s[%s] = %s.F64()\n}\nfmt.Printf(%q, %s.Shape, %s)\n}\n", fs, r, k, h, r, fs, k, h, "%v "+floatFormat+"\n", r, fs)
+		case t.Elem.IsFloat() && t.IsScalar():
+			fmt.Fprintf(&b, "fmt.Printf(%q, %s)\n", floatFormat+"\n", r)
+		case t.Elem.IsFloat():
+			fmt.Fprintf(&b, "fmt.Printf(%q, %s.Shape, %s.Data)\n", "%v "+floatFormat+"\n", r, r)
 		case t.IsScalar():
 			fmt.Fprintf(&b, "fmt.Println(%s)\n", r)
 		default:
@@ -170,6 +175,12 @@ func exampleData(v values.Value) (string, bool) {
 	return "[]" + goT + "{" + strings.Join(parts, ", ") + "}", usesMath
 }
 
+// floatFormat is how the example prints floats: to six significant
+// digits, since the compiled code may add in another order than the
+// interpreter that computed the Output comment (reductions in several
+// lanes), which changes the last bits.
+const floatFormat = "%.6g"
+
 // exampleOutput is what the example prints for the result v: Go's
 // formatting of the Go value the generated package returns.
 func exampleOutput(v values.Value) string {
@@ -182,8 +193,14 @@ func exampleOutput(v values.Value) string {
 		}
 		data = f
 	}
-	if v.IsScalar() {
+	float := v.Elem().IsFloat()
+	switch {
+	case v.IsScalar() && float:
+		return fmt.Sprintf(floatFormat+"\n", reflect.ValueOf(data).Index(0).Interface())
+	case v.IsScalar():
 		return fmt.Sprintln(reflect.ValueOf(data).Index(0).Interface())
+	case float:
+		return fmt.Sprintf("%v "+floatFormat+"\n", v.Shape(), data)
 	}
 	return fmt.Sprintln(v.Shape(), data)
 }

@@ -23,7 +23,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(r0)
+	fmt.Printf("%.6g\n", r0)
 	// Output:
 	// 32
 }
