@@ -1,6 +1,10 @@
 package ir
 
-import "github.com/fluxion-lang/fluxion/internal/prim"
+import (
+	"slices"
+
+	"github.com/fluxion-lang/fluxion/internal/prim"
+)
 
 // Facts is the one table of what passes know about a function's code:
 // aliasing (which storage a name may share), consumption (which storage
@@ -71,7 +75,8 @@ type Facts struct {
 	sizes Names
 	// below gives, for the names known to lie in [0, n), every such n
 	// known: the rows of an iota from 0 by 1 that a map or screma
-	// function takes, and the counters of for loops over i64.
+	// function takes, the counters of for loops over i64, and (n - 1) - p
+	// for such a p (reverse mode's reversed reads).
 	below map[VName][]SubExp
 }
 
@@ -153,6 +158,7 @@ func NewFacts(f *Func) *Facts {
 	var direct []VName
 	n := 0
 	iotas := map[VName]SubExp{} // the counting iotas bound so far, by size
+	last := map[VName]SubExp{}  // the names bound to n - 1 (i64), by n
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {
@@ -168,6 +174,15 @@ func NewFacts(f *Func) *Facts {
 			IndexBounds(s, func(a VName) (SubExp, bool) { n, ok := iotas[a]; return n, ok }, func(v VName, n SubExp) { fa.below[v] = append(fa.below[v], n) })
 			if n, ok := CountingIota(s.Exp); ok && len(s.Pat) == 1 {
 				iotas[s.Pat[0].Name] = n
+			}
+			if e, ok := s.Exp.(*Bin); ok && len(s.Pat) == 1 && e.Op == prim.Sub && e.T == prim.I64 {
+				v := s.Pat[0].Name
+				if e.Y.IsConst && e.Y.Const.Int() == 1 {
+					last[v] = e.X
+				}
+				if n, ok := last[e.X.Var]; ok && e.X.IsVar() && e.Y.IsVar() && slices.ContainsFunc(fa.below[e.Y.Var], n.Equal) {
+					fa.below[v] = append(fa.below[v], n)
+				}
 			}
 			forEachSource(s, func(n VName, srcs []SubExp) {
 				for _, x := range srcs {

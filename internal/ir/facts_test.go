@@ -229,6 +229,44 @@ func TestFactsRowBelowWidth(t *testing.T) {
 	}
 }
 
+// Reverse mode reads rows backwards: (n - 1) - p for a row p of iota n
+// lies in [0, n) too, so indexing a [n] array by it cannot fail; (n - 2)
+// - p and (m - 1) - p can.
+func TestFactsReversedRowBelowWidth(t *testing.T) {
+	n, m := VName{"n", 1}, VName{"m", 2}
+	for _, tc := range []struct {
+		name string
+		top  SubExp // the minuend's n
+		dec  int64  // what it subtracts from it
+		want bool
+	}{
+		{"(n - 1) - p", Var(n), 1, false},
+		{"(n - 2) - p", Var(n), 2, true},
+		{"(m - 1) - p", Var(m), 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewBuilder(NewNameSource(3))
+			b.Declare(Param{Name: n, Type: i64}, Param{Name: m, Type: i64})
+			xs := b.Param("xs", Array(prim.F64, Var(n)))
+			it := b.Let("it", &Iota{N: Var(n), T: prim.I64})
+			last := b.Let("last", &Bin{Op: prim.Sub, T: prim.I64, X: tc.top, Y: I64(tc.dec)})
+			f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp {
+				j := lb.Let("j", &Bin{Op: prim.Sub, T: prim.I64, X: last, Y: ps[0]})
+				return []SubExp{lb.Index(xs.Name, j)}
+			})
+			b.Add(&Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, Var(n))}}, Exp: &Map{W: Var(n), Arrs: []VName{it.Var}, F: f}})
+			fn := &Func{Name: "f", Params: []Param{{Name: n, Type: i64}, {Name: m, Type: i64}, xs}, Body: b.Body()}
+			if err := VerifyFunc(fn); err != nil {
+				t.Fatalf("%v\n%s", err, fn)
+			}
+			ix := f.Body.Stms[1]
+			if got := NewFacts(fn).MayFail(ix); got != tc.want {
+				t.Errorf("MayFail = %v, want %v:\n%v", got, tc.want, fn)
+			}
+		})
+	}
+}
+
 func TestFactsMayFail(t *testing.T) {
 	n := VName{"n", 1}
 	vec := Array(prim.F64, Var(n))

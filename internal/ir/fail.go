@@ -23,8 +23,9 @@ import (
 //     than a non-zero constant, or an integer power by something other
 //     than a non-negative constant;
 //   - it is an Index or Slice other than one at constant indices within
-//     constant dimensions (or, for an Index, at a row of iota n or the
-//     counter of a loop to n in a dimension n), an Update, Reshape,
+//     constant dimensions (or, for an Index, at a row of iota n, the
+//     counter of a loop to n, or n - 1 minus either, in a dimension n),
+//     an Update, Reshape,
 //     Concat, Rotate, ArrayLit of rows not all declared with its element
 //     type's known shape, Assert, Apply, AD operator, or UpdAcc of a row
 //     not declared with the accumulator's known row shape (bounds,
