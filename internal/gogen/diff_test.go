@@ -40,6 +40,16 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
   let (a, b) = unzip (scan (\(a, b) (c, d) -> (a + c, i32.max b d)) (0, i32.lowest) (map (\i -> (i, i32.i64 ((i * 7919) % 1000))) (iota n)))
   in (a[n-1], b[n-1], a[n/3], b[17], length a)`,
 		args: []string{"70001i64"}},
+	// A top-level scan over a cheap function with a map output beside it
+	// runs in a parallel scan's phases, the function in both that read
+	// rows; so does one that reads its input backwards (n - 1 - i, which
+	// cannot fail).
+	{name: "scan and map output in phases", src: `entry main (n: i64) = let xs = map (\i -> i * 3 - 7) (iota n) let s = scan (+) 0 (map (* 2) xs) in (s, map (+ 1) xs)`,
+		args: []string{"3000i64"}},
+	{name: "scan of reversed rows in phases", src: `entry main (xs: []i64) = let n = length xs in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
+		args: []string{"[1i64, 2i64, 3i64, 4i64, 5i64, 6i64, 7i64, 8i64, 9i64, 10i64, 11i64, 12i64]"}},
+	{name: "scan of reversed rows in phases, chunks", src: `entry main (n: i64) = let xs = map (\i -> i % 11 - 5) (iota n) in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
+		args: []string{"5000i64"}},
 	{name: "small scan", src: `entry main (xs: []i32) = scan (+) 0 xs`, args: []string{"[1, 2, 3, 4]"}},
 	{name: "empty scan", src: `entry main (xs: []i32) = scan (+) 0 xs`, args: []string{"empty([0]i32)"}},
 	{name: "scan rows", src: `entry main (xss: [][]i32) = scan (map2 (+)) (replicate 2 0) xss`, args: []string{"[[1, 2], [3, 4], [5, 6]]"}},

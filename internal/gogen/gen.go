@@ -38,11 +38,11 @@ func GenerateWith(prog *ir.Program, pkgName string, opts Options) (map[string][]
 	if err := ir.Verify(prog); err != nil {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
-	prog, err := unfuse(prog)
+	prog, phased, err := unfuse(prog)
 	if err != nil {
 		return nil, err
 	}
-	main, apis, err := generateEntries(prog, pkgName)
+	main, apis, err := generateEntries(prog, pkgName, phased)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ type entryAPI struct {
 
 // generateEntries returns the file of the program's functions and entry
 // points, and the exported function of each entry point.
-func generateEntries(prog *ir.Program, pkgName string) ([]byte, map[string]entryAPI, error) {
+func generateEntries(prog *ir.Program, pkgName string, phased map[*ir.Screma]bool) ([]byte, map[string]entryAPI, error) {
 	rtn, err := theRuntime()
 	if err != nil {
 		return nil, nil, fmt.Errorf("gogen: %w", err)
@@ -179,6 +179,7 @@ func generateEntries(prog *ir.Program, pkgName string) ([]byte, map[string]entry
 		g := newGen(f)
 		g.funcs = internal
 		g.prog = prog
+		g.phased = phased
 		if err := g.function(f, internal[f.Name]); err != nil {
 			return nil, nil, fmt.Errorf("gogen: function %s: %w", f.Name, err)
 		}
@@ -235,6 +236,7 @@ type gen struct {
 	privAccs  *privAccs             // the accumulators the next parallel elemLoop privatizes
 	accLocal  map[ir.VName]string   // an accumulator's chunk-local handle inside that loop
 	accData   map[ir.VName]accSlice // an additive accumulator's data, read once before a loop
+	phased    map[*ir.Screma]bool   // the Scremas run in a parallel scan's phases (unfuse)
 	fname     string                // the Go name of the function being generated
 	pkgDecls  []string              // package-level declarations it needs (scratch structs and pools)
 	// fewOuter is set while generating the sequential version of a map of

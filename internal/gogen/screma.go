@@ -14,17 +14,20 @@ import (
 // construct's meaning. Inside another SOAC's lambda they run sequentially;
 // at the top level, one whose operators are all reductions runs in
 // parallel chunks as Reduce does (per-chunk results from the neutral
-// elements, combined in chunk order). The generator takes Scremas whose
+// elements, combined in chunk order), and one with scans and a cheap
+// function runs in a parallel scan's phases, applying the function in
+// both that read rows (scremaScans). The generator takes Scremas whose
 // operators combine scalars (or, inside a lambda, whose reductions
 // combine arrays, as vectorised sums do) and whose map outputs have row
 // shapes known before the loop; unfuse rewrites the others, and the
-// top-level ones with scans, histograms or scatters, into the SOACs they
-// stand for.
+// other top-level ones with scans, histograms or scatters, into the SOACs
+// they stand for.
 
 // generated reports whether the generator takes the Screma e itself;
-// nested is set inside another SOAC's lambda.
-func generated(e *ir.Screma, nested bool) bool {
-	if !nested && (len(e.Scans) > 0 || len(e.Hists) > 0 || len(e.Scatters) > 0) {
+// nested is set inside another SOAC's lambda; fa are the facts of the
+// function it is in.
+func generated(e *ir.Screma, nested bool, fa *ir.Facts) bool {
+	if !nested && (len(e.Hists) > 0 || len(e.Scatters) > 0 || len(e.Scans) > 0 && !phasedScans(e, fa)) {
 		return false
 	}
 	k := 0
@@ -66,6 +69,58 @@ func generated(e *ir.Screma, nested bool) bool {
 		}
 	}
 	return true
+}
+
+// phasedScans reports whether a top-level Screma with scans runs as its
+// own phases (scremaScans) rather than as a map whose rows the scans then
+// read: scans and map outputs only, every result a scalar, and a function
+// cheap enough to run twice per row (no loops, SOACs, calls or arrays;
+// at most 16 statements) that cannot fail, nor can the operators, since
+// the phases apply them to other operands than a sequential scan does.
+func phasedScans(e *ir.Screma, fa *ir.Facts) bool {
+	if len(e.Reds) > 0 || len(e.Hists) > 0 || len(e.Scatters) > 0 || len(e.F.Body.Stms) > 16 || heavy(e.F.Body) || fa.LambdaMayFail(e.F) {
+		return false
+	}
+	for _, t := range e.F.Ret {
+		if !t.IsScalar() {
+			return false
+		}
+	}
+	for _, s := range e.F.Body.Stms {
+		if anyExpIn(s.Exp, func(x ir.Exp) bool {
+			switch x.(type) {
+			case *ir.Apply, *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma, *ir.WithAcc:
+				return true
+			}
+			return false
+		}) {
+			return false
+		}
+	}
+	for _, sc := range e.Scans {
+		if fa.LambdaMayFail(sc.Op) {
+			return false
+		}
+	}
+	return true
+}
+
+// anyExpIn reports whether pred holds for e or an expression nested in it.
+func anyExpIn(e ir.Exp, pred func(ir.Exp) bool) bool {
+	if pred(e) {
+		return true
+	}
+	for _, b := range ir.Bodies(e) {
+		if b == nil {
+			continue
+		}
+		for _, s := range b.Stms {
+			if anyExpIn(s.Exp, pred) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // scremaLayout locates the parts of a Screma's function results and of
@@ -119,9 +174,17 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	// Storage of the arrays the loop fills: scan results and map outputs.
 	var outs []string      // scalar outputs written at element i, in result order
 	outAt := map[int]int{} // function result -> index in outs
+	// A scan output nothing reads (as reverse mode's first component of
+	// a generic reduction) gets its shape and no elements.
+	deadScan := map[ir.VName]bool{}
 	for q, sc := range e.Scans {
 		for j := range sc.Neutral {
 			p := pat[l.scanOut[q]+j]
+			if g.used[p.Name] == 0 {
+				deadScan[p.Name] = true
+				g.p("%s = Array[%s]{Shape: []int64{%s}}", ident(p.Name), goScalar(p.Type.Elem), n)
+				continue
+			}
 			g.assignNewArray(ident(p.Name), p, []string{g.i64(e.W)}, false)
 		}
 	}
@@ -183,7 +246,9 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 				return err
 			}
 			for j := range m {
-				g.p("%s.Data[%s] = %s", ident(pat[l.scanOut[q]+j].Name), i, scanAccs[q][j])
+				if out := pat[l.scanOut[q]+j].Name; !deadScan[out] {
+					g.p("%s.Data[%s] = %s", ident(out), i, scanAccs[q][j])
+				}
 			}
 		}
 		for q, r := range e.Reds {
@@ -282,6 +347,13 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 		g.close("}")
 		return nil
 	}
+	if g.phased[e] {
+		if err := g.scremaScans(e, l, n, i, outs, element); err != nil {
+			return err
+		}
+		g.declareDone(pat)
+		return nil
+	}
 	// Histograms and scatters update their destinations in place.
 	var dests []string
 	for _, h := range e.Hists {
@@ -373,6 +445,99 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	}
 	g.close("}")
 	g.declareDone(pat)
+	return nil
+}
+
+// scremaScans emits a top-level Screma with scans (phasedScans) in the
+// three phases of a parallel scan, with the function applied in the
+// phases that read rows: every chunk folds the scan operators over its
+// rows from the neutral elements, the chunk results are scanned in chunk
+// order, then every chunk runs element (the function, the scans from its
+// prefix, the outputs) over its rows. The chunks depend only on the
+// width, so the results do not depend on the cores. outs are the map
+// outputs written element by element.
+func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []string, element func(dst []string, accs, scanAccs [][]string) error) error {
+	gr := grain(e.F)
+	nc := g.fresh("nc")
+	g.p("%s := numChunks(%s, %s)", nc, n, gr)
+	pre := make([][]string, len(e.Scans))
+	for q, sc := range e.Scans {
+		for j, ne := range sc.Neutral {
+			v := g.fresh("pre")
+			g.p("%s := make([]%s, %s+1)", v, goType(e.F.Ret[l.scanIn[q]+j]), nc)
+			g.p("%s[0] = %s", v, g.sub(ne))
+			pre[q] = append(pre[q], v)
+		}
+	}
+	g.open(fmt.Sprintf("if %s > 1 {", nc))
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.openChunk()
+	local := make([][]string, len(e.Scans))
+	for q, sc := range e.Scans {
+		for _, ne := range sc.Neutral {
+			v := g.fresh("acc")
+			g.p("%s := %s", v, g.sub(ne))
+			local[q] = append(local[q], v)
+		}
+	}
+	g.rangeLoop(i, "lo", "hi", e.Arrs, nil)
+	temps := make([]string, len(e.F.Ret))
+	for k, t := range e.F.Ret {
+		temps[k] = g.fresh("f")
+		g.p("var %s %s", temps[k], goType(t))
+	}
+	var args []string
+	for k, p := range e.F.Params {
+		args = append(args, g.elemArg(e.Arrs[k], p, i))
+	}
+	if err := g.apply(e.F, args, temps); err != nil {
+		return err
+	}
+	for q, sc := range e.Scans {
+		vals := temps[l.scanIn[q] : l.scanIn[q]+len(sc.Neutral)]
+		if err := g.apply(sc.Op, append(append([]string{}, local[q]...), vals...), local[q]); err != nil {
+			return err
+		}
+	}
+	g.closeRangeLoop(i)
+	for q := range e.Scans {
+		for j, v := range local[q] {
+			g.p("%s[c+1] = %s", pre[q][j], v)
+		}
+	}
+	g.closeChunk()
+	g.close("})")
+	c := g.fresh("c")
+	g.open(fmt.Sprintf("for %s := int64(1); %s < %s; %s++ {", c, c, nc, c))
+	for q, sc := range e.Scans {
+		var prev, cur []string
+		for j := range sc.Neutral {
+			prev = append(prev, pre[q][j]+"["+c+"-1]")
+			cur = append(cur, pre[q][j]+"["+c+"]")
+		}
+		if err := g.apply(sc.Op, append(prev, cur...), cur); err != nil {
+			return err
+		}
+	}
+	g.close("}")
+	g.close("}")
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.openChunk()
+	scanAccs := make([][]string, len(e.Scans))
+	for q, sc := range e.Scans {
+		for j := range sc.Neutral {
+			v := g.fresh("acc")
+			g.p("%s := %s[c]", v, pre[q][j])
+			scanAccs[q] = append(scanAccs[q], v)
+		}
+	}
+	dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
+	if err := element(dst, nil, scanAccs); err != nil {
+		return err
+	}
+	g.closeRangeLoop(i)
+	g.closeChunk()
+	g.close("})")
 	return nil
 }
 

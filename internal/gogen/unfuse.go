@@ -14,18 +14,23 @@ import (
 // Screma's element-by-element order whenever at most one of the parts may
 // fail, as fusion guarantees (a Screma for which this is not so is an
 // error).
-func unfuse(p *ir.Program) (*ir.Program, error) {
+//
+// It also returns the top-level Scremas with scans that the generator runs
+// in a parallel scan's phases (phasedScans), which only unfuse, knowing
+// which code is inside a SOAC's lambda, can tell.
+func unfuse(p *ir.Program) (*ir.Program, map[*ir.Screma]bool, error) {
 	out := &ir.Program{Funcs: make([]*ir.Func, len(p.Funcs))}
+	phased := map[*ir.Screma]bool{}
 	for i, f := range p.Funcs {
-		u := &unfuser{b: ir.BuilderFor(f), fa: ir.NewFacts(f)}
+		u := &unfuser{b: ir.BuilderFor(f), fa: ir.NewFacts(f), phased: phased}
 		g := *f
 		g.Body = u.body(f.Body)
 		if u.err != nil {
-			return nil, fmt.Errorf("gogen: function %s: %w", f.Name, u.err)
+			return nil, nil, fmt.Errorf("gogen: function %s: %w", f.Name, u.err)
 		}
 		out.Funcs[i] = &g
 	}
-	return out, nil
+	return out, phased, nil
 }
 
 type unfuser struct {
@@ -33,6 +38,7 @@ type unfuser struct {
 	fa     *ir.Facts
 	err    error
 	nested bool // inside the lambda of a SOAC
+	phased map[*ir.Screma]bool
 }
 
 func (u *unfuser) body(b *ir.Body) *ir.Body {
@@ -51,8 +57,11 @@ func (u *unfuser) body(b *ir.Body) *ir.Body {
 			return &ir.Lambda{Params: l.Params, Body: u.body(l.Body), Ret: l.Ret}
 		})
 		sc, ok := e.(*ir.Screma)
-		if ok && generated(sc, nested) {
+		if ok && generated(sc, nested, u.fa) {
 			ok = false
+			if !nested && len(sc.Scans) > 0 {
+				u.phased[sc] = true
+			}
 		}
 		if !ok {
 			out.Stms = append(out.Stms, &ir.Stm{Pat: s.Pat, Exp: e, Pos: s.Pos})
