@@ -86,16 +86,8 @@ func phasedScans(e *ir.Screma, fa *ir.Facts) bool {
 			return false
 		}
 	}
-	for _, s := range e.F.Body.Stms {
-		if anyExpIn(s.Exp, func(x ir.Exp) bool {
-			switch x.(type) {
-			case *ir.Apply, *ir.Loop, *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma, *ir.WithAcc:
-				return true
-			}
-			return false
-		}) {
-			return false
-		}
+	if ir.BodyKinds(e.F.Body)&(ir.KApply|ir.KNested&^ir.KIf) != 0 {
+		return false
 	}
 	for _, sc := range e.Scans {
 		if fa.LambdaMayFail(sc.Op) {
@@ -103,24 +95,6 @@ func phasedScans(e *ir.Screma, fa *ir.Facts) bool {
 		}
 	}
 	return true
-}
-
-// anyExpIn reports whether pred holds for e or an expression nested in it.
-func anyExpIn(e ir.Exp, pred func(ir.Exp) bool) bool {
-	if pred(e) {
-		return true
-	}
-	for _, b := range ir.Bodies(e) {
-		if b == nil {
-			continue
-		}
-		for _, s := range b.Stms {
-			if anyExpIn(s.Exp, pred) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // scremaLayout locates the parts of a Screma's function results and of

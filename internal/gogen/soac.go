@@ -233,10 +233,10 @@ func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, ps []ir.Par
 			g.p("%s := %s.arr.Data", d.data, h)
 			g.p("_ = %s", d.data)
 			if r := g.types[a].Rank(); r > 1 {
-				for k := range r {
+				for dim := range r {
 					d.dims = append(d.dims, g.fresh("as"))
-					g.p("%s := %s.arr.Shape[%d]", d.dims[k], h, k)
-					g.p("_ = %s", d.dims[k])
+					g.p("%s := %s.arr.Shape[%d]", d.dims[dim], h, dim)
+					g.p("_ = %s", d.dims[dim])
 				}
 			}
 		}
