@@ -351,6 +351,9 @@ entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
 	// truncating operators) on negative and extreme dividends.
 	{name: "division by positive constants", src: `entry main (n: i64) = map (\i -> let x = i - n / 2 in (x / 7, x % 7, x // 7, x %% 7, i32.i64 x / 3, i8.i64 x % 4, (i64.lowest + i) / 2, (i64.lowest + i) % 3, i8.lowest / 1)) (iota n)`,
 		args: []string{"41i64"}},
+	// By powers of two: shifts and masks, on negative values too.
+	{name: "division by powers of two", src: `entry main (n: i64) = map (\i -> let x = i - n / 2 in (x / 4, x % 8, x / 1, i8.i64 x / 2, i8.i64 x % 16, i32.i64 x % 2, (i64.lowest + i) / 4, (i64.lowest + i) % 1024, (i64.highest - i) / 8)) (iota n)`,
+		args: []string{"41i64"}},
 	{name: "reduction selecting a row", src: `entry main (n: i64) = reduce (\a b -> if a[0] >= b[0] then a else b) [0, 0] (map (\i -> [(i * 37) % 101, i]) (iota n))`,
 		args: []string{"3000i64"}},
 	{name: "row from an accumulator scope", src: `entry main (n: i64) = map (\i -> reduce_by_index (replicate 3 0i64) (+) 0 (map (\j -> (i + j) % 3) (iota 5)) (map (\j -> j * i) (iota 5))) (iota n)`,

@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -240,7 +241,19 @@ func (g *gen) exp(s *ir.Stm) error {
 		x, y := g.operand(e.X), g.operand(e.Y)
 		if byPositiveConst(e) {
 			// By a positive constant no division can fail: Go's own
-			// operators (truncating), or inlinable floor forms.
+			// operators (truncating), or inlinable floor forms. By a
+			// power of two 2^k, floor division is an arithmetic shift by
+			// k and the floor modulus the low k bits, for every value.
+			if c := e.Y.Const.Int(); c > 1 && c&(c-1) == 0 {
+				switch e.Op {
+				case prim.Div:
+					g.bind(pat[0], fmt.Sprintf("%s >> %d", x, bits.TrailingZeros64(uint64(c))))
+					return nil
+				case prim.Mod:
+					g.bind(pat[0], fmt.Sprintf("%s & %d", x, c-1))
+					return nil
+				}
+			}
 			switch e.Op {
 			case prim.Div:
 				g.bind(pat[0], "sdivc("+x+", "+y+")")
