@@ -70,6 +70,21 @@ func TestDiffIR(t *testing.T) {
 		})})
 		return []ir.SubExp{ir.Var(res[0])}
 	})
+	// Rows added into a matrix accumulator inside a map: the row's length
+	// is the argument's, so a row of another length fails (unless its
+	// index is out of range, which drops the update).
+	accRows := irProg([]ir.Type{vecT(prim.I64), matT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n, cols := sizeOf(b, ps[0], 0), sizeOf(b, ps[1], 1)
+		zeros := b.Let("adj", &ir.Replicate{Shape: ir.Shape{ir.I64(3), ir.I64(2)}, Val: ir.I64(0)})
+		accT := ir.AccOf(ir.Array(prim.I64, ir.I64(3), ir.I64(2)))
+		res := b.LetN("adj", &ir.WithAcc{Inputs: []ir.AccInput{{Arr: zeros.Var}}, F: b.Lambda([]ir.Type{accT}, func(lb *ir.Builder, acc []ir.SubExp) []ir.SubExp {
+			m := lb.Map(n, []ir.VName{ps[0].Var, ps[1].Var, acc[0].Var}, lb.Lambda([]ir.Type{i64, ir.Array(prim.I64, cols), accT}, func(mb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+				return []ir.SubExp{mb.Let("a", &ir.UpdAcc{Acc: xs[2].Var, Idx: []ir.SubExp{xs[0]}, Val: xs[1]})}
+			}))
+			return []ir.SubExp{ir.Var(m[0])}
+		})})
+		return []ir.SubExp{ir.Var(res[0])}
+	})
 	histRows := irProg([]ir.Type{vecT(prim.I64), matT(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 		n, m := sizeOf(b, ps[0], 0), sizeOf(b, ps[1], 1)
 		dst := b.Let("d", &ir.Replicate{Shape: ir.Shape{ir.I64(2), m}, Val: ir.I64(0)})
@@ -170,6 +185,9 @@ func TestDiffIR(t *testing.T) {
 		{name: "screma failing", prog: screma, args: []string{"[3i64, 0i64, 4i64]", "[0i64, 2i64, 0i64]"}},
 		{name: "withacc operator", prog: accMul, args: []string{"[3i64, 5i64]"}},
 		{name: "withacc in map", prog: accMap, args: []string{"[0i64, 2i64, 0i64, 7i64]", "[1.0, 2.0, 3.5, 4.0]"}},
+		{name: "withacc rows in map", prog: accRows, args: []string{"[0i64, 2i64, 0i64, 7i64, -1i64]", "[[1i64, 2i64], [3i64, 4i64], [5i64, 6i64], [7i64, 8i64], [9i64, 10i64]]"}},
+		{name: "withacc rows in map of another length", prog: accRows, args: []string{"[0i64, 2i64]", "[[1i64, 2i64, 3i64], [4i64, 5i64, 6i64]]"}},
+		{name: "withacc rows out of range of another length", prog: accRows, args: []string{"[5i64]", "[[1i64, 2i64, 3i64]]"}},
 		{name: "hist rows", prog: histRows, args: []string{"[1i64, 1i64, 0i64]", "[[1i64, 2i64], [3i64, 4i64], [5i64, 6i64]]"}},
 		{name: "with_vjp and u8 loop", prog: misc, args: []string{"20u8"}},
 		{name: "updates and reshape error", prog: updates, args: []string{"[0i64, 1i64, 2i64, 3i64, 4i64]"}},

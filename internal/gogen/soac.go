@@ -1257,6 +1257,29 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 		g.bind(pat[0], a)
 		return nil
 	}
+	if el := t.Elem; g.additive(e.Acc) && (el.IsInt() || el == prim.F32 || el == prim.F64) && t.Rank() == 2 && len(e.Idx) == 1 {
+		// A row added into a matrix, inline: the row's place from the
+		// dimensions (read once before the loop where they can be), its
+		// shape checked as addRow does, nothing for an index out of range.
+		data, rows, cols := a+".arr.Data", a+".arr.Shape[0]", a+".arr.Shape[1]"
+		if h, ok := g.accData[e.Acc]; ok {
+			data, rows, cols = h.data, h.dims[0], h.dims[1]
+			g.accData[pat[0].Name] = h
+		}
+		i, v, dst, j, x := g.fresh("i"), g.fresh("v"), g.fresh("dst"), g.fresh("j"), g.fresh("x")
+		g.p("if %s := %s; %s >= 0 && %s < %s {", i, g.i64(e.Idx[0]), i, i, rows)
+		g.p("%s := %s", v, g.sub(e.Val))
+		g.p("if len(%s.Shape) != 1 || %s.Shape[0] != %s {", v, v, cols)
+		g.p("shapeFail(%s, %s.Shape, %s)", pos, v, cols)
+		g.p("}")
+		g.p("%s := %s[%s*%s : (%s+1)*%s]", dst, data, i, cols, i, cols)
+		g.p("for %s, %s := range %s.Data[:len(%s)] {", j, x, v, dst)
+		g.p("%s[%s] += %s", dst, j, x)
+		g.p("}")
+		g.p("}")
+		g.bind(pat[0], a)
+		return nil
+	}
 	idx := "[]int64{" + g.i64s(e.Idx) + "}"
 	switch el := t.Elem; {
 	case g.typeOf(e.Val).IsScalar():
