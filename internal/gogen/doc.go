@@ -129,7 +129,8 @@
 // number of cores (results are identical on 1 or many cores). Reductions
 // fold every chunk from the neutral element and combine the chunk results
 // in order; scans use three phases (chunk sums, a sequential scan of them,
-// a rescan of every chunk); hist builds one private histogram per chunk
+// a rescan of every chunk; a screma's scans over a cheap function apply
+// the function in both phases that read rows); hist builds one private histogram per chunk
 // and combines them in chunk order (when chunks times bins is at most
 // 2^22); scatter runs in two passes, where every input first claims its
 // element (the largest index wins, with compare-and-swap) and then only
@@ -147,11 +148,13 @@
 //
 // Consumed arrays (the IR's consumption rules) are updated in place:
 // updates, scatter, hist and accumulators write into the array's storage.
-// An accumulator update is an inline addition (of a row: addRow, a loop
-// of +=) when the accumulator's storage comes (by the IR facts'
-// aliasing, through maps, loops, ifs and earlier updates) only from
-// accumulator scopes without an operator of their own; otherwise it calls
-// the scope's operator. A replicate of a constant with zero bits is Go's
+// An accumulator update is an inline addition (of a row: a loop of +=,
+// written out for a row of a matrix, addRow otherwise) when the
+// accumulator's storage comes (by the IR facts' aliasing, through maps,
+// loops, ifs and earlier updates) only from accumulator scopes without an
+// operator of their own; otherwise it calls the scope's operator. Inside
+// a loop the accumulator's data and dimensions are read once, before it.
+// Floor division and modulus by a power of two are a shift and a mask. A replicate of a constant with zero bits is Go's
 // clear.
 // JVP and VJP must be expanded by the AD passes before generation.
 //
