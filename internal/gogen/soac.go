@@ -1266,9 +1266,17 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 			data, rows, cols = h.data, h.dims[0], h.dims[1]
 			g.accData[pat[0].Name] = h
 		}
-		i, v, dst, j, x := g.fresh("i"), g.fresh("v"), g.fresh("dst"), g.fresh("j"), g.fresh("x")
+		i, dst, j, x := g.fresh("i"), g.fresh("dst"), g.fresh("j"), g.fresh("x")
 		g.p("if %s := %s; %s >= 0 && %s < %s {", i, g.i64(e.Idx[0]), i, i, rows)
-		g.p("%s := %s", v, g.sub(e.Val))
+		// The row's Array is read where it is (a copy of an Array just
+		// built would read it back with wider loads than the stores that
+		// wrote it, which stalls; see allocArray).
+		v := g.sub(e.Val)
+		if !token(v) {
+			t := g.fresh("v")
+			g.p("%s := %s", t, v)
+			v = t
+		}
 		g.p("if len(%s.Shape) != 1 || %s.Shape[0] != %s {", v, v, cols)
 		g.p("shapeFail(%s, %s.Shape, %s)", pos, v, cols)
 		g.p("}")
