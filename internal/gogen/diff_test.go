@@ -122,6 +122,10 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 		args: []string{"-123456", "98765"}},
 	{name: "f64 ops", src: `entry main (x: f64) (y: f64) = (x + y, x - y, x * y, x / y, x % y, x ** y, -x, x < y, x == y, x >= y, f64.sqrt y, f64.sin x, f64.atan2 x y, f64.fma x y 1, f64.abs x, f64.sgn x, f64.min x y, f64.floor x, f64.round 2.5, f64.isnan (x / 0))`,
 		args: []string{"-2.75", "1.5"}},
+	// Negation flips the sign bit of variables and of constants alike
+	// (zeros, NaN payloads, f32 too).
+	{name: "float negation", src: `entry main (xs: []f64) (ys: []f32) = (map (\x -> f64.to_bits (-x)) xs, map (\y -> f32.to_bits (-y)) ys, f64.to_bits (-(f64.from_bits 0u64)), f64.to_bits (-(f64.from_bits 9221120237041090561u64)))`,
+		args: []string{"[0.0, -0.0, 1.5, f64.inf, f64.nan]", "[0.0f32, -0.0f32, f32.nan, -2.5f32]"}},
 	{name: "f64 specials", src: `entry main (x: f64) = (x / 0, -x / 0, 0 / x * 0, f64.isinf (1 / x), f64.to_bits (-0.0), f64.from_bits 9218868437227405313u64, f64.nan == f64.nan, f64.nan != f64.nan, f64.nan < 1, f64.max f64.nan 1, f64.min 1 f64.nan)`,
 		args: []string{"0.0"}},
 	{name: "f32 ops", src: `entry main (x: f32) (y: f32) = (x + y, x * y, x / y, x % y, x ** y, f32.sqrt y, f32.exp x, f32.log y, f32.tanh x, f32.lerp x y 0.25, f32.mad x y 0.5, f32.hypot x y, f32.copysign y x, f32.nextafter x y)`,

@@ -184,6 +184,11 @@ func unExpr(op prim.UnOp, t prim.Type, x string) (string, error) {
 		return "^" + x, nil
 	case op == prim.Neg && t.IsInt():
 		return "-" + x, nil
+	case op == prim.Neg && (t == prim.F64 || t == prim.F32) && token(x):
+		// A variable's negation flips its sign bit (Go negates floats
+		// with an XOR of the sign); only constants, which Go folds
+		// without a negative zero, need the bit operation.
+		return "-" + x, nil
 	case op == prim.Neg && t == prim.F64:
 		return "negF64(" + x + ")", nil
 	case op == prim.Neg && t == prim.F32:
