@@ -130,12 +130,13 @@
 // fold every chunk from the neutral element and combine the chunk results
 // in order; scans use three phases (chunk sums, a sequential scan of them,
 // a rescan of every chunk; a screma's scans over a cheap function apply
-// the function in both phases that read rows); hist builds one private histogram per chunk
-// and combines them in chunk order (when chunks times bins is at most
-// 2^22); scatter runs in two passes, where every input first claims its
-// element (the largest index wins, with compare-and-swap) and then only
-// the winners write, which keeps "the last write wins". A map whose
-// results only the next reduce reads is computed inside that reduce.
+// the function in both phases that read rows); hist builds one private
+// histogram per chunk and combines them in chunk order (when chunks times
+// bins is at most 2^22); scatter runs in two passes, where every input
+// first claims its element (the largest index wins, with compare-and-swap)
+// and then only the winners write, which keeps "the last write wins". A
+// map whose results only the next reduce reads is computed inside that
+// reduce.
 // Sums of floats fold four elements at a time into four partial sums
 // (lanes in screma.go), combined in a fixed order.
 // Run sequentially: SOACs inside the function of a parallel SOAC, maps over
@@ -154,8 +155,8 @@
 // loops, ifs and earlier updates) only from accumulator scopes without an
 // operator of their own; otherwise it calls the scope's operator. Inside
 // a loop the accumulator's data and dimensions are read once, before it.
-// Floor division and modulus by a power of two are a shift and a mask. A replicate of a constant with zero bits is Go's
-// clear.
+// Floor division and modulus by a power of two are a shift and a mask.
+// A replicate of a constant with zero bits is Go's clear.
 // JVP and VJP must be expanded by the AD passes before generation.
 //
 // # Memory and loops
