@@ -46,6 +46,8 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	// cannot fail).
 	{name: "scan and map output in phases", src: `entry main (n: i64) = let xs = map (\i -> i * 3 - 7) (iota n) let s = scan (+) 0 (map (* 2) xs) in (s, map (+ 1) xs)`,
 		args: []string{"3000i64"}},
+	{name: "scan and map output in phases, empty", src: `entry main (xs: []i64) = let s = scan (+) 0 (map (* 2) xs) in (s, map (+ 1) xs)`,
+		args: []string{"empty([0]i64)"}},
 	{name: "scan of reversed rows in phases", src: `entry main (xs: []i64) = let n = length xs in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
 		args: []string{"[1i64, 2i64, 3i64, 4i64, 5i64, 6i64, 7i64, 8i64, 9i64, 10i64, 11i64, 12i64]"}},
 	{name: "scan of reversed rows in phases, chunks", src: `entry main (n: i64) = let xs = map (\i -> i % 11 - 5) (iota n) in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
