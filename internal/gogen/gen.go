@@ -231,8 +231,6 @@ type gen struct {
 	pairs     map[*ir.Stm]*pair     // statements computed together (pairs.go)
 	reads     map[ir.VName]int      // reads of each array that take one element
 	hoist     map[hoistKey]string   // elements read from data sliced to a loop's range
-	addAccs   map[ir.VName]bool     // accumulator scopes' parameters that combine by addition
-	accOps    map[ir.VName]bool     // the ones with an operator of their own
 	privAccs  *privAccs             // the accumulators the next parallel elemLoop privatizes
 	accLocal  map[ir.VName]string   // an accumulator's chunk-local handle inside that loop
 	accData   map[ir.VName]accSlice // an additive accumulator's data, read once before a loop
@@ -249,7 +247,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, exact: map[ir.VName]bool{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, addAccs: map[ir.VName]bool{}, accOps: map[ir.VName]bool{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, exact: map[ir.VName]bool{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

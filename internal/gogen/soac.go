@@ -1188,13 +1188,6 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 		g.closeChunk()
 		g.close("}}")
 	}
-	for i, in := range e.Inputs {
-		if in.Op == nil {
-			g.addAccs[e.F.Params[i].Name] = true
-		} else {
-			g.accOps[e.F.Params[i].Name] = true
-		}
-	}
 	var dst []string
 	for i := range e.F.Ret {
 		if i < len(e.Inputs) {
@@ -1303,12 +1296,10 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 	return nil
 }
 
-// additive reports whether the accumulator acc combines by addition:
-// its storage (through maps, loops, ifs and earlier updates, by the IR
-// facts' aliasing) comes only from parameters of accumulator scopes
-// without an operator of their own.
+// additive reports whether the accumulator acc combines by addition
+// (ir.Facts.Additive).
 func (g *gen) additive(acc ir.VName) bool {
-	return g.mem != nil && g.mem.reaches(ir.Var(acc), g.addAccs) && !g.mem.reaches(ir.Var(acc), g.accOps)
+	return g.mem != nil && g.mem.facts.Additive(acc)
 }
 
 // histBudget bounds the elements of the private histograms of a parallel

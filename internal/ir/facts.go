@@ -8,8 +8,8 @@ import (
 
 // Facts is the one table of what passes know about a function's code:
 // aliasing (which storage a name may share), consumption (which storage
-// may be updated in place), effects and whether a statement may fail.
-// Every pass and backend reads these facts instead of working them out
+// may be updated in place), effects, whether a statement may fail, and
+// which accumulators combine by addition (Additive). Every pass and backend reads these facts instead of working them out
 // again; the rules per construct are written once, in this file and in
 // fail.go.
 //
@@ -78,6 +78,9 @@ type Facts struct {
 	// function takes, the counters of for loops over i64, and (n - 1) - p
 	// for such a p (reverse mode's reversed reads).
 	below map[VName][]SubExp
+	// accAdds and accOps are the parameters of accumulator scopes
+	// (WithAcc) without and with an operator of their own.
+	accAdds, accOps Names
 }
 
 type consumption struct {
@@ -142,6 +145,8 @@ func NewFacts(f *Func) *Facts {
 		order:    make(map[VName]int, size),
 		sizes:    Names{},
 		below:    map[VName][]SubExp{},
+		accAdds:  Names{},
+		accOps:   Names{},
 	}
 	for _, p := range f.Params {
 		fa.types[p.Name] = p.Type
@@ -191,6 +196,15 @@ func NewFacts(f *Func) *Facts {
 					}
 				}
 			})
+			if w, ok := s.Exp.(*WithAcc); ok {
+				for i, in := range w.Inputs {
+					if in.Op == nil {
+						fa.accAdds.Add(w.F.Params[i].Name)
+					} else {
+						fa.accOps.Add(w.F.Params[i].Name)
+					}
+				}
+			}
 			if c := ConsumingOperands(s.Exp); len(c) > 0 {
 				direct = append(direct, c...)
 				fa.consumptions = append(fa.consumptions, consumption{at: at, names: c})
@@ -250,6 +264,22 @@ func (fa *Facts) Roots(v VName) []VName {
 		work = append(work, fa.sources[n]...)
 	}
 	return out
+}
+
+// Additive reports whether updates of the accumulator acc combine by
+// addition: its storage (through maps, loops, ifs and earlier updates)
+// comes only from parameters of accumulator scopes without an operator
+// of their own, so that the order of its updates does not matter to
+// integers and is the floating-point order accumulators leave open.
+func (fa *Facts) Additive(acc VName) bool {
+	found := false
+	for _, r := range append([]VName{acc}, fa.Roots(acc)...) {
+		if fa.accOps.Has(r) {
+			return false
+		}
+		found = found || fa.accAdds.Has(r)
+	}
+	return found
 }
 
 // MayAlias reports whether a and b may share storage: one is a root of

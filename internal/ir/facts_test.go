@@ -431,3 +431,43 @@ func TestConstInBounds(t *testing.T) {
 		})
 	}
 }
+
+// An accumulator adds when every scope its storage comes from (through
+// maps and updates) has no operator: the parameter of a scope without one,
+// the map parameter it is passed to and the update's result add; those of
+// a scope that multiplies do not.
+func TestFactsAdditive(t *testing.T) {
+	for _, mul := range []bool{false, true} {
+		b := NewBuilder(NewNameSource(1))
+		xs := b.Param("xs", Array(prim.I64, I64(3)))
+		zeros := b.Let("z", &Replicate{Shape: Shape{I64(3)}, Val: I64(0)})
+		in := AccInput{Arr: zeros.Var}
+		if mul {
+			in = AccInput{Arr: zeros.Var, Op: b.BinOpLambda(prim.Mul, prim.I64), Neutral: []SubExp{I64(1)}}
+		}
+		accT := AccOf(Array(prim.I64, I64(3)))
+		var names []VName
+		w := b.LetN("w", &WithAcc{Inputs: []AccInput{in}, F: b.Lambda([]Type{accT}, func(lb *Builder, acc []SubExp) []SubExp {
+			m := lb.Map(I64(3), []VName{xs.Name, acc[0].Var}, lb.Lambda([]Type{Scalar(prim.I64), accT}, func(mb *Builder, ps []SubExp) []SubExp {
+				u := mb.Let("u", &UpdAcc{Acc: ps[1].Var, Idx: []SubExp{ps[0]}, Val: I64(1)})
+				names = append(names, ps[1].Var, u.Var)
+				return []SubExp{u}
+			}))
+			names = append(names, acc[0].Var, m[0])
+			return []SubExp{Var(m[0])}
+		})})
+		fn := &Func{Name: "f", Params: []Param{xs}, Ret: []Type{Array(prim.I64, I64(3))}, Body: b.Body(Var(w[0]))}
+		if err := VerifyFunc(fn); err != nil {
+			t.Fatalf("%v\n%s", err, fn)
+		}
+		fa := NewFacts(fn)
+		for _, n := range names {
+			if got := fa.Additive(n); got == mul {
+				t.Errorf("operator %v: Additive(%v) = %v\n%s", mul, n, got, fn)
+			}
+		}
+		if fa.Additive(xs.Name) {
+			t.Errorf("Additive(%v) = true for an array", xs.Name)
+		}
+	}
+}

@@ -40,43 +40,13 @@ func AccRows(p *ir.Program) (*ir.Program, error) {
 func accRowOnce(f *ir.Func) bool {
 	uses := map[ir.VName]int{}
 	(&ir.Visitor{Use: func(n ir.VName) { uses[n]++ }}).Body(f.Body)
-	types := bindingTypes(f, stmsSize(f.Body))
 	facts := ir.NewFacts(f)
-	additive := map[ir.VName]bool{} // accumulator scopes' parameters: no operator
-	var scopes func(b *ir.Body)
-	scopes = func(b *ir.Body) {
-		for _, s := range b.Stms {
-			if w, ok := s.Exp.(*ir.WithAcc); ok {
-				for i, in := range w.Inputs {
-					additive[w.F.Params[i].Name] = in.Op == nil
-				}
-			}
-			for _, nb := range ir.Bodies(s.Exp) {
-				if nb != nil {
-					scopes(nb)
-				}
-			}
-		}
-	}
-	scopes(f.Body)
-	isAdditive := func(a ir.VName) bool {
-		found := false
-		for _, r := range append([]ir.VName{a}, facts.Roots(a)...) {
-			if add, ok := additive[r]; ok {
-				if !add {
-					return false
-				}
-				found = true
-			}
-		}
-		return found
-	}
 	var walk func(b *ir.Body) bool
 	walk = func(b *ir.Body) bool {
 		for i, s := range b.Stms {
-			if _, ok := s.Exp.(*ir.WithAcc); ok {
-				for j := range s.Exp.(*ir.WithAcc).Inputs {
-					if accRowAt(b, i, j, uses, types, isAdditive) {
+			if w, ok := s.Exp.(*ir.WithAcc); ok {
+				for j := range w.Inputs {
+					if accRowAt(b, i, j, uses, facts) {
 						return true
 					}
 				}
@@ -94,7 +64,7 @@ func accRowOnce(f *ir.Func) bool {
 
 // accRowAt applies the rewrite to input j of the WithAcc of statement i
 // of b if it can (see AccRows).
-func accRowAt(b *ir.Body, i, j int, uses map[ir.VName]int, types map[ir.VName]ir.Type, isAdditive func(ir.VName) bool) bool {
+func accRowAt(b *ir.Body, i, j int, uses map[ir.VName]int, facts *ir.Facts) bool {
 	s := b.Stms[i]
 	w := s.Exp.(*ir.WithAcc)
 	in := w.Inputs[j]
@@ -123,11 +93,12 @@ func accRowAt(b *ir.Body, i, j int, uses map[ir.VName]int, types map[ir.VName]ir
 			ui, upd = k, u
 		}
 	}
-	if upd == nil || uses[upd.Acc] != 1 || !isAdditive(upd.Acc) {
+	if upd == nil || uses[upd.Acc] != 1 || !facts.Additive(upd.Acc) {
 		return false
 	}
-	at, zt := types[upd.Acc], s.Pat[j].Type
-	if !at.Acc || at.Rank() < len(upd.Idx) || !(ir.Type{Elem: at.Elem, Shape: at.Shape[len(upd.Idx):]}).Equal(zt) {
+	at, ok := facts.Type(upd.Acc)
+	zt := s.Pat[j].Type
+	if !ok || !at.Acc || at.Rank() < len(upd.Idx) || !(ir.Type{Elem: at.Elem, Shape: at.Shape[len(upd.Idx):]}).Equal(zt) {
 		return false
 	}
 	// a and the row's index are bound before the scope.
