@@ -223,7 +223,6 @@ type gen struct {
 	worker    *worker
 	workers   []*worker             // the workers enclosing the current one
 	dest      map[ir.VName]destRow  // arrays to build in place: name -> Go destination
-	exact     map[ir.VName]bool     // the ones built there with its known shape, certainly
 	concatArr map[ir.VName]string   // concatenations allocated before their operands (concat.go)
 	dbuf      map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
 	virt      map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
@@ -247,7 +246,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, exact: map[ir.VName]bool{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

@@ -315,7 +315,8 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 			g.p("%s = %s", v, fresh(countSize()))
 			g.p("}")
 		} else {
-			g.exact[p.Name] = true
+			d.exact = true
+			g.dest[p.Name] = d
 		}
 		return
 	}
@@ -413,7 +414,7 @@ type placement struct {
 func (g *gen) inPlace(pl *placement, k int) bool {
 	rs := pl.results[k]
 	for _, r := range rs {
-		if !g.exact[r] {
+		if !g.dest[r].exact {
 			return false
 		}
 	}
@@ -422,17 +423,18 @@ func (g *gen) inPlace(pl *placement, k int) bool {
 
 // destRow is where placeRows has a row built: the Go expression of the
 // row of the result array, and the Go expressions of its dimensions when
-// they are known where the row is placed (nil otherwise).
+// they are known where the row is placed (nil otherwise). exact is set
+// once the array was built there with those dimensions, certainly.
 type destRow struct {
-	view string
-	dims []string
+	view  string
+	dims  []string
+	exact bool
 }
 
 // releaseRows ends placeRows's destinations.
 func (g *gen) releaseRows(pl *placement) {
 	for r := range pl.roots {
 		delete(g.dest, r)
-		delete(g.exact, r)
 	}
 }
 
