@@ -481,19 +481,11 @@ func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []stri
 	}
 	g.closeChunk()
 	g.close("})")
-	c := g.fresh("c")
-	g.open(fmt.Sprintf("for %s := int64(1); %s < %s; %s++ {", c, c, nc, c))
 	for q, sc := range e.Scans {
-		var prev, cur []string
-		for j := range sc.Neutral {
-			prev = append(prev, pre[q][j]+"["+c+"-1]")
-			cur = append(cur, pre[q][j]+"["+c+"]")
-		}
-		if err := g.apply(sc.Op, append(prev, cur...), cur); err != nil {
+		if err := g.scanChunkSums(sc.Op, pre[q], nc); err != nil {
 			return err
 		}
 	}
-	g.close("}")
 	g.close("}")
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()

@@ -955,18 +955,9 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	}
 	g.closeChunk()
 	g.close("})")
-	c := g.fresh("c")
-	g.open(fmt.Sprintf("for %s := int64(1); %s < %s; %s++ {", c, c, nc, c))
-	var prev, cur, dst []string
-	for j := range k {
-		prev = append(prev, pre[j]+"["+c+"-1]")
-		cur = append(cur, pre[j]+"["+c+"]")
-		dst = append(dst, pre[j]+"["+c+"]")
-	}
-	if err := g.apply(e.Op, append(prev, cur...), dst); err != nil {
+	if err := g.scanChunkSums(e.Op, pre, nc); err != nil {
 		return err
 	}
-	g.close("}")
 	g.close("}")
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()
@@ -1293,6 +1284,25 @@ func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
 		g.p("%s.updRow(%s, %s, %s)", a, pos, idx, g.sub(e.Val))
 	}
 	g.bind(pat[0], a)
+	return nil
+}
+
+// scanChunkSums emits the middle phase of a parallel scan: the chunk
+// results pre[j][1..nc) (one Go slice per component, pre[j][0] the
+// neutral element) scanned in chunk order with op, so that pre[j][c] is
+// the prefix chunk c starts from.
+func (g *gen) scanChunkSums(op *ir.Lambda, pre []string, nc string) error {
+	c := g.fresh("c")
+	g.open(fmt.Sprintf("for %s := int64(1); %s < %s; %s++ {", c, c, nc, c))
+	var prev, cur []string
+	for _, p := range pre {
+		prev = append(prev, p+"["+c+"-1]")
+		cur = append(cur, p+"["+c+"]")
+	}
+	if err := g.apply(op, append(prev, cur...), cur); err != nil {
+		return err
+	}
+	g.close("}")
 	return nil
 }
 
