@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/pipeline"
 )
 
 // accMaps counts the maps of f that take accumulators, at any depth.
@@ -49,14 +48,7 @@ entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
 			2, []string{"[[1.0, 2.0], [0.0, -1.0], [3.0, 1.0]] [[1.0, 0.0], [2.0, -1.0], [0.0, 0.0]]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := pipeline.CompileSource("t.fut", []byte(tc.src), nil, pipeline.Options{After: "ad", Verify: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, err := pipeline.CompileSource("t.fut", []byte(tc.src), nil, pipeline.Options{Verify: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, q := compileAfter(t, tc.src, "ad"), compileAfter(t, tc.src, "")
 			if n := accMaps(q.Funcs[0]); n > tc.most {
 				t.Errorf("%d maps take accumulators, want at most %d\n%s", n, tc.most, q)
 			}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/pipeline"
 )
 
 // rowUpdates counts the accumulator updates of f that add a whole row.
@@ -56,13 +55,7 @@ entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			compile := func(after string) *ir.Program {
-				p, err := pipeline.CompileSource("t.fut", []byte(tc.src), nil, pipeline.Options{After: after, Verify: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return p
-			}
+			compile := func(after string) *ir.Program { return compileAfter(t, tc.src, after) }
 			ad, fused, rows, full := compile("ad"), compile("fuse"), compile("accrows"), compile("")
 			if a, b := rowUpdates(fused.Funcs[0]), rowUpdates(rows.Funcs[0]); a-b != tc.rows {
 				t.Errorf("%d row updates before accrows, %d after, want %d fewer\n%s", a, b, tc.rows, rows)

@@ -67,13 +67,20 @@ type rewriteCase struct {
 	inputs     []string
 }
 
-func compileAD(t *testing.T, src string) *ir.Program {
+// compileAfter compiles src through the pipeline up to the named pass
+// ("" for all of them), verifying the IR after every pass.
+func compileAfter(t *testing.T, src, after string) *ir.Program {
 	t.Helper()
-	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: "ad", Verify: true})
+	p, err := pipeline.CompileSource("t.fut", []byte(src), nil, pipeline.Options{After: after, Verify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := opt.Simplify(p)
+	return p
+}
+
+func compileAD(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	q, err := opt.Simplify(compileAfter(t, src, "ad"))
 	if err != nil {
 		t.Fatal(err)
 	}

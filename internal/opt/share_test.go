@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
-	"github.com/fluxion-lang/fluxion/internal/pipeline"
 )
 
 // calls counts the calls of functions whose name starts with fn in f,
@@ -77,14 +76,7 @@ func TestShare(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			compile := func(after string) *ir.Program {
-				p, err := pipeline.CompileSource("t.fut", []byte(c.src), nil, pipeline.Options{After: after, Verify: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return p
-			}
-			p, q := compile("fuse"), compile("share")
+			p, q := compileAfter(t, c.src, "fuse"), compileAfter(t, c.src, "share")
 			if got := calls(p.Funcs[0], c.fn); got != c.before {
 				t.Errorf("%d calls of %s after fusion, want %d\n%s", got, c.fn, c.before, p)
 			}
