@@ -220,6 +220,26 @@ func allocLenChecked(pos string, shape []int64, elemSize int64) int64 {
 	return n
 }
 
+// hugeMin is the size in bytes from which makeData advises huge pages:
+// large enough that the advice's system call costs little beside filling
+// the array.
+const hugeMin = 256 << 10
+
+// makeData allocates the zeroed elements of an array's data. Large data is
+// advised to huge pages (adviseHuge) before anything touches it, so that
+// its first use faults it in 2 MiB at a time instead of 4 KiB (on the
+// machines we measure, a first run over 80 MB of fresh memory took three
+// times as long as the next); memory the Go heap already holds is
+// unaffected.
+func makeData[T any](n int64) []T {
+	b := make([]T, n)
+	var z T
+	if size := uintptr(n) * unsafe.Sizeof(z); size >= hugeMin {
+		adviseHuge(unsafe.Pointer(unsafe.SliceData(b)), size)
+	}
+	return b
+}
+
 // scratchPool keeps the scratch buffers of one worker of generated code
 // (a function body, or the body of a parallel loop's chunk; S is a struct
 // of them) between its runs, so that calling an entry point again, or

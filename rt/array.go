@@ -214,7 +214,7 @@ func checkSizes(pos, what string, dims ...int64) {
 
 func replicate[T any](pos string, v T, dims ...int64) Array[T] {
 	checkSizes(pos, "replicate", dims...)
-	data := make([]T, allocLen[T](pos, dims...))
+	data := makeData[T](allocLen[T](pos, dims...))
 	for i := range data {
 		data[i] = v
 	}
@@ -224,7 +224,7 @@ func replicate[T any](pos string, v T, dims ...int64) Array[T] {
 func replicateArr[T any](pos string, v Array[T], dims ...int64) Array[T] {
 	checkSizes(pos, "replicate", dims...)
 	shape := append(dims, v.Shape...)
-	data := make([]T, 0, allocLen[T](pos, shape...))
+	data := makeData[T](allocLen[T](pos, shape...))[:0]
 	for range product(dims) {
 		data = append(data, v.Data...)
 	}
@@ -233,14 +233,14 @@ func replicateArr[T any](pos string, v Array[T], dims ...int64) Array[T] {
 
 func scratch[T any](pos string, dims ...int64) Array[T] {
 	checkSizes(pos, "scratch", dims...)
-	return Array[T]{Shape: dims, Data: make([]T, allocLen[T](pos, dims...))}
+	return Array[T]{Shape: dims, Data: makeData[T](allocLen[T](pos, dims...))}
 }
 
 // alloc makes a zeroed array of outer size n and row shape inner (nil for
 // an array of scalars), failing at pos when it is too large.
 func alloc[T any](pos string, n int64, inner []int64) Array[T] {
 	shape := append([]int64{n}, inner...)
-	return Array[T]{Shape: shape, Data: make([]T, allocLen[T](pos, shape...))}
+	return Array[T]{Shape: shape, Data: makeData[T](allocLen[T](pos, shape...))}
 }
 
 func reshape[T any](pos string, a Array[T], dims ...int64) Array[T] {
@@ -263,7 +263,7 @@ func concat[T any](pos string, arrs ...Array[T]) Array[T] {
 		}
 	}
 	shape := append([]int64{total}, first.Shape[1:]...)
-	data := make([]T, 0, allocLen[T](pos, shape...))
+	data := makeData[T](allocLen[T](pos, shape...))[:0]
 	for _, a := range arrs {
 		data = append(data, a.Data...)
 	}
@@ -271,7 +271,7 @@ func concat[T any](pos string, arrs ...Array[T]) Array[T] {
 }
 
 func rotate[T any](r int64, a Array[T]) Array[T] {
-	out := Array[T]{Shape: append([]int64(nil), a.Shape...), Data: make([]T, 0, len(a.Data))}
+	out := Array[T]{Shape: append([]int64(nil), a.Shape...), Data: makeData[T](int64(len(a.Data)))[:0]}
 	if n := a.Shape[0]; n > 0 {
 		k := r % n
 		if k < 0 {
@@ -289,7 +289,7 @@ func arrayLit[T any](pos string, inner []int64, rows ...Array[T]) Array[T] {
 		inner = rows[0].Shape
 	}
 	shape := append([]int64{int64(len(rows))}, inner...)
-	data := make([]T, 0, product(shape))
+	data := makeData[T](product(shape))[:0]
 	for _, r := range rows {
 		if !sameShape(r.Shape, inner) {
 			fail(pos, "Array literal elements have shapes "+shapeString(inner)+" and "+shapeString(r.Shape)+".")
@@ -313,7 +313,7 @@ func rearrange[T any](a Array[T], perm ...int) Array[T] {
 		shape[i] = a.Shape[p]
 		steps[i] = strides[p]
 	}
-	out := Array[T]{Shape: shape, Data: make([]T, 0, len(a.Data))}
+	out := Array[T]{Shape: shape, Data: makeData[T](int64(len(a.Data)))[:0]}
 	r := region{counts: shape, steps: steps, block: 1}
 	r.each(func(off, _ int64) { out.Data = append(out.Data, a.Data[off]) })
 	return out
@@ -360,7 +360,7 @@ func iota[T any](pos string, n, start, step int64, conv func(int64) T) Array[T] 
 	if n < 0 {
 		fail(pos, fmt.Sprintf("Range %d..%d..<%d is invalid.", start, start+step, start+n*step))
 	}
-	data := make([]T, allocLen[T](pos, n))
+	data := makeData[T](allocLen[T](pos, n))
 	for i := range data {
 		data[i] = conv(start + int64(i)*step)
 	}
@@ -377,7 +377,7 @@ func grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return make([]T, n)
+	return makeData[T](n)
 }
 
 // hasShape reports whether shape is dims.

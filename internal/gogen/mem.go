@@ -269,7 +269,7 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 		return size
 	}
 	fresh := func(size string) string {
-		return fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: make([]%s, %s)}", el, strings.Join(dims, ", "), el, size)
+		return fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: makeData[%s](%s)}", el, strings.Join(dims, ", "), el, size)
 	}
 	if db, ok := g.dbuf[p.Name]; ok {
 		size := countSize()

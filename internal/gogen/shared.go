@@ -96,7 +96,7 @@ func SharedRuntime() (map[string][]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("runtime source %s: %w", name, err)
 		}
-		out, err := printFile(fset, f, "rtimpl", "// Code generated from package rt by fluxion's Go backend. DO NOT EDIT.", false, map[string]string{"rt": RuntimePath})
+		out, err := printFile(fset, f, "rtimpl", "// Code generated from package rt by fluxion's Go backend. DO NOT EDIT."+buildConstraint(src), false, map[string]string{"rt": RuntimePath})
 		if err != nil {
 			return nil, fmt.Errorf("runtime source %s: %w", name, err)
 		}

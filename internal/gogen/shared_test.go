@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"bytes"
+	"go/build"
 	"os"
 	"path/filepath"
 	"sort"
@@ -69,6 +70,50 @@ func TestSharedRuntimeNames(t *testing.T) {
 	for _, bad := range []string{"type Array", "func NewArray[", "func ReadBinary(", "type EntryPoint", "func fail(", "Sources"} {
 		if strings.Contains(all, bad) {
 			t.Errorf("rtimpl has %q", bad)
+		}
+	}
+}
+
+// TestRuntimeBuildConstraints checks that the runtime's files for one
+// operating system keep their build constraints in both forms of the
+// runtime a generated package can use (its own copy, and rtimpl): on
+// every system exactly one file declares each per-system helper.
+func TestRuntimeBuildConstraints(t *testing.T) {
+	prog := compileCase(t, &diffCase{name: "inc", src: "entry main (x: i64) : i64 = x + 1"})
+	own, err := Generate(prog, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, err := SharedRuntime()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for form, files := range map[string]map[string][]byte{"generated package": own, "rtimpl": shared} {
+		dir := t.TempDir()
+		for name, src := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, goos := range []string{"linux", "darwin", "windows", "js"} {
+			ctx := build.Default
+			ctx.GOOS, ctx.GOARCH = goos, "amd64"
+			if goos == "js" {
+				ctx.GOARCH = "wasm"
+			}
+			n := 0
+			for name, src := range files {
+				ok, err := ctx.MatchFile(dir, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok && (bytes.Contains(src, []byte("func adviseHuge(")) || bytes.Contains(src, []byte("func AdviseHuge("))) {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%s on %s: %d files declare adviseHuge, want 1", form, goos, n)
+			}
 		}
 	}
 }

@@ -1,0 +1,27 @@
+// Code generated from package rt by fluxion's Go backend. DO NOT EDIT.
+
+package rtimpl
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+// HugePage is the size of the processor's large pages that Linux hands out
+// for memory marked with MADV_HUGEPAGE (2 MiB on x86-64 and on arm64 with
+// 4 KiB base pages).
+const HugePage = 2 << 20
+
+// AdviseHuge asks Linux to back the huge pages that the size bytes at p
+// overlap with huge pages where it can. Memory that a process touches for
+// the first time is faulted in one page at a time; at 4 KiB a page, that
+// dominates the first run of a program over large arrays (see makeData).
+// The pages are rounded outward: the rest of a huge page around an array
+// is heap memory that later arrays take, which gains the same way, and
+// the advice changes no contents. It is a hint: ignored where transparent
+// huge pages are off, and so is its error.
+func AdviseHuge(p unsafe.Pointer, size uintptr) {
+	lo := uintptr(p) &^ (HugePage - 1)
+	hi := (uintptr(p) + size + HugePage - 1) &^ (HugePage - 1)
+	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(p, -int(uintptr(p)-lo))), hi-lo), syscall.MADV_HUGEPAGE)
+}
