@@ -29,7 +29,8 @@ import (
 //
 // Scratch buffers are not cleared between uses, so only constructs that
 // write every element use them (Scratch, whose contents are unspecified,
-// clears its buffer so that results stay those of the interpreter).
+// clears its buffer so that results stay those of the interpreter, unless
+// it is Filled: every element written before one is read).
 
 // memPlan is what the analysis knows about the names of one function.
 type memPlan struct {

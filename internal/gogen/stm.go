@@ -468,7 +468,7 @@ func (g *gen) exp(s *ir.Stm) error {
 	case *ir.Scratch:
 		dims := g.i64s(e.Shape)
 		g.p("checkSizes(%s, \"scratch\", %s)", pos, dims)
-		g.bindNewArray(pat[0], strings.Split(dims, ", "), true)
+		g.bindNewArray(pat[0], strings.Split(dims, ", "), !e.Filled)
 	case *ir.Reshape:
 		dims := g.i64s(e.Shape)
 		g.p("checkSizes(%s, \"reshape\", %s)", pos, dims)

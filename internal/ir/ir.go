@@ -209,9 +209,14 @@ type Replicate struct {
 
 // Scratch is an array of the given element type and shape whose contents
 // are unspecified (the interpreter zeroes it); it is meant to be filled.
+// Compiled code zeroes it too, so that a program that reads an element it
+// never wrote still computes what the interpreter does, unless Filled
+// says that every element is written before it is read (reverse mode's
+// loop checkpoints, one row per iteration of the loop that fills them).
 type Scratch struct {
-	Elem  prim.Type
-	Shape Shape
+	Elem   prim.Type
+	Shape  Shape
+	Filled bool
 }
 
 // Reshape views Arr with a new shape of the same number of elements.

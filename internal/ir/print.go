@@ -239,7 +239,11 @@ func (pr *printer) exp(e Exp) {
 	case *Replicate:
 		pr.ws("replicate ", e.Shape.String(), " ", e.Val.String())
 	case *Scratch:
-		pr.ws("scratch ", e.Shape.String(), e.Elem.String())
+		if e.Filled {
+			pr.ws("scratch filled ", e.Shape.String(), e.Elem.String())
+		} else {
+			pr.ws("scratch ", e.Shape.String(), e.Elem.String())
+		}
 	case *Reshape:
 		pr.ws("reshape ", e.Shape.String(), " ", e.Arr.String())
 	case *Rearrange:

@@ -440,7 +440,7 @@ func (r *Rewriter) Exp(e Exp) Exp {
 	case *Replicate:
 		return &Replicate{Shape: Shape(r.subExps(e.Shape)), Val: r.subExp(e.Val)}
 	case *Scratch:
-		return &Scratch{Elem: e.Elem, Shape: Shape(r.subExps(e.Shape))}
+		return &Scratch{Elem: e.Elem, Shape: Shape(r.subExps(e.Shape)), Filled: e.Filled}
 	case *Reshape:
 		return &Reshape{Arr: r.name(e.Arr), Shape: Shape(r.subExps(e.Shape))}
 	case *Rearrange:

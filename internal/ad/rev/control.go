@@ -305,7 +305,9 @@ func (r *rev) forwardLoop(s *ir.Stm, l *ir.Loop) {
 		if p.Type.IsArray() {
 			shape = append(shape, r.shapeOf(l.Init[i].Var)...)
 		}
-		ck := b.Let("ckpt", &ir.Scratch{Elem: p.Type.Elem, Shape: shape})
+		// Iteration i writes row i before anything reads the array, and
+		// the return sweep reads the rows of the iterations that ran.
+		ck := b.Let("ckpt", &ir.Scratch{Elem: p.Type.Elem, Shape: shape, Filled: true})
 		saved = append(saved, i)
 		ckInit = append(ckInit, ck)
 		ckParams = append(ckParams, b.Param("ckpt", b.Type(ck)))

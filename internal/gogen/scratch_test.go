@@ -1,0 +1,58 @@
+package gogen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
+	"github.com/fluxion-lang/fluxion/internal/values"
+)
+
+// TestScratchFilledUncleared checks that a Scratch whose elements are all
+// written before they are read (Filled) is not cleared, and that any
+// other is: the same program, generated both ways, differs by one clear.
+func TestScratchFilledUncleared(t *testing.T) {
+	clears := func(filled bool) int {
+		prog := irProg([]ir.Type{ir.Scalar(prim.I64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			s := b.Let("s", &ir.Scratch{Elem: prim.F64, Shape: ir.Shape{ps[0]}, Filled: filled})
+			return []ir.SubExp{b.Let("n", &ir.Size{Arr: s.Var, Dim: 0})}
+		})
+		files, err := Generate(prog, "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(files["p.go"]), "clear(")
+	}
+	if plain, filled := clears(false), clears(true); plain != filled+1 {
+		t.Errorf("%d clears with Filled, %d without; want one fewer with it", filled, plain)
+	}
+}
+
+// TestCheckpointReuse calls a loop's gradient twice in one process, the
+// second time with fewer iterations, smaller and different data: the
+// checkpoint buffer (Filled, not cleared) then holds the first call's
+// rows, and a row the second call read without writing it would show.
+func TestCheckpointReuse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated packages; skipped in -short mode")
+	}
+	c := diffCase{name: "loop gradient", src: `
+def f [n] (s: i64) (x: [n]f64) : f64 =
+  let y = loop y = x for i < s do map2 (\a b -> a * f64.sin b + f64.i64 i) x y
+  in f64.sum (map (\v -> v * v) y)
+entry main [n] (s: i64) (x: [n]f64) : [n]f64 = vjp (f s) x 1`}
+	prog := compileCase(t, &c)
+	args := func(s string) []values.Value {
+		vs, err := values.ParseText(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return vs
+	}
+	runCalls(t, []*ir.Program{prog}, []diffCall{
+		{name: "first", entry: "main", args: args("7i64 [0.5, -1.5, 2.0, 0.25, 3.0, -0.75, 1.25, 0.1]")},
+		{name: "second", entry: "main", args: args("3i64 [0.3, 0.9, -0.2]")},
+		{name: "third", entry: "main", args: args("5i64 [1.1, -0.4, 0.6, 2.2, 0.8]")},
+	})
+}
