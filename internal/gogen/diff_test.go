@@ -86,6 +86,22 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	{name: "transpose 3d", src: `entry main (x: [][][]i32) = (transpose x, map transpose x)`, args: []string{"[[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 10], [11, 12]]]"}},
 	{name: "concat rotate", src: `entry main (xs: []i32) (ys: []i32) = (xs ++ ys, rotate 1 xs, rotate (-1) (xs ++ ys), rotate 7 ys)`,
 		args: []string{"[1, 2, 3]", "[4, 5]"}},
+	// Rotations read element by element: split where the index wraps,
+	// in sequential and parallel (chunked) loops, maps, reductions and
+	// scans, with a second rotation by another offset in the same loop.
+	{name: "rotations read by element", src: `
+entry main (n: i64) (r: i64) =
+  let xs = map (\i -> f64.i64 (i * i % 97)) (iota n)
+  let a = map3 (\p q x -> p * 2 + q + x) (rotate r xs) (rotate (-1) xs) xs
+  let s = f64.sum (map2 (*) (rotate (r * 3) xs) xs)
+  let c = scan (+) 0 (rotate (0 - r) xs)
+  in (a[0], a[n / 2], a[n - 1], f64.sum a, s, c[n - 1], c[n / 3])`,
+		args: []string{"3000i64", "7i64"}},
+	{name: "rotations read by element, small", src: `
+entry main (n: i64) (r: i64) =
+  let xs = map (\i -> f64.i64 (i * i % 97)) (iota n)
+  in (map2 (-) (rotate r xs) xs, f64.sum (map2 (*) (rotate (0 - r) xs) xs), scan (+) 0 (rotate r xs))`,
+		args: []string{"9i64", "-13i64"}},
 	{name: "replicate", src: `entry main (n: i64) (x: f32) = (replicate n x, replicate 2 (replicate n 1u8))`, args: []string{"3i64", "2.5f32"}},
 	{name: "if arrays", src: `entry main (b: bool) (xs: []i32) = if b then map (+ 1) xs else xs`, args: []string{"true", "[1, 2]"}},
 	{name: "nested if", src: `entry main (x: i32) = if x > 0 then (if x > 10 then 2 else 1) else if x < -10 then -2 else 0`, args: []string{"-20"}},

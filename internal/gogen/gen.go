@@ -245,6 +245,7 @@ type gen struct {
 	pairs     map[*ir.Stm]*pair     // statements computed together (pairs.go)
 	reads     map[ir.VName]int      // reads of each array that take one element
 	hoist     map[hoistKey]string   // elements read from data sliced to a loop's range
+	parts     map[string]bool       // range loops run in two parts (a rotation's)
 	privAccs  *privAccs             // the accumulators the next parallel elemLoop privatizes
 	accLocal  map[ir.VName]string   // an accumulator's chunk-local handle inside that loop
 	accData   map[ir.VName]accSlice // an additive accumulator's data, read once before a loop
@@ -261,7 +262,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, parts: map[string]bool{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

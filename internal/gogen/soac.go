@@ -343,6 +343,34 @@ func (p *privAccs) merge(g *gen) {
 func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []string {
 	j := g.fresh("j")
 	var first string
+	// The first rotation among the inputs splits the range in two where
+	// its index wraps around; the loop runs once per part, reading the
+	// rotation as a slice (the loop's body is written once).
+	for _, a := range ins {
+		v, ok := g.virt[a]
+		if _, done := g.hoist[hoistKey{a, i}]; done || !ok || v.rot == nil {
+			continue
+		}
+		split, part := g.fresh("split"), g.fresh("part")
+		plo, phi, shift := g.fresh("lo"), g.fresh("hi"), g.fresh("shift")
+		g.p("%s := min(max(%s-%s, %s), %s)", split, v.n, v.rot.off, lo, hi)
+		g.open(fmt.Sprintf("for %s := range 2 {", part))
+		g.p("%s, %s, %s := %s, %s, %s", plo, phi, shift, lo, split, v.rot.off)
+		g.open(fmt.Sprintf("if %s == 1 {", part))
+		g.p("%s, %s, %s = %s, %s, %s-%s", plo, phi, shift, split, hi, v.rot.off, v.n)
+		g.close("}")
+		// An empty part's shifted bounds may lie outside the data.
+		g.open(fmt.Sprintf("if %s == %s {", plo, phi))
+		g.p("continue")
+		g.close("}")
+		lo, hi = plo, phi
+		d := g.fresh("d")
+		g.p("%s := %s[%s+%s : %s+%s]", d, v.rot.data, lo, shift, hi, shift)
+		g.hoist[hoistKey{a, i}] = d + "[" + j + "]"
+		first = d
+		g.parts[i] = true
+		break
+	}
 	for _, a := range ins {
 		if _, done := g.hoist[hoistKey{a, i}]; done || !g.types[a].IsArray() || g.types[a].Rank() != 1 || g.dataOf(a) == "" {
 			continue
@@ -389,6 +417,10 @@ func (g *gen) closeRangeLoop(i string) {
 		}
 	}
 	g.close("}")
+	if g.parts[i] {
+		delete(g.parts, i)
+		g.close("}")
+	}
 }
 
 // closeElemLoop ends elemLoop's loop over i.

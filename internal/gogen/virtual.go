@@ -22,6 +22,16 @@ type virtual struct {
 	n    string                // Go expression of the length
 	elem func(i string) string // Go expression of element i
 	data string                // for a row: the Go slice holding its elements
+	rot  *rotated              // for a rotation: what rangeLoop splits by
+}
+
+// rotated is a rotation computed where it is read: element i is element
+// i+off of data when i+off < n, else element i+off-n. A loop over a
+// range of i reads it as two slices of data, split where i+off reaches n
+// (see rangeLoop), with no wrapping per element.
+type rotated struct {
+	data string // the Go slice of the rotated array's elements
+	off  string // the Go variable holding the offset, in [0, n)
 }
 
 // dataOf is the Go expression of the elements of one-dimensional array a
@@ -113,6 +123,7 @@ func (g *gen) virtualize(s *ir.Stm) bool {
 	pos := posLit(s.Pos)
 	n := g.fresh("n")
 	var elem func(i string) string
+	var rot *rotated
 	switch e := s.Exp.(type) {
 	case *ir.Iota:
 		start, step := "int64(0)", "int64(1)"
@@ -143,10 +154,11 @@ func (g *gen) virtualize(s *ir.Stm) bool {
 		g.p("%s := %s.Shape[0]", n, a)
 		g.p("%s := rotation(%s, %s)", off, g.i64(e.R), n)
 		elem = func(i string) string { return fmt.Sprintf("%s.Data[wrap(%s+%s, %s)]", a, i, off, n) }
+		rot = &rotated{data: a + ".Data", off: off}
 	default:
 		return false
 	}
-	g.setVirtual(s.Pat[0], &virtual{n: n, elem: elem})
+	g.setVirtual(s.Pat[0], &virtual{n: n, elem: elem, rot: rot})
 	// The declared size, as checkShapes would compare it.
 	if d := s.Pat[0].Type.Shape[0]; !d.IsNone() && (d.IsConst || g.scope[d.Var]) {
 		w := g.i64(d)
