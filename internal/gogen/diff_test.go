@@ -102,6 +102,15 @@ entry main (n: i64) (r: i64) =
   let xs = map (\i -> f64.i64 (i * i % 97)) (iota n)
   in (map2 (-) (rotate r xs) xs, f64.sum (map2 (*) (rotate (0 - r) xs) xs), scan (+) 0 (rotate r xs))`,
 		args: []string{"9i64", "-13i64"}},
+	// Zeros built in storage that held other values: a loop's buffers
+	// (whole arrays, and map rows built in place in them).
+	{name: "zeros in reused storage", src: `
+entry main (n: i64) (xs: []f64) =
+  let a = loop ys = map (+ 1) xs for i < 6 do if i % 3 == 2 then replicate n 0 else map (* 2) ys
+  let b = loop zs = map (\x -> replicate 3 x) xs for i < 6 do
+            if i % 3 == 2 then map (\_ -> replicate 3 0) zs else map (map (+ 1)) zs
+  in (a, b)`,
+		args: []string{"4i64", "[1.0, 2.0, 3.0, 4.0]"}},
 	{name: "replicate", src: `entry main (n: i64) (x: f32) = (replicate n x, replicate 2 (replicate n 1u8))`, args: []string{"3i64", "2.5f32"}},
 	{name: "if arrays", src: `entry main (b: bool) (xs: []i32) = if b then map (+ 1) xs else xs`, args: []string{"true", "[1, 2]"}},
 	{name: "nested if", src: `entry main (x: i32) = if x > 0 then (if x > 10 then 2 else 1) else if x < -10 then -2 else 0`, args: []string{"-20"}},

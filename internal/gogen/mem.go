@@ -288,6 +288,9 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
 		}
 		g.p("%s %s Array[%s]{Shape: %s[%s][:], Data: %s[%s]}", v, op, el, db.shape, k, db.data, k)
+		if zero {
+			g.p("clear(%s.Data)", v)
+		}
 		return
 	}
 	if d, ok := g.dest[p.Name]; ok {
@@ -295,6 +298,9 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 		// the row is stored (and checked) as usual after the body. A
 		// destination whose row dimensions are known is compared with
 		// them one by one (which Go folds away for constants).
+		if zero {
+			defer g.p("clear(%s.Data)", v)
+		}
 		g.p("%s %s %s", v, op, d.view)
 		if d.dims == nil || len(d.dims) != len(dims) {
 			g.p("if !hasShape(%s.Shape, %s) {", v, strings.Join(dims, ", "))
@@ -323,7 +329,7 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 	}
 	size := countSize()
 	if !g.scratchable(p.Name) {
-		g.p("%s %s %s", v, op, fresh(size))
+		g.p("%s %s %s", v, op, fresh(size)) // make's memory is zero
 		return
 	}
 	buf := g.scratchField("sb", "[]"+el)

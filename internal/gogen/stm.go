@@ -450,11 +450,12 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.p("checkSizes(%s, \"replicate\", %s)", pos, dims)
 		all := strings.Split(dims, ", ")
 		if g.typeOf(e.Val).IsScalar() {
-			a := g.bindNewArray(pat[0], all, false)
 			if e.Val.IsConst && e.Val.Const.Bits() == 0 {
-				// Zero bits (0, +0.0, false): Go's clear, which is memclr.
-				g.p("clear(%s.Data)", a)
+				// Zero bits (0, +0.0, false): new storage is cleared (Go's
+				// clear, which is memclr) unless make just zeroed it.
+				g.bindNewArray(pat[0], all, true)
 			} else {
+				a := g.bindNewArray(pat[0], all, false)
 				g.p("fill(%s.Data, %s)", a, g.sub(e.Val))
 			}
 			break
