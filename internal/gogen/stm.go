@@ -124,40 +124,47 @@ func (g *gen) stm(s *ir.Stm) error {
 func (g *gen) checkShapes(s *ir.Stm) {
 	pos := posLit(s.Pos)
 	for _, p := range s.Pat {
-		if !p.Type.IsArray() {
+		if p.Type.IsArray() {
+			g.shp[p.Name] = g.shapeCheck(pos, p.Name, p.Type, nil)
+		}
+	}
+}
+
+// shapeCheck emits a check that array a has the dimensions type t
+// declares where they are known here, unless a's known dimensions (g.shp)
+// already are those, and returns the dimensions a then has ("" where
+// unknown): t's, else a's known ones. Dimensions given by a name in vary
+// are neither checked nor returned.
+func (g *gen) shapeCheck(pos string, a ir.VName, t ir.Type, vary map[ir.VName]bool) []string {
+	var conds, want []string
+	known := g.shp[a]
+	facts := make([]string, t.Rank())
+	for d, dim := range t.Shape {
+		if dim.IsNone() || dim.IsVar() && (!g.scope[dim.Var] || vary[dim.Var]) {
+			want = append(want, "-1")
+			if d < len(known) && vary == nil {
+				facts[d] = known[d]
+			}
 			continue
 		}
-		var conds, want []string
-		known := g.shp[p.Name]
-		facts := make([]string, p.Type.Rank())
-		for d, dim := range p.Type.Shape {
-			if dim.IsNone() || dim.IsVar() && !g.scope[dim.Var] {
-				want = append(want, "-1")
-				if d < len(known) {
-					facts[d] = known[d]
-				}
-				continue
-			}
-			w := g.i64(dim)
-			want = append(want, w)
-			facts[d] = w
-			if d < len(known) && known[d] == w {
-				continue // the value was built with this size
-			}
-			actual := fmt.Sprintf("%s.Shape[%d]", ident(p.Name), d)
-			if v, ok := g.virt[p.Name]; ok {
-				actual = v.n
-			}
-			conds = append(conds, actual+" != "+w)
+		w := g.i64(dim)
+		want = append(want, w)
+		facts[d] = w
+		if d < len(known) && known[d] == w {
+			continue // the value was built with this size
 		}
-		g.shp[p.Name] = facts
-		if len(conds) == 0 {
-			continue
+		actual := fmt.Sprintf("%s.Shape[%d]", ident(a), d)
+		if v, ok := g.virt[a]; ok {
+			actual = v.n
 		}
+		conds = append(conds, actual+" != "+w)
+	}
+	if len(conds) > 0 {
 		g.p("if %s {", strings.Join(conds, " || "))
-		g.p("shapeFail(%s, %s, %s)", pos, g.shapeOf(p.Name), strings.Join(want, ", "))
+		g.p("shapeFail(%s, %s, %s)", pos, g.shapeOf(a), strings.Join(want, ", "))
 		g.p("}")
 	}
+	return facts
 }
 
 func (g *gen) dims(ds []ir.DimSlice) string {
@@ -429,6 +436,10 @@ func (g *gen) exp(s *ir.Stm) error {
 		default:
 			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		}
+		// In place: the result has the updated array's shape.
+		if known, ok := g.shp[e.Arr]; ok {
+			g.shp[pat[0].Name] = known
+		}
 	case *ir.Iota:
 		start, step := "int64(0)", "int64(1)"
 		if !e.Start.IsNone() {
@@ -573,6 +584,7 @@ func (g *gen) exp(s *ir.Stm) error {
 		}
 		g.close("}")
 		g.declareDone(pat)
+		g.branchShapes(pat, e.Then.Result, e.Else.Result)
 	case *ir.Loop:
 		return g.loop(e, pat)
 	case *ir.Map:
@@ -625,6 +637,35 @@ func targets(ps []ir.Param) []string {
 
 // bodyInto emits b and assigns its results to the Go variables dst, all
 // at once (results may read the variables being assigned).
+// branchShapes records, for the results pat of an if whose branches
+// return then and else, the dimensions that both branches' arrays are
+// known to have and that pat declares (an expression in scope here), so
+// that checkShapes does not compare them again.
+func (g *gen) branchShapes(pat []ir.Param, then, els []ir.SubExp) {
+	for k, p := range pat {
+		if !p.Type.IsArray() || !then[k].IsVar() || !els[k].IsVar() {
+			continue
+		}
+		a, b := g.shp[then[k].Var], g.shp[els[k].Var]
+		var facts []string
+		for d, dim := range p.Type.Shape {
+			if dim.IsNone() || dim.IsVar() && !g.scope[dim.Var] || d >= len(a) || d >= len(b) {
+				facts = nil
+				break
+			}
+			w := g.i64(dim)
+			if a[d] != w || b[d] != w {
+				facts = nil
+				break
+			}
+			facts = append(facts, w)
+		}
+		if facts != nil {
+			g.shp[p.Name] = facts
+		}
+	}
+}
+
 func (g *gen) bodyInto(b *ir.Body, pat []ir.Param) error {
 	if err := g.body(b); err != nil {
 		return err
@@ -671,9 +712,26 @@ func (g *gen) lambdaInto(l *ir.Lambda, args, dst []string) error {
 func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	g.declare(pat)
 	g.open("{")
+	// An array parameter has the dimensions its type declares (those not
+	// given by other parameters) throughout the body: its initial value
+	// is checked here and the body's result at the back edge, each where
+	// its known dimensions do not already show it, so that the body need
+	// not check what it derives from the parameter (an update in place,
+	// an if passing it on).
+	vary := map[ir.VName]bool{}
+	for _, p := range e.Params {
+		vary[p.Name] = true
+	}
 	for i, p := range e.Params {
+		var facts []string
+		if p.Type.IsArray() && e.Init[i].IsVar() {
+			facts = g.shapeCheck(g.at, e.Init[i].Var, p.Type, vary)
+		}
 		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
 		g.declared(p.Name, p.Type)
+		if facts != nil {
+			g.shp[p.Name] = facts
+		}
 	}
 	roots := g.doubleBuffer(e, pat)
 	switch f := e.Form.(type) {
@@ -694,11 +752,21 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	if err != nil {
 		return err
 	}
+	for i, p := range e.Params {
+		if r := e.Body.Result[i]; p.Type.IsArray() && r.IsVar() && g.shp[p.Name] != nil {
+			g.shapeCheck(g.at, r.Var, p.Type, vary)
+		}
+	}
 	g.assign(targets(e.Params), g.subs(e.Body.Result))
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
 	g.close("}")
 	g.declareDone(pat)
+	for i, p := range e.Params {
+		if facts := g.shp[p.Name]; facts != nil {
+			g.shp[pat[i].Name] = facts
+		}
+	}
 	return nil
 }
 

@@ -56,3 +56,21 @@ entry main [n] (s: i64) (x: [n]f64) : [n]f64 = vjp (f s) x 1`}
 		{name: "third", entry: "main", args: args("5i64 [1.1, -0.4, 0.6, 2.2, 0.8]")},
 	})
 }
+
+// TestLoopShapeFacts checks that a loop parameter's declared shape is
+// known throughout the body: an array updated in place and passed on
+// through an if keeps it, so neither the body nor the loop's result
+// compares shapes again (the code had three shape checks per iteration).
+func TestLoopShapeFacts(t *testing.T) {
+	prog := compileCase(t, &diffCase{name: "histogram loop", src: `
+entry main [n] (is: [n]i64) (vs: [n]f64) : [10]f64 =
+  loop acc = replicate 10 0 for i < n do
+    if is[i] >= 0 && is[i] < 10 then acc with [is[i]] = acc[is[i]] + vs[i] else acc`})
+	files, err := Generate(prog, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(files["p.go"]), "shapeFail("); n != 0 {
+		t.Errorf("%d shape checks in the generated code, want none:\n%s", n, files["p.go"])
+	}
+}
