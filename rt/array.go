@@ -377,7 +377,7 @@ func grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return makeData[T](n)
+	return makeAdvised[T](n) // a buffer kept across runs lives on the heap
 }
 
 // hasShape reports whether shape is dims.

@@ -1,9 +1,6 @@
 package rt
 
-import (
-	"syscall"
-	"unsafe"
-)
+import "syscall"
 
 // hugePage is the size of the processor's large pages that Linux hands out
 // for memory marked with MADV_HUGEPAGE (2 MiB on x86-64 and on arm64 with
@@ -18,8 +15,12 @@ const hugePage = 2 << 20
 // is heap memory that later arrays take, which gains the same way, and
 // the advice changes no contents. It is a hint: ignored where transparent
 // huge pages are off, and so is its error.
-func adviseHuge(p unsafe.Pointer, size uintptr) {
-	lo := uintptr(p) &^ (hugePage - 1)
-	hi := (uintptr(p) + size + hugePage - 1) &^ (hugePage - 1)
-	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(p, -int(uintptr(p)-lo))), hi-lo), syscall.MADV_HUGEPAGE)
+//
+// The address is a uintptr, not a pointer, so that passing it does not
+// make the array escape to the heap (a small one may live on the stack);
+// the caller keeps the array alive, and madvise does not touch it.
+func adviseHuge(p, size uintptr) {
+	lo := p &^ (hugePage - 1)
+	hi := (p + size + hugePage - 1) &^ (hugePage - 1)
+	syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, syscall.MADV_HUGEPAGE)
 }

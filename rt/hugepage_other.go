@@ -2,8 +2,6 @@
 
 package rt
 
-import "unsafe"
-
 // adviseHuge does nothing where the huge-page advice of hugepage_linux.go
 // is not available.
-func adviseHuge(p unsafe.Pointer, size uintptr) {}
+func adviseHuge(p, size uintptr) {}

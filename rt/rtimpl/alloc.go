@@ -149,10 +149,20 @@ const HugeMin = 256 << 10
 // times as long as the next); memory the Go heap already holds is
 // unaffected.
 func MakeData[T any](n int64) []T {
+	if n >= HugeMin/8 { // hugeMin bytes of the widest elements
+		return MakeAdvised[T](n)
+	}
+	return make([]T, n)
+}
+
+// MakeAdvised is makeData out of line (so that makeData stays small
+// enough to be inlined, and a small array that does not escape can live
+// on the stack): it advises huge pages from hugeMin bytes.
+func MakeAdvised[T any](n int64) []T {
 	b := make([]T, n)
 	var z T
 	if size := uintptr(n) * unsafe.Sizeof(z); size >= HugeMin {
-		AdviseHuge(unsafe.Pointer(unsafe.SliceData(b)), size)
+		AdviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
 	}
 	return b
 }

@@ -331,7 +331,7 @@ func Grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return MakeData[T](n)
+	return MakeAdvised[T](n) // a buffer kept across runs lives on the heap
 }
 
 // HasShape reports whether shape is dims.

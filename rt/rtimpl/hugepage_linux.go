@@ -4,7 +4,6 @@ package rtimpl
 
 import (
 	"syscall"
-	"unsafe"
 )
 
 // HugePage is the size of the processor's large pages that Linux hands out
@@ -20,8 +19,12 @@ const HugePage = 2 << 20
 // is heap memory that later arrays take, which gains the same way, and
 // the advice changes no contents. It is a hint: ignored where transparent
 // huge pages are off, and so is its error.
-func AdviseHuge(p unsafe.Pointer, size uintptr) {
-	lo := uintptr(p) &^ (HugePage - 1)
-	hi := (uintptr(p) + size + HugePage - 1) &^ (HugePage - 1)
-	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(p, -int(uintptr(p)-lo))), hi-lo), syscall.MADV_HUGEPAGE)
+//
+// The address is a uintptr, not a pointer, so that passing it does not
+// make the array escape to the heap (a small one may live on the stack);
+// the caller keeps the array alive, and madvise does not touch it.
+func AdviseHuge(p, size uintptr) {
+	lo := p &^ (HugePage - 1)
+	hi := (p + size + HugePage - 1) &^ (HugePage - 1)
+	syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, syscall.MADV_HUGEPAGE)
 }

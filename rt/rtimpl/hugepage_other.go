@@ -4,10 +4,6 @@
 
 package rtimpl
 
-import (
-	"unsafe"
-)
-
 // AdviseHuge does nothing where the huge-page advice of hugepage_linux.go
 // is not available.
-func AdviseHuge(p unsafe.Pointer, size uintptr) {}
+func AdviseHuge(p, size uintptr) {}

@@ -234,10 +234,20 @@ const hugeMin = 256 << 10
 // times as long as the next); memory the Go heap already holds is
 // unaffected.
 func makeData[T any](n int64) []T {
+	if n >= hugeMin/8 { // hugeMin bytes of the widest elements
+		return makeAdvised[T](n)
+	}
+	return make([]T, n)
+}
+
+// makeAdvised is makeData out of line (so that makeData stays small
+// enough to be inlined, and a small array that does not escape can live
+// on the stack): it advises huge pages from hugeMin bytes.
+func makeAdvised[T any](n int64) []T {
 	b := make([]T, n)
 	var z T
 	if size := uintptr(n) * unsafe.Sizeof(z); size >= hugeMin {
-		adviseHuge(unsafe.Pointer(unsafe.SliceData(b)), size)
+		adviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
 	}
 	return b
 }
