@@ -220,3 +220,18 @@ func TestCheckArg(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeDataInlined checks that makeData stays small enough for Go to
+// inline: a small array it makes that does not escape then lives on the
+// stack, as one made by make does (out of line, every array escaped).
+func TestMakeDataInlined(t *testing.T) {
+	sum := 0.0
+	allocs := testing.AllocsPerRun(100, func() {
+		b := makeData[float64](4)
+		b[1] = 2
+		sum += b[1]
+	})
+	if allocs != 0 {
+		t.Errorf("makeData of a small local array allocates %v times per call, want 0", allocs)
+	}
+}
