@@ -111,6 +111,15 @@ entry main (n: i64) (xs: []f64) =
             if i % 3 == 2 then map (\_ -> replicate 3 0) zs else map (map (+ 1)) zs
   in (a, b)`,
 		args: []string{"4i64", "[1.0, 2.0, 3.0, 4.0]"}},
+	// Arrays updated in place through ifs, and parameters that swap:
+	// only a parameter's own array skips the assignment back.
+	{name: "loop arrays in place and swapped", src: `
+entry main (n: i64) (xs: []i64) (ys: []i64) =
+  loop (a, b) = (copy xs, copy ys) for i < n do
+    if i % 3 == 0 then (b, a)
+    else if i % 3 == 1 then (a with [i % length a] = i, b)
+    else (a, if i % 2 == 0 then b with [0] = b[0] + a[0] else b)`,
+		args: []string{"7i64", "[1i64, 2i64, 3i64]", "[4i64, 5i64, 6i64]"}},
 	{name: "replicate", src: `entry main (n: i64) (x: f32) = (replicate n x, replicate 2 (replicate n 1u8))`, args: []string{"3i64", "2.5f32"}},
 	{name: "if arrays", src: `entry main (b: bool) (xs: []i32) = if b then map (+ 1) xs else xs`, args: []string{"true", "[1, 2]"}},
 	{name: "nested if", src: `entry main (x: i32) = if x > 0 then (if x > 10 then 2 else 1) else if x < -10 then -2 else 0`, args: []string{"-20"}},

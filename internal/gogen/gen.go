@@ -259,10 +259,14 @@ type gen struct {
 	// dimension of the value at run time ("" where unknown): shapes are
 	// checked once, where a value is bound, and are facts afterwards.
 	shp map[ir.VName][]string
+	// same maps an array bound to the Go value of another (an update in
+	// place, an if whose branches both give that array) to that other,
+	// whose variable holds the same Array (data and shape slices).
+	same map[ir.VName]ir.VName
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, parts: map[string]bool{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, parts: map[string]bool{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, same: map[ir.VName]ir.VName{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

@@ -1,6 +1,7 @@
 package gogen
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -70,7 +71,13 @@ entry main [n] (is: [n]i64) (vs: [n]f64) : [10]f64 =
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(files["p.go"]), "shapeFail("); n != 0 {
-		t.Errorf("%d shape checks in the generated code, want none:\n%s", n, files["p.go"])
+	src := string(files["p.go"])
+	if n := strings.Count(src, "shapeFail("); n != 0 {
+		t.Errorf("%d shape checks in the generated code, want none:\n%s", n, src)
+	}
+	// The array updated in place is the parameter's own: it is not
+	// assigned back at the end of each iteration.
+	if back := regexp.MustCompile(`v_loop_\d+ = v_if_\d+`).FindString(src); back != "" {
+		t.Errorf("the loop assigns its parameter its own array (%s):\n%s", back, src)
 	}
 }

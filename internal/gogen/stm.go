@@ -427,12 +427,14 @@ func (g *gen) exp(s *ir.Stm) error {
 			// One element: the same check and message as an index.
 			g.p("%s.Data[%s] = %s", a, g.checkedOffset(pos, e.Arr, idx), g.sub(e.Val))
 			g.bind(pat[0], a)
+			g.same[pat[0].Name] = g.root(e.Arr)
 		case scalar:
 			g.bind(pat[0], "updateScalar("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		case fixed:
 			// A whole row: no region to compute.
 			g.p("updateRow(%s, %s, %s, %s)", pos, a, g.sub(e.Val), g.i64s(idx))
 			g.bind(pat[0], a)
+			g.same[pat[0].Name] = g.root(e.Arr)
 		default:
 			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		}
@@ -585,6 +587,12 @@ func (g *gen) exp(s *ir.Stm) error {
 		g.close("}")
 		g.declareDone(pat)
 		g.branchShapes(pat, e.Then.Result, e.Else.Result)
+		for k, p := range pat {
+			t, f := e.Then.Result[k], e.Else.Result[k]
+			if p.Type.IsArray() && t.IsVar() && f.IsVar() && g.root(t.Var) == g.root(f.Var) && g.scope[g.root(t.Var)] {
+				g.same[p.Name] = g.root(t.Var)
+			}
+		}
 	case *ir.Loop:
 		return g.loop(e, pat)
 	case *ir.Map:
@@ -637,6 +645,18 @@ func targets(ps []ir.Param) []string {
 
 // bodyInto emits b and assigns its results to the Go variables dst, all
 // at once (results may read the variables being assigned).
+// root is the array whose Go variable holds the same Array as a's (see
+// gen.same), or a itself.
+func (g *gen) root(a ir.VName) ir.VName {
+	for {
+		r, ok := g.same[a]
+		if !ok {
+			return a
+		}
+		a = r
+	}
+}
+
 // branchShapes records, for the results pat of an if whose branches
 // return then and else, the dimensions that both branches' arrays are
 // known to have and that pat declares (an expression in scope here), so
@@ -757,7 +777,15 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 			g.shapeCheck(g.at, r.Var, p.Type, vary)
 		}
 	}
-	g.assign(targets(e.Params), g.subs(e.Body.Result))
+	// A result that is the parameter's own Array (updated in place) is
+	// not assigned back: the assignment would copy the same header.
+	res := g.subs(e.Body.Result)
+	for i, p := range e.Params {
+		if r := e.Body.Result[i]; r.IsVar() && g.root(r.Var) == p.Name {
+			res[i] = ident(p.Name)
+		}
+	}
+	g.assign(targets(e.Params), res)
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
 	g.close("}")
