@@ -199,7 +199,14 @@
 //
 // Shapes are checked once, where a value is bound; afterwards they are
 // facts (gen.shp) that let later width and shape checks disappear and
-// give row sizes without reading the shape. SOAC loops slice their
+// give row sizes without reading the shape. A loop parameter's declared
+// shape is checked on entry and at the back edge (where not known) and
+// is a fact in the body; an update in place keeps its array's facts, an
+// if those both branches share. An array bound to another's Go value (an
+// update in place, an if giving the same array either way) is recorded
+// (gen.same), and a loop parameter whose next value is its own array is
+// not assigned back. A loop over a rotation read element by element runs
+// in two parts split where the index wraps (rangeLoop). SOAC loops slice their
 // one-dimensional inputs and outputs to the loop's range first, so that
 // Go eliminates the bounds check of every element access. A parallel
 // SOAC with a cheap function runs in place, without the worker pool, when
