@@ -643,8 +643,6 @@ func targets(ps []ir.Param) []string {
 	return out
 }
 
-// bodyInto emits b and assigns its results to the Go variables dst, all
-// at once (results may read the variables being assigned).
 // root is the array whose Go variable holds the same Array as a's (see
 // gen.same), or a itself.
 func (g *gen) root(a ir.VName) ir.VName {
@@ -686,6 +684,8 @@ func (g *gen) branchShapes(pat []ir.Param, then, els []ir.SubExp) {
 	}
 }
 
+// bodyInto emits b and assigns its results to the Go variables dst, all
+// at once (results may read the variables being assigned).
 func (g *gen) bodyInto(b *ir.Body, pat []ir.Param) error {
 	if err := g.body(b); err != nil {
 		return err
