@@ -76,7 +76,66 @@ type EntryPoint struct {
 	Call    func(args []any) ([]any, error)
 }
 
-// argFail reports a dynamically typed argument of the wrong type.
+// argFail reports a dynamically typed argument of the wrong type, in the
+// interpreter's words where the value is one of the runtime's.
 func argFail(entry string, i int, want string, got any) {
-	fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got a value of Go type "+goTypeName(got)+", want a value of type "+want)
+	fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got "+describeArg(got)+", want a value of type "+want)
+}
+
+// describeArg describes a dynamically typed argument: an array by its
+// shape and element type, a scalar by its type, anything else by its Go
+// type.
+func describeArg(v any) string {
+	arr := func(shape []int64, elem string) string { return "an array of shape " + shapeString(shape) + elem }
+	switch x := v.(type) {
+	case Array[int8]:
+		return arr(x.Shape, "i8")
+	case Array[int16]:
+		return arr(x.Shape, "i16")
+	case Array[int32]:
+		return arr(x.Shape, "i32")
+	case Array[int64]:
+		return arr(x.Shape, "i64")
+	case Array[uint8]:
+		return arr(x.Shape, "u8")
+	case Array[uint16]:
+		return arr(x.Shape, "u16")
+	case Array[uint32]:
+		return arr(x.Shape, "u32")
+	case Array[uint64]:
+		return arr(x.Shape, "u64")
+	case Array[F16]:
+		return arr(x.Shape, "f16")
+	case Array[float32]:
+		return arr(x.Shape, "f32")
+	case Array[float64]:
+		return arr(x.Shape, "f64")
+	case Array[bool]:
+		return arr(x.Shape, "bool")
+	case int8:
+		return "a scalar of type i8"
+	case int16:
+		return "a scalar of type i16"
+	case int32:
+		return "a scalar of type i32"
+	case int64:
+		return "a scalar of type i64"
+	case uint8:
+		return "a scalar of type u8"
+	case uint16:
+		return "a scalar of type u16"
+	case uint32:
+		return "a scalar of type u32"
+	case uint64:
+		return "a scalar of type u64"
+	case F16:
+		return "a scalar of type f16"
+	case float32:
+		return "a scalar of type f32"
+	case float64:
+		return "a scalar of type f64"
+	case bool:
+		return "a scalar of type bool"
+	}
+	return "a value of Go type " + goTypeName(v)
 }

@@ -120,6 +120,11 @@ entry main (n: i64) (xs: []i64) (ys: []i64) =
     else if i % 3 == 1 then (a with [i % length a] = i, b)
     else (a, if i % 2 == 0 then b with [0] = b[0] + a[0] else b)`,
 		args: []string{"7i64", "[1i64, 2i64, 3i64]", "[4i64, 5i64, 6i64]"}},
+	// Arguments of the wrong type: the same message as the interpreter's.
+	{name: "argument of another element type", src: `entry main (xs: []i64) (x: f64) = (xs, x)`,
+		args: []string{"[1, 2, 3]", "1.5"}},
+	{name: "argument of another scalar type", src: `entry main (xs: []i64) (x: f64) = (xs, x)`,
+		args: []string{"[1i64]", "true"}},
 	{name: "replicate", src: `entry main (n: i64) (x: f32) = (replicate n x, replicate 2 (replicate n 1u8))`, args: []string{"3i64", "2.5f32"}},
 	{name: "if arrays", src: `entry main (b: bool) (xs: []i32) = if b then map (+ 1) xs else xs`, args: []string{"true", "[1, 2]"}},
 	{name: "nested if", src: `entry main (x: i32) = if x > 0 then (if x > 10 then 2 else 1) else if x < -10 then -2 else 0`, args: []string{"-20"}},

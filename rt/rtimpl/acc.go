@@ -70,7 +70,66 @@ func FlatOffset(shape []int64, idx []int64) (int64, bool) {
 	return off, true
 }
 
-// ArgFail reports a dynamically typed argument of the wrong type.
+// ArgFail reports a dynamically typed argument of the wrong type, in the
+// interpreter's words where the value is one of the runtime's.
 func ArgFail(entry string, i int, want string, got any) {
-	Fail("", "argument "+Itoa(int64(i+1))+" of "+entry+": got a value of Go type "+GoTypeName(got)+", want a value of type "+want)
+	Fail("", "argument "+Itoa(int64(i+1))+" of "+entry+": got "+DescribeArg(got)+", want a value of type "+want)
+}
+
+// DescribeArg describes a dynamically typed argument: an array by its
+// shape and element type, a scalar by its type, anything else by its Go
+// type.
+func DescribeArg(v any) string {
+	arr := func(shape []int64, elem string) string { return "an array of shape " + ShapeString(shape) + elem }
+	switch x := v.(type) {
+	case rt.Array[int8]:
+		return arr(x.Shape, "i8")
+	case rt.Array[int16]:
+		return arr(x.Shape, "i16")
+	case rt.Array[int32]:
+		return arr(x.Shape, "i32")
+	case rt.Array[int64]:
+		return arr(x.Shape, "i64")
+	case rt.Array[uint8]:
+		return arr(x.Shape, "u8")
+	case rt.Array[uint16]:
+		return arr(x.Shape, "u16")
+	case rt.Array[uint32]:
+		return arr(x.Shape, "u32")
+	case rt.Array[uint64]:
+		return arr(x.Shape, "u64")
+	case rt.Array[rt.F16]:
+		return arr(x.Shape, "f16")
+	case rt.Array[float32]:
+		return arr(x.Shape, "f32")
+	case rt.Array[float64]:
+		return arr(x.Shape, "f64")
+	case rt.Array[bool]:
+		return arr(x.Shape, "bool")
+	case int8:
+		return "a scalar of type i8"
+	case int16:
+		return "a scalar of type i16"
+	case int32:
+		return "a scalar of type i32"
+	case int64:
+		return "a scalar of type i64"
+	case uint8:
+		return "a scalar of type u8"
+	case uint16:
+		return "a scalar of type u16"
+	case uint32:
+		return "a scalar of type u32"
+	case uint64:
+		return "a scalar of type u64"
+	case rt.F16:
+		return "a scalar of type f16"
+	case float32:
+		return "a scalar of type f32"
+	case float64:
+		return "a scalar of type f64"
+	case bool:
+		return "a scalar of type bool"
+	}
+	return "a value of Go type " + GoTypeName(v)
 }
