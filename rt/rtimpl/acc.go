@@ -3,6 +3,9 @@
 package rtimpl
 
 import (
+	"reflect"
+	"strings"
+
 	"github.com/fluxion-lang/fluxion/rt"
 )
 
@@ -76,60 +79,51 @@ func ArgFail(entry string, i int, want string, got any) {
 	Fail("", "argument "+Itoa(int64(i+1))+" of "+entry+": got "+DescribeArg(got)+", want a value of type "+want)
 }
 
-// DescribeArg describes a dynamically typed argument: an array by its
-// shape and element type, a scalar by its type, anything else by its Go
-// type.
+// DescribeArg describes a dynamically typed argument: an array of the
+// runtime by its shape and element type, a scalar by its type, anything
+// else by its Go type.
 func DescribeArg(v any) string {
-	arr := func(shape []int64, elem string) string { return "an array of shape " + ShapeString(shape) + elem }
-	switch x := v.(type) {
-	case rt.Array[int8]:
-		return arr(x.Shape, "i8")
-	case rt.Array[int16]:
-		return arr(x.Shape, "i16")
-	case rt.Array[int32]:
-		return arr(x.Shape, "i32")
-	case rt.Array[int64]:
-		return arr(x.Shape, "i64")
-	case rt.Array[uint8]:
-		return arr(x.Shape, "u8")
-	case rt.Array[uint16]:
-		return arr(x.Shape, "u16")
-	case rt.Array[uint32]:
-		return arr(x.Shape, "u32")
-	case rt.Array[uint64]:
-		return arr(x.Shape, "u64")
-	case rt.Array[rt.F16]:
-		return arr(x.Shape, "f16")
-	case rt.Array[float32]:
-		return arr(x.Shape, "f32")
-	case rt.Array[float64]:
-		return arr(x.Shape, "f64")
-	case rt.Array[bool]:
-		return arr(x.Shape, "bool")
-	case int8:
-		return "a scalar of type i8"
-	case int16:
-		return "a scalar of type i16"
-	case int32:
-		return "a scalar of type i32"
-	case int64:
-		return "a scalar of type i64"
-	case uint8:
-		return "a scalar of type u8"
-	case uint16:
-		return "a scalar of type u16"
-	case uint32:
-		return "a scalar of type u32"
-	case uint64:
-		return "a scalar of type u64"
-	case rt.F16:
-		return "a scalar of type f16"
-	case float32:
-		return "a scalar of type f32"
-	case float64:
-		return "a scalar of type f64"
-	case bool:
-		return "a scalar of type bool"
+	if name := ScalarName(v); name != "" {
+		return "a scalar of type " + name
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Struct && rv.Type().PkgPath() == reflect.TypeOf(rt.Array[bool]{}).PkgPath() && strings.HasPrefix(rv.Type().Name(), "Array[") {
+		shape, _ := rv.FieldByName("Shape").Interface().([]int64)
+		elem := reflect.Zero(rv.FieldByName("Data").Type().Elem()).Interface()
+		if name := ScalarName(elem); name != "" {
+			return "an array of shape " + ShapeString(shape) + name
+		}
 	}
 	return "a value of Go type " + GoTypeName(v)
+}
+
+// ScalarName is the element type of a Go scalar of the runtime ("i32",
+// "f16"), or "" for any other value.
+func ScalarName(v any) string {
+	switch v.(type) {
+	case int8:
+		return "i8"
+	case int16:
+		return "i16"
+	case int32:
+		return "i32"
+	case int64:
+		return "i64"
+	case uint8:
+		return "u8"
+	case uint16:
+		return "u16"
+	case uint32:
+		return "u32"
+	case uint64:
+		return "u64"
+	case rt.F16:
+		return "f16"
+	case float32:
+		return "f32"
+	case float64:
+		return "f64"
+	case bool:
+		return "bool"
+	}
+	return ""
 }

@@ -2,6 +2,11 @@
 
 package dotprod
 
+import (
+	"reflect"
+	"strings"
+)
+
 // acc is an accumulator: a write-only handle on an array that combines
 // updates with op (addition when the IR gives no operator).
 type acc[T any] struct {
@@ -84,60 +89,51 @@ func argFail(entry string, i int, want string, got any) {
 	fail("", "argument "+itoa(int64(i+1))+" of "+entry+": got "+describeArg(got)+", want a value of type "+want)
 }
 
-// describeArg describes a dynamically typed argument: an array by its
-// shape and element type, a scalar by its type, anything else by its Go
-// type.
+// describeArg describes a dynamically typed argument: an array of the
+// runtime by its shape and element type, a scalar by its type, anything
+// else by its Go type.
 func describeArg(v any) string {
-	arr := func(shape []int64, elem string) string { return "an array of shape " + shapeString(shape) + elem }
-	switch x := v.(type) {
-	case Array[int8]:
-		return arr(x.Shape, "i8")
-	case Array[int16]:
-		return arr(x.Shape, "i16")
-	case Array[int32]:
-		return arr(x.Shape, "i32")
-	case Array[int64]:
-		return arr(x.Shape, "i64")
-	case Array[uint8]:
-		return arr(x.Shape, "u8")
-	case Array[uint16]:
-		return arr(x.Shape, "u16")
-	case Array[uint32]:
-		return arr(x.Shape, "u32")
-	case Array[uint64]:
-		return arr(x.Shape, "u64")
-	case Array[F16]:
-		return arr(x.Shape, "f16")
-	case Array[float32]:
-		return arr(x.Shape, "f32")
-	case Array[float64]:
-		return arr(x.Shape, "f64")
-	case Array[bool]:
-		return arr(x.Shape, "bool")
-	case int8:
-		return "a scalar of type i8"
-	case int16:
-		return "a scalar of type i16"
-	case int32:
-		return "a scalar of type i32"
-	case int64:
-		return "a scalar of type i64"
-	case uint8:
-		return "a scalar of type u8"
-	case uint16:
-		return "a scalar of type u16"
-	case uint32:
-		return "a scalar of type u32"
-	case uint64:
-		return "a scalar of type u64"
-	case F16:
-		return "a scalar of type f16"
-	case float32:
-		return "a scalar of type f32"
-	case float64:
-		return "a scalar of type f64"
-	case bool:
-		return "a scalar of type bool"
+	if name := scalarName(v); name != "" {
+		return "a scalar of type " + name
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Struct && rv.Type().PkgPath() == reflect.TypeOf(Array[bool]{}).PkgPath() && strings.HasPrefix(rv.Type().Name(), "Array[") {
+		shape, _ := rv.FieldByName("Shape").Interface().([]int64)
+		elem := reflect.Zero(rv.FieldByName("Data").Type().Elem()).Interface()
+		if name := scalarName(elem); name != "" {
+			return "an array of shape " + shapeString(shape) + name
+		}
 	}
 	return "a value of Go type " + goTypeName(v)
+}
+
+// scalarName is the element type of a Go scalar of the runtime ("i32",
+// "f16"), or "" for any other value.
+func scalarName(v any) string {
+	switch v.(type) {
+	case int8:
+		return "i8"
+	case int16:
+		return "i16"
+	case int32:
+		return "i32"
+	case int64:
+		return "i64"
+	case uint8:
+		return "u8"
+	case uint16:
+		return "u16"
+	case uint32:
+		return "u32"
+	case uint64:
+		return "u64"
+	case F16:
+		return "f16"
+	case float32:
+		return "f32"
+	case float64:
+		return "f64"
+	case bool:
+		return "bool"
+	}
+	return ""
 }
