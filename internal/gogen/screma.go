@@ -200,11 +200,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			p := pat[l.mapOut+k-l.mapIn]
 			return ident(p.Name), p.Type.Shape[1:]
 		}, i)
-		var args []string
-		for k, p := range e.F.Params {
-			args = append(args, g.elemArg(e.Arrs[k], p, i))
-		}
-		err := g.apply(e.F, args, temps)
+		err := g.apply(e.F, g.elemArgs(e.Arrs, e.F.Params, i), temps)
 		inPlace := map[int]bool{}
 		for k := l.mapIn; k < len(e.F.Ret); k++ {
 			inPlace[k] = g.inPlace(placed, k)
@@ -460,11 +456,7 @@ func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []stri
 		temps[k] = g.fresh("f")
 		g.p("var %s %s", temps[k], goType(t))
 	}
-	var args []string
-	for k, p := range e.F.Params {
-		args = append(args, g.elemArg(e.Arrs[k], p, i))
-	}
-	if err := g.apply(e.F, args, temps); err != nil {
+	if err := g.apply(e.F, g.elemArgs(e.Arrs, e.F.Params, i), temps); err != nil {
 		return err
 	}
 	for q, sc := range e.Scans {

@@ -72,6 +72,16 @@ func (g *gen) elemArg(a ir.VName, p ir.Param, i string) string {
 	return view
 }
 
+// elemArgs is elemArg for every parameter ps[k] and input arrs[k]: the
+// arguments of a SOAC's function at element i.
+func (g *gen) elemArgs(arrs []ir.VName, ps []ir.Param, i string) []string {
+	args := make([]string, len(ps))
+	for k, p := range ps {
+		args[k] = g.elemArg(arrs[k], p, i)
+	}
+	return args
+}
+
 // dimOf is the Go expression of dimension k of array a: the size known to
 // hold (see gen.shp) or read from the array.
 func (g *gen) dimOf(a ir.VName, k int) string {
@@ -525,13 +535,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 	}
 	g.declare(pat)
 	i := g.fresh("i")
-	args := func() []string {
-		var out []string
-		for k, p := range ps {
-			out = append(out, g.elemArg(e.Arrs[k], p, i))
-		}
-		return out
-	}
+	args := func() []string { return g.elemArgs(e.Arrs, ps, i) }
 	if known {
 		var dst, decls, outs []string
 		// row is the store of array result k from the Go variable r.
@@ -762,11 +766,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			for q, p := range fu.pat {
 				g.p("var %s %s", fusedVars[q], goScalar(p.Type.Elem))
 			}
-			var args []string
-			for q, p := range fu.m.F.Params {
-				args = append(args, g.elemArg(fu.m.Arrs[q], p, i))
-			}
-			if err := g.apply(fu.m.F, args, fusedVars); err != nil {
+			if err := g.apply(fu.m.F, g.elemArgs(fu.m.Arrs, fu.m.F.Params, i), fusedVars); err != nil {
 				g.err = err
 			}
 		}
