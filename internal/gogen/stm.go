@@ -150,7 +150,7 @@ func (g *gen) shapeCheck(pos string, a ir.VName, t ir.Type, vary map[ir.VName]bo
 		w := g.i64(dim)
 		want = append(want, w)
 		facts[d] = w
-		if d < len(known) && known[d] == w {
+		if d < len(known) && sameInt(known[d], w) {
 			continue // the value was built with this size
 		}
 		actual := fmt.Sprintf("%s.Shape[%d]", ident(a), d)
@@ -672,7 +672,7 @@ func (g *gen) branchShapes(pat []ir.Param, then, els []ir.SubExp) {
 				break
 			}
 			w := g.i64(dim)
-			if a[d] != w || b[d] != w {
+			if !sameInt(a[d], w) || !sameInt(b[d], w) {
 				facts = nil
 				break
 			}
