@@ -236,23 +236,25 @@ func eval2(o Op, x, y float64) float64 {
 		return math.Atan2(x, y)
 	case OpHypot:
 		return math.Hypot(x, y)
-	case OpMin:
-		if pickFirst(OpMin, x, y) {
+	case OpMin, OpMax:
+		// IEEE 754-2019 minimumNumber and maximumNumber, as the
+		// compiler's: a NaN loses, -0 is below +0.
+		switch {
+		case x != x:
+			return y
+		case y != y:
 			return x
+		case o == OpMin:
+			return min(x, y)
 		}
-		return y
-	case OpMax:
-		if pickFirst(OpMax, x, y) {
-			return x
-		}
-		return y
+		return max(x, y)
 	}
 	panic("trace: eval2 of " + o.String())
 }
 
-// pickFirst reports whether min or max selects its first operand: on ties
-// and when the second operand is NaN it does, as the compiler's min and
-// max do, so that both differentiate the same way.
+// pickFirst reports whether min or max passes its derivative to its first
+// operand: on ties and when the second operand is NaN it does, as the
+// compiler's min and max do, so that both differentiate the same way.
 func pickFirst(o Op, x, y float64) bool {
 	if y != y {
 		return true

@@ -339,17 +339,42 @@ func less(a, b Value) bool {
 
 func isNaN(v Value) bool { return v.t.IsFloat() && math.IsNaN(v.Float()) }
 
-// minValue returns the smaller of a and b; a NaN loses, and ties give a.
+// minValue returns the smaller of a and b. For floats it is IEEE 754-2019
+// minimumNumber: a NaN loses to a number, and -0 is below +0. Equal
+// floats other than zeros have the same bits, so OR-ing the bits of equal
+// operands picks -0 when either is -0 and changes nothing else.
 func minValue(a, b Value) Value {
-	if isNaN(a) || less(b, a) {
+	if a.t.IsFloat() {
+		switch {
+		case isNaN(a):
+			return b
+		case isNaN(b):
+			return a
+		case a.Float() == b.Float():
+			return Value{a.t, a.bits | b.bits}
+		}
+	}
+	if less(b, a) {
 		return b
 	}
 	return a
 }
 
-// maxValue returns the larger of a and b; a NaN loses, and ties give a.
+// maxValue returns the larger of a and b; for floats IEEE 754-2019
+// maximumNumber: a NaN loses, +0 is above -0 (AND of equal operands'
+// bits).
 func maxValue(a, b Value) Value {
-	if isNaN(a) || less(a, b) {
+	if a.t.IsFloat() {
+		switch {
+		case isNaN(a):
+			return b
+		case isNaN(b):
+			return a
+		case a.Float() == b.Float():
+			return Value{a.t, a.bits & b.bits}
+		}
+	}
+	if less(a, b) {
 		return b
 	}
 	return a

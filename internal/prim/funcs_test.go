@@ -483,3 +483,45 @@ func TestFuncTable(t *testing.T) {
 		t.Errorf("unknown function accepted")
 	}
 }
+
+// TestFloatMinMax: float min and max are IEEE 754-2019 minimumNumber and
+// maximumNumber in every float type: a NaN loses to a number, -0 is below
+// +0 whatever the operands' order, and otherwise the smaller (larger)
+// operand is returned.
+func TestFloatMinMax(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	negz := math.Copysign(0, -1)
+	cases := []struct {
+		a, b, min, max float64
+	}{
+		{1, 2, 1, 2},
+		{2, 1, 1, 2},
+		{-inf, inf, -inf, inf},
+		{0, negz, negz, 0},
+		{negz, 0, negz, 0},
+		{negz, negz, negz, negz},
+		{0, 0, 0, 0},
+		{nan, 1, 1, 1},
+		{1, nan, 1, 1},
+		{nan, negz, negz, negz},
+		{-2.5, -2.5, -2.5, -2.5},
+	}
+	for _, ty := range []Type{F16, F32, F64} {
+		for _, c := range cases {
+			a, b := FloatValue(ty, c.a), FloatValue(ty, c.b)
+			for fn, want := range map[string]float64{"min": c.min, "max": c.max} {
+				got := call(t, fn+"_"+ty.String(), a, b)
+				if got != FloatValue(ty, want) {
+					t.Errorf("%s_%v(%v, %v) = %v (sign bit %v), want %v (sign bit %v)", fn, ty, c.a, c.b,
+						got.Float(), math.Signbit(got.Float()), want, math.Signbit(want))
+				}
+			}
+		}
+		nn := FloatValue(ty, nan)
+		for _, fn := range []string{"min", "max"} {
+			if got := call(t, fn+"_"+ty.String(), nn, nn); !math.IsNaN(got.Float()) {
+				t.Errorf("%s_%v(NaN, NaN) = %v, want NaN", fn, ty, got.Float())
+			}
+		}
+	}
+}

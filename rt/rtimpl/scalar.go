@@ -242,16 +242,26 @@ func Lgamma(x float64) float64 { y, _ := math.Lgamma(x); return y }
 
 func Atan2pi(y, x float64) float64 { return math.Atan2(y, x) / math.Pi }
 
-// MinF and maxF: a NaN loses and ties give the first operand.
+// MinF and maxF are IEEE 754-2019 minimumNumber and maximumNumber: a NaN
+// loses to a number, and -0 is below +0. Go's min and max order the
+// zeros so too, without a branch, so a loop over data whose order is
+// random does not pay a mispredicted branch per call; they return a NaN
+// when either operand is one, which one predicted test catches.
 func MinF[T float32 | float64](a, b T) T {
-	if a != a || b < a {
+	if r := min(a, b); r == r {
+		return r
+	}
+	if a != a {
 		return b
 	}
 	return a
 }
 
 func MaxF[T float32 | float64](a, b T) T {
-	if a != a || a < b {
+	if r := max(a, b); r == r {
+		return r
+	}
+	if a != a {
 		return b
 	}
 	return a
@@ -271,18 +281,27 @@ func MaxI[T Anyint](a, b T) T {
 	return a
 }
 
+// MinF16 and maxF16 are minF and maxF for binary16: equal operands
+// other than zeros have the same bits, so OR (AND) of the bits picks -0
+// (+0) from a pair of zeros and changes nothing else.
 func MinF16(a, b rt.F16) rt.F16 {
-	if IsNaN16(a) || b.F32() < a.F32() {
+	switch fa, fb := a.F32(), b.F32(); {
+	case IsNaN16(a) || fb < fa:
 		return b
+	case IsNaN16(b) || fa < fb:
+		return a
 	}
-	return a
+	return a | b
 }
 
 func MaxF16(a, b rt.F16) rt.F16 {
-	if IsNaN16(a) || a.F32() < b.F32() {
+	switch fa, fb := a.F32(), b.F32(); {
+	case IsNaN16(a) || fa < fb:
 		return b
+	case IsNaN16(b) || fb < fa:
+		return a
 	}
-	return a
+	return a & b
 }
 
 func AbsI[T Sint](x T) T {

@@ -61,6 +61,24 @@ entry limits (e: []f64) : (f32, f32, f64, f64, f64, f64, f64, f64) =
 
 entry reduce_nan (xs: []f32) : (f32, f32) = (f32.maximum xs, f32.minimum xs)
 
+-- min and max order -0 below +0 whichever operand it is (IEEE 754-2019
+-- minimumNumber and maximumNumber), in every float type and in the
+-- reductions; compared through the bit patterns, since -0 == 0.
+-- ==
+-- entry: minmax_zero
+-- input { 0f64 }
+-- output { [9223372036854775808u64, 9223372036854775808u64, 0u64, 0u64, 9223372036854775808u64, 0u64]
+--          [2147483648u32, 2147483648u32, 0u32, 0u32] [32768u16, 32768u16, 0u16, 0u16] }
+
+entry minmax_zero (z: f64) : ([]u64, []u32, []u16) =
+  let n = f64.neg z
+  let (z32, n32) = (f32.f64 z, f32.neg (f32.f64 z))
+  let (z16, n16) = (f16.f64 z, f16.neg (f16.f64 z))
+  in ([f64.to_bits (f64.min z n), f64.to_bits (f64.min n z), f64.to_bits (f64.max z n), f64.to_bits (f64.max n z),
+       f64.to_bits (f64.minimum [z, n, z]), f64.to_bits (f64.maximum [n, z, n])],
+      [f32.to_bits (f32.min z32 n32), f32.to_bits (f32.min n32 z32), f32.to_bits (f32.max z32 n32), f32.to_bits (f32.max n32 z32)],
+      [f16.to_bits (f16.min z16 n16), f16.to_bits (f16.min n16 z16), f16.to_bits (f16.max z16 n16), f16.to_bits (f16.max n16 z16)])
+
 -- ==
 -- entry: sum_product
 -- input { [1.5f32, 2f32, -4f32] } output { -0.5f32 -12f32 }

@@ -301,16 +301,26 @@ func atanpi(x float64) float64     { return math.Atan(x) / math.Pi }
 func lgamma(x float64) float64     { y, _ := math.Lgamma(x); return y }
 func atan2pi(y, x float64) float64 { return math.Atan2(y, x) / math.Pi }
 
-// minF and maxF: a NaN loses and ties give the first operand.
+// minF and maxF are IEEE 754-2019 minimumNumber and maximumNumber: a NaN
+// loses to a number, and -0 is below +0. Go's min and max order the
+// zeros so too, without a branch, so a loop over data whose order is
+// random does not pay a mispredicted branch per call; they return a NaN
+// when either operand is one, which one predicted test catches.
 func minF[T float32 | float64](a, b T) T {
-	if a != a || b < a {
+	if r := min(a, b); r == r {
+		return r
+	}
+	if a != a {
 		return b
 	}
 	return a
 }
 
 func maxF[T float32 | float64](a, b T) T {
-	if a != a || a < b {
+	if r := max(a, b); r == r {
+		return r
+	}
+	if a != a {
 		return b
 	}
 	return a
@@ -330,18 +340,27 @@ func maxI[T anyint](a, b T) T {
 	return a
 }
 
+// minF16 and maxF16 are minF and maxF for binary16: equal operands
+// other than zeros have the same bits, so OR (AND) of the bits picks -0
+// (+0) from a pair of zeros and changes nothing else.
 func minF16(a, b F16) F16 {
-	if isNaN16(a) || b.F32() < a.F32() {
+	switch fa, fb := a.F32(), b.F32(); {
+	case isNaN16(a) || fb < fa:
 		return b
+	case isNaN16(b) || fa < fb:
+		return a
 	}
-	return a
+	return a | b
 }
 
 func maxF16(a, b F16) F16 {
-	if isNaN16(a) || a.F32() < b.F32() {
+	switch fa, fb := a.F32(), b.F32(); {
+	case isNaN16(a) || fa < fb:
 		return b
+	case isNaN16(b) || fb < fa:
+		return a
 	}
-	return a
+	return a & b
 }
 
 func absI[T sint](x T) T {
