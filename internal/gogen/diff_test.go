@@ -23,6 +23,18 @@ var diffCases = []diffCase{
 		args: []string{"[[1f32, 2f32, 3f32, 4f32, 5f32, 6f32], [7f32, 8f32, 9f32, 10f32, 11f32, -12f32]]"}},
 	{name: "lanes big reduce", src: `entry main (n: i64) = let xs = map (\i -> f64.i64 (i % 100)) (iota n) in (f64.sum xs, xs[3])`,
 		args: []string{"100003i64"}},
+	// Float min and max reductions run in lanes too, exactly: -0 is below
+	// +0 and a NaN loses (IEEE 754-2019 minimumNumber and
+	// maximumNumber) whatever lane an element falls in; every width up to
+	// two windows of lanes and past, f32 and f16, and a parallel one.
+	{name: "lanes min max widths", src: `entry main (xs: []f64) = map (\k -> let ys = map (\x -> x * 2) xs[:k] in (f64.minimum ys, f64.maximum ys, f32.minimum (map f32.f64 ys), f16.maximum (map f16.f64 ys))) (iota (length xs + 1))`,
+		args: []string{"[0.0, -0.0, 3.0, f64.nan, -0.0, 0.0, -2.0, 0.0, -0.0, f64.nan, 5.0]"}},
+	{name: "lanes min max zeros", src: `entry main (xss: [][]f64) = map (\xs -> (f64.minimum xs, f64.maximum xs, reduce f64.min f64.inf (map f64.neg xs), reduce f64.max (-f64.inf) (map f64.neg xs))) xss`,
+		args: []string{"[[0.0, 0.0, -0.0, 0.0, 0.0], [-0.0, -0.0, 0.0, -0.0, -0.0], [f64.nan, 0.0, f64.nan, -0.0, f64.nan], [f64.nan, f64.nan, f64.nan, f64.nan, f64.nan]]"}},
+	{name: "big min max", src: `entry main (n: i64) = let xs = map (\i -> if i % 3 == 0 then -0.0 else if i % 3 == 1 then 0.0 else f64.nan) (iota n) in (f64.minimum xs, f64.maximum xs, f64.minimum (map (\x -> x + f64.i64 (n % 7)) xs))`,
+		args: []string{"100003i64"}},
+	{name: "elementwise min max", src: `entry main (xs: []f32) (ys: []f32) = (map2 f32.min xs ys, map2 f32.max xs ys)`,
+		args: []string{"[0f32, -0f32, f32.nan, 1f32, f32.nan]", "[-0f32, 0f32, 2f32, f32.nan, f32.nan]"}},
 	{name: "factorial loop", src: `entry main (n: i64) = loop acc = 1i64 for i < n do acc * (i + 1)`, args: []string{"5i64"}},
 	{name: "while", src: `entry main (x: i64) = (loop (x, n) = (x, 0i64) while x != 1 do if x % 2 == 0 then (x / 2, n + 1) else (3 * x + 1, n + 1)).1`,
 		args: []string{"27i64"}},

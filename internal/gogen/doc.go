@@ -137,8 +137,8 @@
 // and then only the winners write, which keeps "the last write wins". A
 // map whose results only the next reduce reads is computed inside that
 // reduce.
-// Sums of floats fold four elements at a time into four partial sums
-// (lanes in screma.go), combined in a fixed order.
+// Sums, minima and maxima of floats fold four elements at a time into four
+// partial results (lanes in screma.go), combined in a fixed order.
 // Run sequentially: SOACs inside the function of a parallel SOAC, maps over
 // accumulators (updates are applied in order), scans and hists whose
 // operator may fail (so that the interpreter's error is reported), and

@@ -81,3 +81,33 @@ entry main [n] (is: [n]i64) (vs: [n]f64) : [10]f64 =
 		t.Errorf("the loop assigns its parameter its own array (%s):\n%s", back, src)
 	}
 }
+
+// TestMinMaxLanes: a float minimum or maximum folds its elements in
+// laneCount partial results, as a float sum does (TestDiff checks that the
+// results are the sequential loop's bit for bit); a reduction with another
+// operator keeps one.
+func TestMinMaxLanes(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		lanes     bool
+	}{
+		{"minimum", `entry main (xs: []f64) = f64.minimum (map (\x -> x * 2) xs)`, true},
+		{"max reduce", `entry main (xs: []f32) = reduce f32.max (-f32.inf) xs`, true},
+		{"max in rows", `entry main (xss: [][]f64) = map f64.maximum xss`, true},
+		{"sum", `entry main (xs: []f64) = f64.sum xs`, true},
+		{"product", `entry main (xs: []f64) = f64.product xs`, false},
+		{"integer min", `entry main (xs: []i64) = i64.minimum xs`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog := compileCase(t, &diffCase{name: c.name, src: c.src})
+			files, err := Generate(prog, "p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(files["p.go"])
+			if got := strings.Contains(src, "tlane"); got != c.lanes {
+				t.Errorf("lanes in the generated code: %v, want %v:\n%s", got, c.lanes, src)
+			}
+		})
+	}
+}

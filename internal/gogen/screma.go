@@ -564,17 +564,20 @@ func scremaBuilds(e *ir.Screma, idx int) bool {
 // iteration (the adder's latency), while independent partial sums overlap.
 const laneCount = 4
 
-// laneable reports whether a sequential Screma is a sum of floating-point
-// values computed by a small scalar function of its elements, whose loop
-// lanes splits into laneCount partial sums. Addition of floats is treated
-// as associative, as a reduction's operator is; the partial sums are
-// combined in a fixed order, so results do not depend on the machine.
+// laneable reports whether a sequential Screma is a sum, minimum or
+// maximum of floating-point values computed by a small scalar function of
+// its elements, whose loop lanes splits into laneCount partial results.
+// Addition of floats is treated as associative, as a reduction's operator
+// is; the partial sums are combined in a fixed order, so results do not
+// depend on the machine. Float min and max are associative and
+// commutative exactly (IEEE 754-2019 minimumNumber and maximumNumber), so
+// their lanes give the sequential loop's result bit for bit.
 func laneable(e *ir.Screma, l scremaLayout) bool {
 	if len(e.Reds) == 0 || len(e.Scans)+len(e.Hists)+len(e.Scatters) > 0 || l.mapIn != len(e.F.Ret) {
 		return false
 	}
 	for _, r := range e.Reds {
-		if len(r.Neutral) != 1 || !floatPlus(r.Op) {
+		if len(r.Neutral) != 1 || !floatLaneOp(r.Op) {
 			return false
 		}
 	}
@@ -606,19 +609,34 @@ func scalarFunc(f *ir.Lambda) bool {
 	return true
 }
 
-// floatPlus reports whether op is the addition of its two floating-point
-// parameters.
-func floatPlus(op *ir.Lambda) bool {
+// floatLaneOp reports whether op applies the addition, min or max of
+// floats to its two parameters (either order) and returns the result: the
+// operators whose reductions lanes splits.
+func floatLaneOp(op *ir.Lambda) bool {
 	if len(op.Params) != 2 || len(op.Body.Stms) != 1 || len(op.Body.Result) != 1 {
 		return false
 	}
 	s := op.Body.Stms[0]
-	b, ok := s.Exp.(*ir.Bin)
-	if !ok || b.Op != prim.Add || !b.T.IsFloat() || len(s.Pat) != 1 || !b.X.IsVar() || !b.Y.IsVar() {
+	var x, y ir.SubExp
+	switch e := s.Exp.(type) {
+	case *ir.Bin:
+		if e.Op != prim.Add || !e.T.IsFloat() {
+			return false
+		}
+		x, y = e.X, e.Y
+	case *ir.Call:
+		if (e.Fn.Fn != "min" && e.Fn.Fn != "max") || len(e.Args) != 2 || !e.Fn.Ret.IsFloat() {
+			return false
+		}
+		x, y = e.Args[0], e.Args[1]
+	default:
 		return false
 	}
-	x, y := op.Params[0].Name, op.Params[1].Name
-	return (b.X.Var == x && b.Y.Var == y || b.X.Var == y && b.Y.Var == x) && op.Body.Result[0].IsVar() && op.Body.Result[0].Var == s.Pat[0].Name
+	if len(s.Pat) != 1 || !x.IsVar() || !y.IsVar() {
+		return false
+	}
+	p, q := op.Params[0].Name, op.Params[1].Name
+	return (x.Var == p && y.Var == q || x.Var == q && y.Var == p) && op.Body.Result[0].IsVar() && op.Body.Result[0].Var == s.Pat[0].Name
 }
 
 // lanes emits a loop over i in [lo, hi) that folds every element into

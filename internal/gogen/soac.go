@@ -791,9 +791,10 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		ins = append(ins, fu.m.Arrs...)
 	}
 	g.assign(accs, g.subs(e.Neutral))
-	// fold folds the elements in [lo, hi) into acc: a sum of floats in
-	// partial sums (see lanes), anything else in order.
-	useLanes := k == 1 && floatPlus(e.Op) && (fu == nil || scalarFunc(fu.m.F))
+	// fold folds the elements in [lo, hi) into acc: a sum, minimum or
+	// maximum of floats in partial results (see lanes), anything else in
+	// order.
+	useLanes := k == 1 && floatLaneOp(e.Op) && (fu == nil || scalarFunc(fu.m.F))
 	fold := func(lo, hi string, acc []string) error {
 		if useLanes {
 			return g.lanes(i, lo, hi, ins, [][]string{acc}, []*ir.Lambda{e.Op}, e.Neutral, func(a [][]string) error {
