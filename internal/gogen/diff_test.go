@@ -35,6 +35,11 @@ var diffCases = []diffCase{
 		args: []string{"100003i64"}},
 	{name: "elementwise min max", src: `entry main (xs: []f32) (ys: []f32) = (map2 f32.min xs ys, map2 f32.max xs ys)`,
 		args: []string{"[0f32, -0f32, f32.nan, 1f32, f32.nan]", "[-0f32, 0f32, 2f32, f32.nan, f32.nan]"}},
+	// The GMM gradient's inner loop (accTriangle): the zeros each
+	// component's WithAcc accumulates into are scratch, reused by the
+	// next component and point, so they must be cleared each time.
+	{name: "acc triangle gradient", src: accTriangle,
+		args: []string{"[[0.5, -1.0, 2.0], [1.5, 0.25, -0.5], [0.1, 0.2, 0.3]]", "[[0.0, 0.5, 1.0], [1.0, -0.5, 0.25]]", "[[0.4, -0.2, 0.3], [-0.6, 0.1, 0.7]]"}},
 	{name: "factorial loop", src: `entry main (n: i64) = loop acc = 1i64 for i < n do acc * (i + 1)`, args: []string{"5i64"}},
 	{name: "while", src: `entry main (x: i64) = (loop (x, n) = (x, 0i64) while x != 1 do if x % 2 == 0 then (x / 2, n + 1) else (3 * x + 1, n + 1)).1`,
 		args: []string{"27i64"}},

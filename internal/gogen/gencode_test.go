@@ -111,3 +111,62 @@ func TestMinMaxLanes(t *testing.T) {
 		})
 	}
 }
+
+// accTriangle is the shape of the GMM gradient's inner loop: per point and
+// component, reverse mode accumulates the adjoint of z = x - mu into an
+// array of zeros through a WithAcc inside the map over components.
+const accTriangle = `
+def f [n] [d] [k] [t] (xs: [n][d]f64) (mu: [k][d]f64, l: [k][t]f64) : f64 =
+  f64.sum (map (\x -> f64.sum (map2 (\muk lk ->
+      let z = map2 (-) x muk
+      in f64.sum (map (\i -> let ro = i * (i - 1) / 2
+                             let v = z[i] + f64.sum (map2 (*) (lk[ro:ro + i] :> [i]f64) (z[:i] :> [i]f64))
+                             in v * v) (iota d))) mu l)) xs)
+entry main [n] [d] [k] [t] (xs: [n][d]f64) (mu: [k][d]f64) (l: [k][t]f64) = vjp (f xs) (mu, l) 1`
+
+// TestWithAccArrayScratch: an array that a WithAcc inside a map's function
+// accumulates into dies with the element (the map's accumulator results
+// are the accumulators its function returns, ir.Facts), so it lives in
+// the worker's scratch instead of being allocated for every element.
+func TestWithAccArrayScratch(t *testing.T) {
+	prog := compileCase(t, &diffCase{name: "acc triangle", src: accTriangle})
+	var inner []ir.VName
+	var walk func(b *ir.Body, inMap bool)
+	walk = func(b *ir.Body, inMap bool) {
+		for _, s := range b.Stms {
+			if w, ok := s.Exp.(*ir.WithAcc); ok && inMap {
+				for _, in := range w.Inputs {
+					inner = append(inner, in.Arr)
+				}
+			}
+			_, isMap := s.Exp.(*ir.Map)
+			for _, nb := range ir.Bodies(s.Exp) {
+				if nb != nil {
+					walk(nb, inMap || isMap)
+				}
+			}
+		}
+	}
+	for _, f := range prog.Funcs {
+		walk(f.Body, false)
+	}
+	if len(inner) == 0 {
+		t.Fatalf("no WithAcc inside a map in the gradient:\n%s", prog)
+	}
+	files, err := Generate(prog, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(files["p.go"])
+	for _, n := range inner {
+		bind := regexp.MustCompile(regexp.QuoteMeta(ident(n))+` :?= Array\[float64\]\{Shape: [^,]*, Data: ([^}]*)\}`).FindAllStringSubmatch(src, -1)
+		if len(bind) == 0 {
+			t.Errorf("%s is not bound to a new array in the generated code:\n%s", ident(n), src)
+		}
+		for _, m := range bind {
+			if strings.Contains(m[1], "makeData") {
+				t.Errorf("%s gets storage of its own in every element: %s", ident(n), m[0])
+			}
+		}
+	}
+}

@@ -549,18 +549,19 @@ func forEachSource(s *Stm, f func(n VName, srcs []SubExp)) {
 			pat(i, e.Init[i], e.Body.Result[i])
 		}
 	case *Map:
-		var accs []SubExp
 		for i, p := range e.F.Params {
 			if i < len(e.Arrs) {
 				link(p, Var(e.Arrs[i]))
-				if p.Type.Acc {
-					accs = append(accs, Var(e.Arrs[i]))
-				}
 			}
 		}
+		// An accumulator result is the accumulator the function returns
+		// in that place (one of its parameters, updated), as for WithAcc:
+		// not any accumulator the map takes, so that an array a WithAcc
+		// inside the function accumulates into does not appear to outlive
+		// the element.
 		for i, t := range e.F.Ret {
 			if t.Acc {
-				pat(i, accs...)
+				pat(i, e.F.Body.Result[i])
 			}
 		}
 	case *Reduce:

@@ -471,3 +471,55 @@ func TestFactsAdditive(t *testing.T) {
 		}
 	}
 }
+
+// A map over accumulators gives back each accumulator its function returns
+// in that place, not every accumulator it takes: an array that a WithAcc
+// inside the map accumulates into (here z, through the inner map over both
+// accumulators) does not share storage with the outer map's result, so
+// it can die with the element.
+func TestFactsMapAccResults(t *testing.T) {
+	b := NewBuilder(NewNameSource(1))
+	xs := b.Param("xs", Array(prim.I64, I64(3)))
+	accT, innerT := AccOf(Array(prim.I64, I64(3))), AccOf(Array(prim.I64, I64(2)))
+	outer := b.Let("o", &Replicate{Shape: Shape{I64(3)}, Val: I64(0)})
+	var z, mapRes, inner VName
+	w := b.LetN("w", &WithAcc{Inputs: []AccInput{{Arr: outer.Var}}, F: b.Lambda([]Type{accT}, func(lb *Builder, acc []SubExp) []SubExp {
+		m := lb.Map(I64(3), []VName{xs.Name, acc[0].Var}, lb.Lambda([]Type{Scalar(prim.I64), accT}, func(mb *Builder, ps []SubExp) []SubExp {
+			z = mb.Let("z", &Replicate{Shape: Shape{I64(2)}, Val: I64(0)}).Var
+			iw := mb.LetN("iw", &WithAcc{Inputs: []AccInput{{Arr: z}}, F: mb.Lambda([]Type{innerT}, func(ib *Builder, ia []SubExp) []SubExp {
+				im := ib.Map(I64(2), []VName{ia[0].Var, ps[1].Var}, ib.Lambda([]Type{innerT, accT}, func(eb *Builder, qs []SubExp) []SubExp {
+					u := eb.Let("u", &UpdAcc{Acc: qs[0].Var, Idx: []SubExp{I64(0)}, Val: ps[0]})
+					v := eb.Let("v", &UpdAcc{Acc: qs[1].Var, Idx: []SubExp{I64(1)}, Val: ps[0]})
+					return []SubExp{u, v}
+				}))
+				inner = im[1]
+				return []SubExp{Var(im[0]), Var(im[1])}
+			})})
+			s := mb.Let("s", &Index{Arr: iw[0], Idx: []SubExp{I64(1)}})
+			u := mb.Let("u", &UpdAcc{Acc: iw[1], Idx: []SubExp{I64(2)}, Val: s})
+			return []SubExp{u}
+		}))
+		mapRes = m[0]
+		return []SubExp{Var(m[0])}
+	})})
+	fn := &Func{Name: "f", Params: []Param{xs}, Ret: []Type{Array(prim.I64, I64(3))}, Body: b.Body(Var(w[0]))}
+	if err := VerifyFunc(fn); err != nil {
+		t.Fatalf("%v\n%s", err, fn)
+	}
+	fa := NewFacts(fn)
+	roots := func(v VName) map[VName]bool {
+		out := map[VName]bool{}
+		for _, r := range fa.Roots(v) {
+			out[r] = true
+		}
+		return out
+	}
+	for _, v := range []VName{mapRes, inner, w[0]} {
+		if rs := roots(v); rs[z] || !rs[outer.Var] {
+			t.Errorf("Roots(%v) = %v: want %v (the outer array) and not %v (the inner WithAcc's)\n%s", v, fa.Roots(v), outer.Var, z, fn)
+		}
+	}
+	if !fa.Additive(mapRes) || !fa.Additive(inner) {
+		t.Errorf("Additive(%v), Additive(%v) = %v, %v, want true\n%s", mapRes, inner, fa.Additive(mapRes), fa.Additive(inner), fn)
+	}
+}
