@@ -40,6 +40,24 @@ var diffCases = []diffCase{
 	// next component and point, so they must be cleared each time.
 	{name: "acc triangle gradient", src: accTriangle,
 		args: []string{"[[0.5, -1.0, 2.0], [1.5, 0.25, -0.5], [0.1, 0.2, 0.3]]", "[[0.0, 0.5, 1.0], [1.0, -0.5, 0.25]]", "[[0.4, -0.2, 0.3], [-0.6, 0.1, 0.7]]"}},
+	// A loop whose body builds its array afresh keeps its initial value
+	// in the worker's scratch and copies it out only when it runs no
+	// iteration (the second call of each case would otherwise overwrite
+	// the first's result); a body that may pass its parameter on keeps
+	// the initial value in storage of its own.
+	{name: "loop init scratch, no iteration", src: loopInitFor, args: []string{"0i64", "1.5"}},
+	{name: "loop init scratch, iterations", src: loopInitFor, args: []string{"3i64", "1.5"}},
+	{name: "while init scratch, no iteration", src: loopInitWhile, args: []string{"-1.0"}},
+	{name: "while init scratch, iterations", src: loopInitWhile, args: []string{"3.5"}},
+	{name: "loop passing its parameter on", src: `entry main (n: i64) (x: f64) = loop y = replicate 3 x for i < n do if i % 2 == 0 then y else map (+ 1) y`,
+		args: []string{"1i64", "0.5"}},
+	{name: "loop passing its parameter on, no iteration", src: `entry main (n: i64) (x: f64) = loop y = replicate 3 x for i < n do if i % 2 == 0 then y else map (+ 1) y`,
+		args: []string{"0i64", "0.5"}},
+	// The second result is built afresh, but the first carries the
+	// second parameter, whose initial array it then returns after an
+	// iteration: that array must stay out of scratch.
+	{name: "loop passing another parameter on", src: `entry main (n: i64) (x: f64) = loop (a, b) = (replicate 2 x, replicate 2 (x + 1)) for i < n do (b, map (* 2) a)`,
+		args: []string{"1i64", "0.5"}},
 	{name: "factorial loop", src: `entry main (n: i64) = loop acc = 1i64 for i < n do acc * (i + 1)`, args: []string{"5i64"}},
 	{name: "while", src: `entry main (x: i64) = (loop (x, n) = (x, 0i64) while x != 1 do if x % 2 == 0 then (x / 2, n + 1) else (3 * x + 1, n + 1)).1`,
 		args: []string{"27i64"}},
@@ -436,6 +454,11 @@ entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
 	{name: "argument of a size given by a parameter", src: `entry main (n: i64) (xs: [n]f64) = f64.sum xs + f64.i64 n`,
 		args: []string{"3i64", "[1.0]"}},
 }
+
+const (
+	loopInitFor   = `entry main (n: i64) (x: f64) = loop y = replicate 4 x for i < n do map (\v -> v * 2 + f64.i64 i) y`
+	loopInitWhile = `entry main (x: f64) = (loop (y, go) = (replicate 4 x, x > 0) while go do (map (\v -> v - 1) y, y[0] > 1)).0`
+)
 
 func TestDiff(t *testing.T) {
 	if testing.Short() {

@@ -22,9 +22,12 @@ import (
 // small. The function body is a region too, run once per call: an array
 // its results do not reach lives in the function worker's scratch, which
 // the next call reuses (a temporary transpose, a table, the buffers of a
-// loop whose result is not returned). An array that becomes a row of a
-// map's result is built in place,
-// in that row (destination passing), when its shape matches the row's.
+// loop whose result is not returned). A loop whose body builds an array
+// result afresh holds its initial value only when it ran no iteration:
+// the analysis does not follow that edge (initCut), and the loop copies
+// such a result out of the initial value's storage when it did not run.
+// An array that becomes a row of a map's result is built in place, in
+// that row (destination passing), when its shape matches the row's.
 // Everything else gets storage of its own.
 //
 // Scratch buffers are not cleared between uses, so only constructs that
@@ -42,6 +45,16 @@ type memPlan struct {
 	escapes map[ir.VName]bool
 	// facts are the function's IR facts; the planner reads their aliasing.
 	facts *ir.Facts
+	// initCopy marks the results of loops that copy an array result to
+	// storage of its own when the loop ran no iteration (it is then the
+	// initial value), so that the initial value's storage does not
+	// outlive its region through the loop: a loop whose body builds that
+	// result afresh in every iteration (it never shares storage with a
+	// parameter) holds its initial value only when it did not run.
+	// initCut maps those results to the initial value, the edge the
+	// escape analysis does not follow.
+	initCopy map[ir.VName]bool
+	initCut  map[ir.VName]ir.VName
 }
 
 // reaches reports whether the storage of from may be that of one of the
@@ -62,6 +75,11 @@ func (m *memPlan) reaches(from ir.SubExp, targets map[ir.VName]bool) bool {
 // share (ir.Facts.Sources, transitively), each once, until visit returns
 // true.
 func (m *memPlan) sharing(from []ir.VName, visit func(ir.VName) bool) {
+	m.sharingCut(from, nil, visit)
+}
+
+// sharingCut is sharing without the edges from n to cut[n].
+func (m *memPlan) sharingCut(from []ir.VName, cut map[ir.VName]ir.VName, visit func(ir.VName) bool) {
 	seen := map[ir.VName]bool{}
 	work := append([]ir.VName{}, from...)
 	for len(work) > 0 {
@@ -74,12 +92,41 @@ func (m *memPlan) sharing(from []ir.VName, visit func(ir.VName) bool) {
 		if visit(n) {
 			return
 		}
-		work = append(work, m.facts.Sources(n)...)
+		for _, src := range m.facts.Sources(n) {
+			if c, ok := cut[n]; !ok || c != src {
+				work = append(work, src)
+			}
+		}
+	}
+}
+
+// copiesInit records the loop results that copy themselves out when the
+// loop runs no iteration (initCopy): those whose initial value is a name
+// and whose body result never shares storage with a loop parameter.
+func (m *memPlan) copiesInit(e *ir.Loop, pat []ir.Param) {
+	params := map[ir.VName]bool{}
+	for _, p := range e.Params {
+		params[p.Name] = true
+	}
+	for k, p := range e.Params {
+		init, r := e.Init[k], e.Body.Result[k]
+		if !p.Type.IsArray() || !init.IsVar() || !r.IsVar() || k >= len(pat) {
+			continue
+		}
+		if m.reaches(r, params) {
+			continue
+		}
+		// Only the result's edge is cut: another result may carry this
+		// parameter on (loop (a, b) = (a0, b0) ... do (b, fresh)), and
+		// then returns its initial value after an iteration.
+		m.initCopy[pat[k].Name] = true
+		m.initCut[pat[k].Name] = init.Var
 	}
 }
 
 func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
-	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts}
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts,
+		initCopy: map[ir.VName]bool{}, initCut: map[ir.VName]ir.VName{}}
 	regions := 0
 	var walk func(b *ir.Body, r int)
 	// repeated walks a repeated region whose results at the positions
@@ -102,6 +149,7 @@ func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
 				walk(e.Then, r)
 				walk(e.Else, r)
 			case *ir.Loop:
+				m.copiesInit(e, s.Pat)
 				repeated(e.Body)
 			case *ir.WithVJP:
 				walk(e.F.Body, r) // applied once; the rule is expanded by AD
@@ -143,7 +191,7 @@ func (m *memPlan) escaping(b *ir.Body, keep []bool, r int) {
 			from = append(from, s.Var)
 		}
 	}
-	m.sharing(from, func(n ir.VName) bool {
+	m.sharingCut(from, m.initCut, func(n ir.VName) bool {
 		if m.region[n] == r {
 			m.escapes[n] = true
 		}

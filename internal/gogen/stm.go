@@ -753,14 +753,29 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 			g.shp[p.Name] = facts
 		}
 	}
+	// Whether the loop runs at all, for the results that copy themselves
+	// out of their initial value's storage when it does not (initCopy).
+	ran := ""
+	for _, q := range pat {
+		if g.mem != nil && g.mem.initCopy[q.Name] {
+			ran = g.fresh("ran")
+			break
+		}
+	}
 	roots := g.doubleBuffer(e, pat)
 	switch f := e.Form.(type) {
 	case *ir.For:
 		t := goScalar(f.T)
 		i := ident(f.I)
+		if ran != "" {
+			g.p("%s := %s(0) < %s", ran, t, g.sub(f.Bound))
+		}
 		g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", i, t, i, g.sub(f.Bound), i))
 		g.declared(f.I, ir.Scalar(f.T))
 	case *ir.While:
+		if ran != "" {
+			g.p("%s := %s", ran, ident(f.Cond))
+		}
 		g.open("for " + ident(f.Cond) + " {")
 	default:
 		return fmt.Errorf("unknown loop form %T", e.Form)
@@ -788,6 +803,13 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	g.assign(targets(e.Params), res)
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
+	for _, q := range pat {
+		if ran != "" && g.mem.initCopy[q.Name] {
+			g.p("if !%s {", ran)
+			g.p("%s = clone(%s)", ident(q.Name), ident(q.Name))
+			g.p("}")
+		}
+	}
 	g.close("}")
 	g.declareDone(pat)
 	for i, p := range e.Params {
