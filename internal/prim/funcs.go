@@ -340,19 +340,10 @@ func less(a, b Value) bool {
 func isNaN(v Value) bool { return v.t.IsFloat() && math.IsNaN(v.Float()) }
 
 // minValue returns the smaller of a and b. For floats it is IEEE 754-2019
-// minimumNumber: a NaN loses to a number, and -0 is below +0. Equal
-// floats other than zeros have the same bits, so OR-ing the bits of equal
-// operands picks -0 when either is -0 and changes nothing else.
+// minimumNumber: a NaN loses to a number, and -0 is below +0.
 func minValue(a, b Value) Value {
-	if a.t.IsFloat() {
-		switch {
-		case isNaN(a):
-			return b
-		case isNaN(b):
-			return a
-		case a.Float() == b.Float():
-			return Value{a.t, a.bits | b.bits}
-		}
+	if v, ok := floatMinMax(a, b, func(x, y uint64) uint64 { return x | y }); ok {
+		return v
 	}
 	if less(b, a) {
 		return b
@@ -361,23 +352,34 @@ func minValue(a, b Value) Value {
 }
 
 // maxValue returns the larger of a and b; for floats IEEE 754-2019
-// maximumNumber: a NaN loses, +0 is above -0 (AND of equal operands'
-// bits).
+// maximumNumber: a NaN loses, +0 is above -0.
 func maxValue(a, b Value) Value {
-	if a.t.IsFloat() {
-		switch {
-		case isNaN(a):
-			return b
-		case isNaN(b):
-			return a
-		case a.Float() == b.Float():
-			return Value{a.t, a.bits & b.bits}
-		}
+	if v, ok := floatMinMax(a, b, func(x, y uint64) uint64 { return x & y }); ok {
+		return v
 	}
 	if less(a, b) {
 		return b
 	}
 	return a
+}
+
+// floatMinMax gives min's or max's result where the order does not: for
+// floats, a NaN loses to the other operand, and equal operands give their
+// bits combined by join. Equal floats other than zeros have the same
+// bits, so OR picks -0 from a pair of zeros (min) and AND +0 (max).
+func floatMinMax(a, b Value, join func(x, y uint64) uint64) (Value, bool) {
+	if !a.t.IsFloat() {
+		return Value{}, false
+	}
+	switch {
+	case isNaN(a):
+		return b, true
+	case isNaN(b):
+		return a, true
+	case a.Float() == b.Float():
+		return Value{a.t, join(a.bits, b.bits)}, true
+	}
+	return Value{}, false
 }
 
 func mulHi(a, b Value) Value {
