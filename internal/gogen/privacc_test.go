@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,4 +61,33 @@ func TestPrivateAccumulators(t *testing.T) {
 		}
 	}
 	runDiff(t, privAccCases)
+}
+
+// TestPrivateAccumulatorsNotCaptured: a chunk's function builds its
+// accumulator handles from the array and operator read before the chunks
+// start; it does not capture the handle itself, which would make Go move
+// the handle to the heap wherever it is made (once per iteration of a loop
+// around the map, as in the LSTM gradient).
+func TestPrivateAccumulatorsNotCaptured(t *testing.T) {
+	captured := regexp.MustCompile(`\bacc\d+ := v_\w+\n|\bv_\w+\.op\b|\bv_\w+\.arr\b`)
+	for _, dc := range privAccCases[:2] {
+		files, err := Generate(compileCase(t, &dc), "pkg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := string(files["pkg.go"])
+		at := strings.Index(code, "parChunks(")
+		if at < 0 {
+			t.Fatalf("%s: no parallel map with accumulators:\n%s", dc.name, code)
+		}
+		// The chunk function: from parChunks( to the line that closes it.
+		body := code[at:]
+		indent := code[strings.LastIndex(code[:at], "\n")+1 : at]
+		if end := strings.Index(body, "\n"+indent+"})"); end >= 0 {
+			body = body[:end]
+		}
+		if m := captured.FindString(body); m != "" {
+			t.Errorf("%s: the chunk function reads an accumulator handle from outside (%q):\n%s", dc.name, m, body)
+		}
+	}
 }

@@ -275,10 +275,17 @@ type accSlice struct {
 type privAccs struct {
 	accs  []ir.VName
 	elems []string // Go element types
-	priv  []string // the copies, chunk after chunk
-	n     []string // the accumulators' element counts
-	nc    string   // the number of chunks
-	grain string   // the chunks' least size
+	// arrs and ops are Go variables holding each accumulator's array and
+	// operator, read before the chunks start: a chunk's function builds
+	// its handles from them rather than capturing the accumulator's
+	// handle, which would then escape to the heap wherever it is made,
+	// since other goroutines run the function (a map with accumulators
+	// inside a loop allocated one per iteration).
+	arrs, ops []string
+	priv      []string // the copies, chunk after chunk
+	n         []string // the accumulators' element counts
+	nc        string   // the number of chunks
+	grain     string   // the chunks' least size
 }
 
 // privatize declares p's copies and returns the condition under which the
@@ -295,6 +302,9 @@ func (g *gen) privatize(accs []ir.VName, n, grain string) (*privAccs, string) {
 		g.p("%s := int64(len(%s.arr.Data))", l, ident(a))
 		p.elems, p.n, total = append(p.elems, el), append(p.n, l), append(total, l)
 		p.priv = append(p.priv, g.fresh("priv"))
+		arr, op := g.fresh("accarr"), g.fresh("accop")
+		g.p("%s, %s := %s.arr, %s.op", arr, op, ident(a), ident(a))
+		p.arrs, p.ops = append(p.arrs, arr), append(p.ops, op)
 	}
 	most := g.fresh("most")
 	g.p("%s := max(%d/max(%s, 1), 1)", most, histBudget, strings.Join(total, "+"))
@@ -322,12 +332,12 @@ func (p *privAccs) alloc(g *gen) {
 func (p *privAccs) open(g *gen) {
 	for q, a := range p.accs {
 		l := g.fresh("acc")
-		g.p("%s := %s", l, ident(a))
+		g.p("%s := &acc[%s]{arr: %s, op: %s}", l, p.elems[q], p.arrs[q], p.ops[q])
 		g.p("if c > 0 {")
 		own := g.fresh("own")
 		g.p("%s := %s[(c-1)*%s : c*%s]", own, p.priv[q], p.n[q], p.n[q])
 		g.p("clear(%s)", own)
-		g.p("%s = &acc[%s]{arr: Array[%s]{Shape: %s.arr.Shape, Data: %s}, op: %s.op}", l, p.elems[q], p.elems[q], ident(a), own, ident(a))
+		g.p("%s.arr.Data = %s", l, own)
 		g.p("}")
 		g.accLocal[a] = l
 	}
@@ -338,7 +348,7 @@ func (p *privAccs) merge(g *gen) {
 	for q, a := range p.accs {
 		delete(g.accLocal, a)
 		g.p("parFor(%s, 4096, func(lo, hi int64) {", p.n[q])
-		g.p("d := %s.arr.Data[lo:hi]", ident(a))
+		g.p("d := %s.Data[lo:hi]", p.arrs[q])
 		g.p("for c := int64(1); c < %s; c++ {", p.nc)
 		g.p("for j, x := range %s[(c-1)*%s+lo : (c-1)*%s+hi] {", p.priv[q], p.n[q], p.n[q])
 		g.p("d[j] += x")
