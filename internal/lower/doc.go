@@ -14,7 +14,9 @@
 //
 // Sizes: size parameters are bound from the actual shapes of the
 // arguments first and from the instance the checker inferred otherwise;
-// entry-point sizes (named or anonymous) become implicit size parameters;
+// entry-point sizes (named or anonymous) become implicit size parameters,
+// and a dimension an entry parameter declares by a size expression gets
+// one of its own, asserted equal to the expression before the body;
 // `:>` coercions become patterns whose declared sizes the backends check.
 //
 // In-place updates follow the source: `a with [i] = v` consumes a, as in

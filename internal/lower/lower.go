@@ -140,12 +140,17 @@ func lowerEntry(e *check.Entry, copies bool) (f *ir.Func, internal []*ir.Func, e
 		ep.sizeParams[s.ID] = !s.Anon
 	}
 	fn := l.ref(e.Bind.Bind, &check.Instance{}, l.root)
+	var args []value
 	for i, t := range e.Params {
 		var pat check.Pat
 		if i < len(e.Bind.Params) {
 			pat = e.Bind.Params[i]
 		}
-		fn = l.apply(fn, l.entryParam(check.Reveal(t), pat, ep))
+		args = append(args, l.entryParam(check.Reveal(t), pat, ep))
+	}
+	l.checkSizeExprs(e.Name, ep)
+	for _, a := range args {
+		fn = l.apply(fn, a)
 	}
 	if hasFunction(fn) {
 		l.fail("entry point %s returns a function", e.Name)
@@ -192,6 +197,63 @@ type entryParams struct {
 	// invented for anonymous sizes ([]) nor local sizes that an anonymous
 	// size was unified with.
 	sizeParams map[int]bool
+	// exprs are the dimensions that a size expression gives ([n*2]):
+	// each gets a size of its own, which checkSizeExprs compares with
+	// the expression once every parameter is bound.
+	exprs []sizeExpr
+}
+
+// sizeExpr is a dimension of an entry parameter declared by a size
+// expression.
+type sizeExpr struct {
+	param int           // the IR parameter's index
+	dim   int           // the dimension
+	expr  *check.SizeOp // the declared size
+	typ   check.Type    // the parameter's type as declared, for the message
+}
+
+// checkSizeExprs asserts, before the entry's body, that every dimension
+// declared by a size expression has the expression's value, with the
+// words of the other argument checks ("argument 2 of g: got an array of
+// shape [3]f64, want a value of type [n*2]f64 (n*2 = 4)"): the sizes the
+// expression names are those of the other parameters, and the program may
+// rely on the dimension being what its type says.
+func (l *lowerer) checkSizeExprs(entry string, ep *entryParams) {
+	if len(ep.exprs) == 0 {
+		return
+	}
+	e := l.root.child()
+	for id, n := range ep.sizes {
+		if _, ok := e.lookup(id); !ok {
+			e.vals[id] = &leaf{ir.Var(n)}
+		}
+	}
+	// Sizes are named as the entry's signature names them: anonymous ones
+	// are [].
+	show := func(s *check.SizeVar) bool {
+		if named, ok := ep.sizeParams[s.ID]; ok {
+			return named
+		}
+		_, ok := ep.sizes[s.ID]
+		return ok
+	}
+	for _, x := range ep.exprs {
+		want := l.sizeValue(x.expr, e)
+		if want == nil {
+			continue // it names a size no parameter gives
+		}
+		p := ep.params[x.param]
+		got := p.Type.Shape[x.dim]
+		ok := l.b.CmpOp(prim.Eq, got, want.(*leaf).se)
+		shape := strings.Repeat("[%v]", p.Type.Rank())
+		// The Assert's message substitutes its arguments for "%v"; a
+		// size written n%v must not be taken for one.
+		lit := func(s string) string { return strings.ReplaceAll(s, "%v", "% v") }
+		msg := fmt.Sprintf("argument %d of %s: got an array of shape %s%s, want a value of type %s (%s = %%v)",
+			x.param+1, entry, shape, p.Type.Elem, lit(check.TypeStringSizes(x.typ, show)), lit(check.SizeString(x.expr)))
+		args := append(append([]ir.SubExp{}, p.Type.Shape...), want.(*leaf).se)
+		l.b.Bind(nil, &ir.Assert{Cond: ok, Msg: msg, Full: true, Args: args})
+	}
 }
 
 // entrySignature renders entry point e as the program declares it, for
@@ -235,6 +297,7 @@ func entrySignature(e *check.Entry, ep *entryParams) string {
 // entryParam makes IR parameters for an entry argument of type t bound by
 // the pattern pat (nil when the source has none).
 func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value {
+	top := t
 	var walk func(t check.Type, dims ir.Shape, pat check.Pat, path string) value
 	walk = func(t check.Type, dims ir.Shape, pat check.Pat, path string) value {
 		var bind *check.Binding
@@ -281,6 +344,9 @@ func (l *lowerer) entryParam(t check.Type, pat check.Pat, ep *entryParams) value
 				n := l.ns.New("d")
 				l.b.Declare(ir.Param{Name: n, Type: ir.Scalar(prim.I64)})
 				d = ir.Var(n)
+				if op, ok := check.ResolveSize(t.Size).(*check.SizeOp); ok {
+					ep.exprs = append(ep.exprs, sizeExpr{param: len(ep.params), dim: len(dims), expr: op, typ: top})
+				}
 			}
 			return walk(t.Elem, append(append(ir.Shape{}, dims...), d), pat, path)
 		case *check.Record:
