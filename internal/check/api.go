@@ -68,6 +68,9 @@ func CheckSourceOptions(name string, src []byte, load Loader, opts Options) (*Pr
 	c.nextID = pre.nextID
 	c.prog.Decls = append(c.prog.Decls, pre.decls...)
 	c.root = pre.root
+	if t := pre.root.lookupTerm("|>"); t != nil {
+		c.pipeFwd = t.bind
+	}
 	mainPath := path.Clean(name)
 	c.run(func() {
 		c.loading = append(c.loading, mainPath)

@@ -32,6 +32,9 @@ type checker struct {
 	// functorApps all of them: each re-elaborates the functor's body.
 	functorDepth, functorApps int
 	prelude                   bool // checking the prelude: intrinsics are visible
+	// pipeFwd is the prelude's binding of |>, which is checked as the
+	// application it stands for (see applyOp).
+	pipeFwd *Binding
 
 	// Per top-level declaration: everything whose types are finished
 	// (defaulted, zonked) when the declaration ends.

@@ -550,6 +550,18 @@ func (c *checker) applyOp(t *term, e *syntax.BinOp, x, y Expr) Expr {
 	if t.builtin != nil && !e.Backtick {
 		return c.builtinApply(t.builtin, x, y, e.Pos())
 	}
+	// The prelude's x |> f is the application f x, its operands already
+	// evaluated in the order the application needs (x, then f): f may
+	// consume x, and the result's sizes are those of f x (a pipeline
+	// through a function returning an existential size needs no let).
+	// f <| x stays an application of <|: its operands run left to right,
+	// so f is instantiated before x is computed.
+	if t.bind != nil && !e.Backtick && t.bind == c.pipeFwd {
+		r := c.applyOne(y, x, 1, "the function applied by |>", e.X.Pos())
+		r.(*Apply).At = e.Pos()
+		r.(*Apply).Piped = true
+		return r
+	}
 	var fun Expr
 	if t.builtin != nil {
 		fun = c.builtinAsFunc(t.builtin, e.Op.Pos())

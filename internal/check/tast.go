@@ -136,6 +136,9 @@ type Apply struct {
 	ExprInfo
 	Fun Expr
 	Arg Expr
+	// Piped marks x |> f, checked as f x: the argument is evaluated
+	// before the function, as the pipe's operands are.
+	Piped bool
 }
 
 // Lambda is an anonymous function of one or more parameters.

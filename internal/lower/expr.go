@@ -48,6 +48,9 @@ func (l *lowerer) expr(x check.Expr, e *env) value {
 	case *check.UnOpExpr:
 		return &leaf{l.b.Let("t", &ir.Un{Op: x.Op, T: x.Prim, X: l.scalar(x.X, e)})}
 	case *check.Apply:
+		if x.Piped {
+			return l.pipeline(x, e)
+		}
 		return l.applyChain(x, e)
 	case *check.Lambda:
 		return &closure{params: x.Params, body: x.Body, env: e, name: "lambda"}
@@ -285,6 +288,38 @@ func (l *lowerer) applyChain(x *check.Apply, e *env) value {
 		partial := l.apply(lv.f, v)
 		setAt(lv.outerAt)
 		v = l.apply(partial, l.expr(lv.outer.Arg, e))
+	}
+	return v
+}
+
+// pipeline lowers x |> f1 |> ... |> fn (checked as fn (... (f1 x))) in
+// the pipes' order, x first and then each function before its
+// application, with a loop rather than recursion, so that a pipeline of
+// any length takes constant stack.
+func (l *lowerer) pipeline(x *check.Apply, e *env) value {
+	saved := l.at
+	defer func() {
+		l.at = saved
+		l.b.Pos = l.pos(saved)
+	}()
+	var chain []*check.Apply
+	var ats []syntax.Pos
+	at := l.at
+	var cur check.Expr = x
+	for {
+		a, ok := cur.(*check.Apply)
+		if !ok || !a.Piped {
+			break
+		}
+		at = l.posFor(a, at)
+		chain, ats = append(chain, a), append(ats, at)
+		cur = a.Arg
+	}
+	l.at, l.b.Pos = ats[len(ats)-1], l.pos(ats[len(ats)-1])
+	v := l.expr(cur, e)
+	for i := len(chain) - 1; i >= 0; i-- {
+		l.at, l.b.Pos = ats[i], l.pos(ats[i])
+		v = l.apply(l.expr(chain[i].Fun, e), v)
 	}
 	return v
 }
