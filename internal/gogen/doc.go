@@ -187,7 +187,7 @@
 //     (two buffers per chunk, whose partial result outlives it). A
 //     loop whose body builds such a result afresh returns its initial
 //     array only when it ran no iteration: that array may be scratch,
-//     and the loop then copies it out (memPlan.initCopy).
+//     and the loop then copies it out (memPlan.initCut).
 //   - One-dimensional iotas, replicates of a scalar and rotations that
 //     are only read element by element are never stored, and such rows
 //     of stored arrays (a[i], a SOAC's row) are Go slices of the array's

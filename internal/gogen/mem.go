@@ -45,16 +45,14 @@ type memPlan struct {
 	escapes map[ir.VName]bool
 	// facts are the function's IR facts; the planner reads their aliasing.
 	facts *ir.Facts
-	// initCopy marks the results of loops that copy an array result to
+	// initCut maps the results of loops that copy an array result to
 	// storage of its own when the loop ran no iteration (it is then the
-	// initial value), so that the initial value's storage does not
-	// outlive its region through the loop: a loop whose body builds that
+	// initial value) to that initial value: a loop whose body builds the
 	// result afresh in every iteration (it never shares storage with a
-	// parameter) holds its initial value only when it did not run.
-	// initCut maps those results to the initial value, the edge the
-	// escape analysis does not follow.
-	initCopy map[ir.VName]bool
-	initCut  map[ir.VName]ir.VName
+	// parameter) holds its initial value only when it did not run, so
+	// the escape analysis does not follow the edge from the result to
+	// the initial value.
+	initCut map[ir.VName]ir.VName
 }
 
 // reaches reports whether the storage of from may be that of one of the
@@ -101,7 +99,7 @@ func (m *memPlan) sharingCut(from []ir.VName, cut map[ir.VName]ir.VName, visit f
 }
 
 // copiesInit records the loop results that copy themselves out when the
-// loop runs no iteration (initCopy): those whose initial value is a name
+// loop runs no iteration (initCut): those whose initial value is a name
 // and whose body result never shares storage with a loop parameter.
 func (m *memPlan) copiesInit(e *ir.Loop, pat []ir.Param) {
 	params := map[ir.VName]bool{}
@@ -119,14 +117,22 @@ func (m *memPlan) copiesInit(e *ir.Loop, pat []ir.Param) {
 		// Only the result's edge is cut: another result may carry this
 		// parameter on (loop (a, b) = (a0, b0) ... do (b, fresh)), and
 		// then returns its initial value after an iteration.
-		m.initCopy[pat[k].Name] = true
 		m.initCut[pat[k].Name] = init.Var
 	}
 }
 
+// copiesOut reports whether the loop result n is copied out of its
+// initial value's storage when the loop runs no iteration (initCut).
+func (m *memPlan) copiesOut(n ir.VName) bool {
+	if m == nil {
+		return false
+	}
+	_, ok := m.initCut[n]
+	return ok
+}
+
 func planMemory(f *ir.Func, facts *ir.Facts) *memPlan {
-	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts,
-		initCopy: map[ir.VName]bool{}, initCut: map[ir.VName]ir.VName{}}
+	m := &memPlan{region: map[ir.VName]int{}, escapes: map[ir.VName]bool{}, facts: facts, initCut: map[ir.VName]ir.VName{}}
 	regions := 0
 	var walk func(b *ir.Body, r int)
 	// repeated walks a repeated region whose results at the positions

@@ -754,10 +754,10 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		}
 	}
 	// Whether the loop runs at all, for the results that copy themselves
-	// out of their initial value's storage when it does not (initCopy).
+	// out of their initial value's storage when it does not (initCut).
 	ran := ""
 	for _, q := range pat {
-		if g.mem != nil && g.mem.initCopy[q.Name] {
+		if g.mem.copiesOut(q.Name) {
 			ran = g.fresh("ran")
 			break
 		}
@@ -804,7 +804,7 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	g.close("}")
 	g.assign(targets(pat), targets(e.Params))
 	for _, q := range pat {
-		if ran != "" && g.mem.initCopy[q.Name] {
+		if g.mem.copiesOut(q.Name) {
 			g.p("if !%s {", ran)
 			g.p("%s = clone(%s)", ident(q.Name), ident(q.Name))
 			g.p("}")
