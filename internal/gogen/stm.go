@@ -742,13 +742,30 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	for _, p := range e.Params {
 		vary[p.Name] = true
 	}
+	// Where the body may run a SOAC in parallel, the values carried from
+	// one iteration to the next live in Go variables of their own
+	// (state), and each iteration binds the parameters afresh from them.
+	// A parameter is then never reassigned, so a parallel closure in the
+	// body captures it by value: a captured variable that is reassigned
+	// would be moved to the heap, one allocation per iteration. Elsewhere
+	// the parameters are the state: copying an Array header in and out
+	// of a variable in every iteration is a store the next load cannot
+	// forward (see allocArray), which a short body would wait for.
+	carry := g.depth == 0 && hasSOAC(e.Body)
+	state := make([]string, len(e.Params))
 	for i, p := range e.Params {
 		var facts []string
 		if p.Type.IsArray() && e.Init[i].IsVar() {
 			facts = g.shapeCheck(g.at, e.Init[i].Var, p.Type, vary)
 		}
-		g.p("var %s %s = %s", ident(p.Name), goType(p.Type), g.sub(e.Init[i]))
-		g.declared(p.Name, p.Type)
+		state[i] = ident(p.Name)
+		if carry {
+			state[i] = g.fresh("carry")
+		}
+		g.p("var %s %s = %s", state[i], goType(p.Type), g.sub(e.Init[i]))
+		if !carry {
+			g.declared(p.Name, p.Type)
+		}
 		if facts != nil {
 			g.shp[p.Name] = facts
 		}
@@ -773,12 +790,24 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", i, t, i, g.sub(f.Bound), i))
 		g.declared(f.I, ir.Scalar(f.T))
 	case *ir.While:
-		if ran != "" {
-			g.p("%s := %s", ran, ident(f.Cond))
+		cond := ident(f.Cond)
+		for i, p := range e.Params {
+			if p.Name == f.Cond {
+				cond = state[i]
+			}
 		}
-		g.open("for " + ident(f.Cond) + " {")
+		if ran != "" {
+			g.p("%s := %s", ran, cond)
+		}
+		g.open("for " + cond + " {")
 	default:
 		return fmt.Errorf("unknown loop form %T", e.Form)
+	}
+	for i, p := range e.Params {
+		if carry {
+			g.p("%s := %s", ident(p.Name), state[i])
+			g.declared(p.Name, p.Type)
+		}
 	}
 	err := g.body(e.Body)
 	for _, r := range roots {
@@ -793,16 +822,17 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		}
 	}
 	// A result that is the parameter's own Array (updated in place) is
-	// not assigned back: the assignment would copy the same header.
+	// carried on as the parameter's header (not assigned back to the
+	// parameter itself).
 	res := g.subs(e.Body.Result)
 	for i, p := range e.Params {
 		if r := e.Body.Result[i]; r.IsVar() && g.root(r.Var) == p.Name {
 			res[i] = ident(p.Name)
 		}
 	}
-	g.assign(targets(e.Params), res)
+	g.assign(state, res)
 	g.close("}")
-	g.assign(targets(pat), targets(e.Params))
+	g.assign(targets(pat), state)
 	for _, q := range pat {
 		if g.mem.copiesOut(q.Name) {
 			g.p("if !%s {", ran)
