@@ -21,11 +21,15 @@ import (
 //
 // Only statements at the top of both functions are shared (so they run
 // for every row in both), keyed by their operations on the SOACs' input
-// arrays (not their parameter names), constants and free variables,
+// arrays (not their parameter names), elements of free arrays (by their
+// keyed offsets), constants and free variables,
 // which have one value in the body (SSA; an input consumed in between
 // could not be read by the later SOAC). Nothing that can fail is
-// removed: the shared operations cannot fail, and the earlier SOAC
-// still computes them.
+// removed: the shared operations cannot fail, and what the later SOAC
+// no longer needs (an element read at a keyed offset) the earlier one
+// reads at the same offset for the same rows, first. The later SOAC may
+// also be a map at the top of a WithAcc's function, where reverse mode
+// puts the maps that add adjoints into accumulators.
 func Share(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
 		ns := ir.BuilderFor(f).Names()
@@ -118,6 +122,13 @@ func rowKeys(f *ir.Lambda, arrs []ir.VName) map[*ir.Stm]string {
 			op, args = fmt.Sprintf("cmp:%v:%v", e.Op, e.T), []ir.SubExp{e.X, e.Y}
 		case *ir.Call:
 			op, args = "call:"+e.Fn.Name, e.Args
+		case *ir.Index:
+			// An element of a free array (the row of a weight matrix
+			// that both functions read at the same offsets).
+			if local.Has(e.Arr) {
+				continue
+			}
+			op, args = "index:"+e.Arr.String(), e.Idx
 		default:
 			continue
 		}
@@ -151,12 +162,9 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 		have map[string]*source
 	}
 	var earlier []soac
-	for _, s := range b.Stms {
-		w, arrs, f, ok := rowFunc(s)
-		if !ok {
-			continue
-		}
-		keys := rowKeys(f, arrs)
+	// share makes the function of s read the expensive values that an
+	// earlier SOAC computes.
+	share := func(s *ir.Stm, w ir.SubExp, arrs []ir.VName, f *ir.Lambda, keys map[*ir.Stm]string) {
 		taken := map[*source]ir.VName{} // the parameter s reads each source as
 		for _, st := range f.Body.Stms {
 			k := keys[st]
@@ -183,6 +191,27 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 			}
 			st.Exp = &ir.Atom{X: ir.Var(taken[src])}
 		}
+	}
+	for _, s := range b.Stms {
+		if wa, ok := s.Exp.(*ir.WithAcc); ok {
+			// Reverse mode's maps that add into accumulators run once,
+			// in full, at the top of a WithAcc's function: they may read
+			// what the SOACs before the WithAcc computed (they are not
+			// sources themselves: a new output would have to leave the
+			// WithAcc too).
+			for _, in := range wa.F.Body.Stms {
+				if w, arrs, f, ok := rowFunc(in); ok {
+					share(in, w, arrs, f, rowKeys(f, arrs))
+				}
+			}
+			continue
+		}
+		w, arrs, f, ok := rowFunc(s)
+		if !ok {
+			continue
+		}
+		keys := rowKeys(f, arrs)
+		share(s, w, arrs, f, keys)
 		have := map[string]*source{}
 		for _, st := range f.Body.Stms {
 			if k := keys[st]; k != "" && expensive(st.Exp) && have[k] == nil {
