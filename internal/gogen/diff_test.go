@@ -453,7 +453,36 @@ entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
 		args: []string{"[[1.0], [2.0]]", "[3.0]"}},
 	{name: "argument of a size given by a parameter", src: `entry main (n: i64) (xs: [n]f64) = f64.sum xs + f64.i64 n`,
 		args: []string{"3i64", "[1.0]"}},
+	// Unroll-and-jam (jam.go): four rows at a time, the rest one by one.
+	{name: "jam, minimum of sums, no row", src: jamMin, args: []string{"[[1.0, 2.0], [3.0, -1.0]]", "empty([0][2]f64)"}},
+	{name: "jam, minimum of sums, three rows", src: jamMin, args: []string{"[[1.0, 2.0], [3.0, -1.0]]", "[[0.5, 1.0], [2.0, 2.0], [-1.0, 0.0]]"}},
+	{name: "jam, minimum of sums, four rows", src: jamMin, args: []string{"[[1.0, 2.0], [3.0, -1.0]]", "[[0.5, 1.0], [2.0, 2.0], [-1.0, 0.0], [3.0, -1.5]]"}},
+	{name: "jam, minimum of sums, nine rows", src: jamMin, args: []string{"[[1.0, 2.0, 0.5], [3.0, -1.0, 2.0], [0.0, 0.0, 0.0]]",
+		"[[0.5, 1.0, 1.0], [2.0, 2.0, 0.0], [-1.0, 0.0, 4.0], [3.0, -1.5, 2.0], [1.0, 2.0, 0.5], [9.0, 9.0, 9.0], [0.0, 0.5, 0.0], [3.0, -1.0, 2.5], [1.0, 1.0, 1.0]]"}},
+	{name: "jam, minimum of sums, empty rows", src: jamMin, args: []string{"empty([2][0]f64)", "empty([5][0]f64)"}},
+	{name: "jam, rows of another length (the entry's check)", src: jamMin, args: []string{"[[1.0, 2.0], [3.0, -1.0]]", "[[0.5, 1.0, 0.0], [2.0, 2.0, 0.0], [-1.0, 0.0, 0.0], [3.0, -1.5, 0.0]]"}},
+	// The minimum of four rows as a tree: NaN loses, -0 is below +0,
+	// in every position.
+	{name: "jam, minimum tree, NaN and signed zeros", src: `entry main [n] [k] [d] (ps: [n][d]f64) (cs: [k][d]f64) : [n]f64 =
+  map (\p -> f64.minimum (map (\c -> f64.minimum (map2 (*) p c)) cs)) ps`,
+		args: []string{"[[1.0], [-1.0], [0.0], [f64.nan]]", "[[0.0], [f64.nan], [-0.0], [0.0], [f64.nan], [1.0], [-0.0], [f64.nan]]"}},
+	// An element function that may fail is not jammed: row 1 would fail
+	// (at /) before row 0 (at %), which fails first in row order.
+	{name: "jam, failing rows in order", src: `entry main [n] [k] [d] (ps: [n][d]i64) (cs: [k][d]i64) : [n]i64 =
+  map (\p -> i64.minimum (map (\c -> i64.sum (map2 (\x y -> x / y + x % (y - 1)) p c)) cs)) ps`,
+		args: []string{"[[6i64, 6i64]]", "[[2i64, 1i64], [0i64, 5i64], [2i64, 2i64], [3i64, 3i64]]"}},
+	{name: "jam, sum of sums", src: `entry main [k] [d] (m: [k][d]f64) (v: [d]f64) : f64 = f64.sum (map (\r -> f64.sum (map2 (*) r v)) m)`,
+		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0], [9.0, 10.0], [11.0, 12.0]]", "[0.5, -2.0]"}},
+	{name: "jam, map output and minimum", src: `entry main [n] [k] [d] (ps: [n][d]f64) (cs: [k][d]f64) : [n]i64 =
+  map (\p -> let ds = map (\c -> f64.sum (map2 (\x y -> (x - y) * (x - y)) p c)) cs
+             let m = f64.minimum ds
+             in i64.sum (map (\x -> if x == m then 1 else 0) ds)) ps`,
+		args: []string{"[[0.0, 0.0], [1.0, 1.0]]", "[[1.0, 0.0], [0.0, 1.0], [2.0, 2.0], [-1.0, 0.0], [1.0, 1.0], [0.0, -1.0]]"}},
 }
+
+// jamMin is kmeans' nearest distances, whose rows jam takes four at a time.
+const jamMin = `entry main [n] [k] [d] (ps: [n][d]f64) (cs: [k][d]f64) : [n]f64 =
+  map (\p -> f64.minimum (map (\c -> f64.sum (map2 (\x y -> (x - y) * (x - y)) p c)) cs)) ps`
 
 const (
 	loopInitFor   = `entry main (n: i64) (x: f64) = loop y = replicate 4 x for i < n do map (\v -> v * 2 + f64.i64 i) y`

@@ -138,7 +138,9 @@
 // map whose results only the next reduce reads is computed inside that
 // reduce.
 // Sums, minima and maxima of floats fold four elements at a time into four
-// partial results (lanes in screma.go), combined in a fixed order.
+// partial results (lanes in screma.go), combined in a fixed order. A
+// sequential screma over rows whose function is one reduction over the
+// row's elements runs four rows at a time through one inner loop (jam.go).
 // Run sequentially: SOACs inside the function of a parallel SOAC, maps over
 // accumulators (updates are applied in order), scans and hists whose
 // operator may fail (so that the interpreter's error is reported), and

@@ -170,3 +170,28 @@ func TestWithAccArrayScratch(t *testing.T) {
 		}
 	}
 }
+
+// TestJamFires checks that the rows of kmeans' distances (jamMin) and of
+// a sum of matrix-vector products are jammed (jam.go), whose results
+// TestDiff's jam cases compare with the interpreter's, and that an
+// element function of two statements is not.
+func TestJamFires(t *testing.T) {
+	jammed := regexp.MustCompile(`for ; tjb\d+\+4 <= `)
+	for _, c := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"nearest distances", jamMin, true},
+		{"sum of products", `entry main [k] [d] (m: [k][d]f64) (v: [d]f64) : f64 = f64.sum (map (\r -> f64.sum (map2 (*) r v)) m)`, true},
+		{"two statements", `entry main [k] [d] (m: [k][d]f64) (v: [d]f64) : f64 = f64.sum (map (\r -> f64.sum (map2 (*) r v) * f64.sum r) m)`, false},
+	} {
+		dc := diffCase{name: c.name, src: c.src}
+		files, err := Generate(compileCase(t, &dc), "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := jammed.Match(files["p.go"]); got != c.want {
+			t.Errorf("%s: jammed %v, want %v:\n%s", c.name, got, c.want, files["p.go"])
+		}
+	}
+}

@@ -305,7 +305,14 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			m := len(r.Neutral)
 			roots = append(roots, g.alternate(r.Op.Params[:m], r.Op.Body, pat[l.redOut[q]:l.redOut[q]+m], i, true)...)
 		}
-		dst := g.rangeLoop(i, "int64(0)", n, e.Arrs, outs)
+		lo := "int64(0)"
+		if jp := g.jamOf(e, l); jp != nil {
+			var err error
+			if lo, err = g.jam(e, l, jp, pat, n, outs); err != nil {
+				return err
+			}
+		}
+		dst := g.rangeLoop(i, lo, n, e.Arrs, outs)
 		err := element(dst, redAccs(false), scanAccs)
 		for _, r := range roots {
 			delete(g.dbuf, r)
