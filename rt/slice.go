@@ -189,6 +189,16 @@ func updateArr[T any](pos string, a Array[T], v Array[T], dims ...dim) Array[T] 
 	return a
 }
 
+// updateRange writes v over r, a contiguous block of an array (from
+// sliceRange), as updateArr does for such a region: the blocks may
+// overlap, which copy allows.
+func updateRange[T any](pos string, r, v Array[T]) {
+	if !sameShape(v.Shape, r.Shape) {
+		fail(pos, "Cannot update a region of shape "+shapeString(r.Shape)+" with a value of shape "+shapeString(v.Shape)+".")
+	}
+	copy(r.Data, v.Data)
+}
+
 // updateRow writes v over the row of a at the outer indices idx (in
 // place), as updateArr does for a region of fixed indices.
 func updateRow[T any](pos string, a Array[T], v Array[T], idx ...int64) {

@@ -108,6 +108,16 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	{name: "in-place rows", src: `entry main (n: i64) = loop xss = replicate n (replicate 3 0i64) for i < n do xss with [i] = map (+ i) (iota 3)`,
 		args: []string{"3i64"}},
 	{name: "update slice", src: `entry main (xs: *[]i32) = xs with [1:3] = [7, 8]`, args: []string{"[1, 2, 3, 4]"}},
+	// A contiguous region (fixed indices, then one range) is copied over
+	// in place (updateRange), with updateArr's checks and messages.
+	{name: "update slice out of bounds", src: updateRange, args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "1i64", "2i64", "[7.0, 8.0]"}},
+	{name: "update slice, a whole row", src: updateRange, args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "1i64", "0i64", "[7.0, 8.0, 9.0]"}},
+	{name: "update slice of a row", src: updateRange, args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "1i64", "1i64", "[7.0, 8.0]"}},
+	{name: "update slice, empty", src: updateRange, args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "0i64", "5i64", "empty([0]f64)"}},
+	{name: "update rows", src: `entry main [n] (m: *[n][2]f64) (i: i64) (r: [2][2]f64) = m with [i:i+2] = r`,
+		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]", "1i64", "[[7.0, 8.0], [9.0, 10.0]]"}},
+	{name: "update rows out of bounds", src: `entry main [n] (m: *[n][2]f64) (i: i64) (r: [2][2]f64) = m with [i:i+2] = r`,
+		args: []string{"[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]", "2i64", "[[7.0, 8.0], [9.0, 10.0]]"}},
 	{name: "consumed argument copied", src: `entry main (xs: []i32) = let ys = copy xs with [0] = 9 in (xs, ys)`, args: []string{"[1, 2]"}},
 	{name: "slices", src: `entry main (xs: []i32) = (xs[1:3], xs[::-1], xs[4::-2], xs[2:2])`,
 		args: []string{"[10, 11, 12, 13, 14]"}},
@@ -479,6 +489,9 @@ entry main [k] [d] [t] (xs: [][d]f64) (mu: [k][d]f64) (l: [k][t]f64) =
              in i64.sum (map (\x -> if x == m then 1 else 0) ds)) ps`,
 		args: []string{"[[0.0, 0.0], [1.0, 1.0]]", "[[1.0, 0.0], [0.0, 1.0], [2.0, 2.0], [-1.0, 0.0], [1.0, 1.0], [0.0, -1.0]]"}},
 }
+
+// updateRange updates a part of row r from column c with v.
+const updateRange = `entry main [n] [m] [k] (a: *[n][m]f64) (r: i64) (c: i64) (v: [k]f64) = a with [r, c:c+k] = v`
 
 // jamMin is kmeans' nearest distances, whose rows jam takes four at a time.
 const jamMin = `entry main [n] [k] [d] (ps: [n][d]f64) (cs: [k][d]f64) : [n]f64 =

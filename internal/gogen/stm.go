@@ -352,23 +352,10 @@ func (g *gen) exp(s *ir.Stm) error {
 	case *ir.Slice:
 		a := ident(e.Arr)
 		rank := g.types[e.Arr].Rank()
-		var fixed []string
-		k := 0
-		for k < len(e.Dims) && e.Dims[k].Fixed {
-			fixed = append(fixed, g.i64(e.Dims[k].I))
-			k++
-		}
-		if k == len(e.Dims)-1 && e.Dims[k].Stride.IsNone() {
+		if c, ok := g.contiguous(e.Dims); ok {
 			// Fixed indices, then one range of stride 1: a contiguous
 			// block of a, which the result shares.
-			d := e.Dims[k]
-			start, end := "0", "0"
-			if !d.Start.IsNone() {
-				start = g.i64(d.Start)
-			}
-			if !d.End.IsNone() {
-				end = g.i64(d.End)
-			}
+			k, d, start, end := len(c.fixed), c.d, c.start, c.end
 			if k == 0 {
 				// A range of the outer dimension: the checks and the view
 				// inline (slices of small rows are common in inner loops).
@@ -399,17 +386,7 @@ func (g *gen) exp(s *ir.Stm) error {
 				g.bind(pat[0], fmt.Sprintf("Array[%s]{Shape: %s, Data: %s.Data[%s:%s:%s]}", goScalar(g.types[e.Arr].Elem), g.newShape(pat[0], dims), a, lo, hi, hi))
 				break
 			}
-			var dims []string
-			dims = append(dims, "0")
-			for j := k + 1; j < rank; j++ {
-				dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, j))
-			}
-			fx := ""
-			if len(fixed) > 0 {
-				fx = ", " + strings.Join(fixed, ", ")
-			}
-			g.bind(pat[0], fmt.Sprintf("sliceRange(%s, %s, %s, %s, %v, %s, %v%s)", pos, a, g.newShape(pat[0], dims),
-				start, !d.Start.IsNone(), end, !d.End.IsNone(), fx))
+			g.bind(pat[0], c.sliceRange(pos, a, g.newShape(pat[0], c.shape(a, rank))))
 			break
 		}
 		g.bind(pat[0], "slice("+pos+", "+a+", "+g.dims(e.Dims)+")")
@@ -436,6 +413,16 @@ func (g *gen) exp(s *ir.Stm) error {
 			g.bind(pat[0], a)
 			g.same[pat[0].Name] = g.root(e.Arr)
 		default:
+			if c, ok := g.contiguous(e.Dims); ok {
+				// Fixed indices, then one range of stride 1: the value
+				// is copied over a contiguous block of a.
+				reg := g.fresh("reg")
+				g.p("%s := %s", reg, c.sliceRange(pos, a, "[]int64{"+strings.Join(c.shape(a, g.types[e.Arr].Rank()), ", ")+"}"))
+				g.p("updateRange(%s, %s, %s)", pos, reg, g.sub(e.Val))
+				g.bind(pat[0], a)
+				g.same[pat[0].Name] = g.root(e.Arr)
+				break
+			}
 			g.bind(pat[0], "updateArr("+pos+", "+a+", "+g.sub(e.Val)+", "+g.dims(e.Dims)+")")
 		}
 		// In place: the result has the updated array's shape.
@@ -848,6 +835,55 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		}
 	}
 	return nil
+}
+
+// contig is a region given by fixed indices followed by one range of
+// stride 1: a contiguous block of the array.
+type contig struct {
+	fixed      []string    // the Go expressions of the fixed indices
+	d          ir.DimSlice // the range
+	start, end string      // the Go expressions of its bounds ("0" if absent)
+}
+
+// contiguous reports whether dims give a contiguous block (see contig).
+func (g *gen) contiguous(dims []ir.DimSlice) (contig, bool) {
+	var c contig
+	k := 0
+	for k < len(dims) && dims[k].Fixed {
+		c.fixed = append(c.fixed, g.i64(dims[k].I))
+		k++
+	}
+	if k != len(dims)-1 || !dims[k].Stride.IsNone() {
+		return contig{}, false
+	}
+	c.d, c.start, c.end = dims[k], "0", "0"
+	if !c.d.Start.IsNone() {
+		c.start = g.i64(c.d.Start)
+	}
+	if !c.d.End.IsNone() {
+		c.end = g.i64(c.d.End)
+	}
+	return c, true
+}
+
+// shape is the Go expressions of the block's shape in array a of the
+// given rank, its first dimension 0 (sliceRange sets it).
+func (c contig) shape(a string, rank int) []string {
+	dims := []string{"0"}
+	for j := len(c.fixed) + 1; j < rank; j++ {
+		dims = append(dims, fmt.Sprintf("%s.Shape[%d]", a, j))
+	}
+	return dims
+}
+
+// sliceRange is the call of the runtime's sliceRange for the block of a,
+// whose shape is built in shp (a Go []int64 of the block's rank).
+func (c contig) sliceRange(pos, a, shp string) string {
+	fx := ""
+	if len(c.fixed) > 0 {
+		fx = ", " + strings.Join(c.fixed, ", ")
+	}
+	return fmt.Sprintf("sliceRange(%s, %s, %s, %s, %v, %s, %v%s)", pos, a, shp, c.start, !c.d.Start.IsNone(), c.end, !c.d.End.IsNone(), fx)
 }
 
 // checkedOffset emits the bounds checks of indexing arr by idx (leading

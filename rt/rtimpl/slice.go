@@ -195,6 +195,16 @@ func UpdateArr[T any](pos string, a rt.Array[T], v rt.Array[T], dims ...Dim) rt.
 	return a
 }
 
+// UpdateRange writes v over r, a contiguous block of an array (from
+// sliceRange), as updateArr does for such a region: the blocks may
+// overlap, which copy allows.
+func UpdateRange[T any](pos string, r, v rt.Array[T]) {
+	if !SameShape(v.Shape, r.Shape) {
+		Fail(pos, "Cannot update a region of shape "+ShapeString(r.Shape)+" with a value of shape "+ShapeString(v.Shape)+".")
+	}
+	copy(r.Data, v.Data)
+}
+
 // UpdateRow writes v over the row of a at the outer indices idx (in
 // place), as updateArr does for a region of fixed indices.
 func UpdateRow[T any](pos string, a rt.Array[T], v rt.Array[T], idx ...int64) {
