@@ -236,22 +236,24 @@ type gen struct {
 	// Memory planning (mem.go).
 	mem       *memPlan
 	worker    *worker
-	workers   []*worker             // the workers enclosing the current one
-	dest      map[ir.VName]destRow  // arrays to build in place: name -> Go destination
-	concatArr map[ir.VName]string   // concatenations allocated before their operands (concat.go)
-	dbuf      map[ir.VName]dbuf     // arrays a loop builds in alternating buffers
-	virt      map[ir.VName]*virtual // arrays computed where they are read (virtual.go)
-	rowArgs   map[string]rowArg     // elemArg's row views, by their Go expression
-	pairs     map[*ir.Stm]*pair     // statements computed together (pairs.go)
-	reads     map[ir.VName]int      // reads of each array that take one element
-	hoist     map[hoistKey]string   // elements read from data sliced to a loop's range
-	parts     map[string]bool       // range loops run in two parts (a rotation's)
-	privAccs  *privAccs             // the accumulators the next parallel elemLoop privatizes
-	accLocal  map[ir.VName]string   // an accumulator's chunk-local handle inside that loop
-	accData   map[ir.VName]accSlice // an additive accumulator's data, read once before a loop
-	phased    map[*ir.Screma]bool   // the Scremas run in a parallel scan's phases (unfuse)
-	fname     string                // the Go name of the function being generated
-	pkgDecls  []string              // package-level declarations it needs (scratch structs and pools)
+	workers   []*worker              // the workers enclosing the current one
+	dest      map[ir.VName]destRow   // arrays to build in place: name -> Go destination
+	concatArr map[ir.VName]string    // concatenations allocated before their operands (concat.go)
+	dbuf      map[ir.VName]dbuf      // arrays a loop builds in alternating buffers
+	virt      map[ir.VName]*virtual  // arrays computed where they are read (virtual.go)
+	rowArgs   map[string]rowArg      // elemArg's row views, by their Go expression
+	pairs     map[*ir.Stm]*pair      // statements computed together (pairs.go)
+	reads     map[ir.VName]int       // reads of each array that take one element
+	hoist     map[hoistKey]string    // elements read from data sliced to a loop's range
+	parts     map[string]bool        // range loops run in two parts (a rotation's)
+	privAccs  *privAccs              // the accumulators the next parallel elemLoop privatizes
+	accLocal  map[ir.VName]string    // an accumulator's chunk-local handle inside that loop
+	fastAcc   map[*ir.UpdAcc]accFast // updates known to be in range (accfast.go)
+	fastNest  int                    // the maps being emitted in their in-range version
+	accData   map[ir.VName]accSlice  // an additive accumulator's data, read once before a loop
+	phased    map[*ir.Screma]bool    // the Scremas run in a parallel scan's phases (unfuse)
+	fname     string                 // the Go name of the function being generated
+	pkgDecls  []string               // package-level declarations it needs (scratch structs and pools)
 	// fewOuter is set while generating the sequential version of a map of
 	// few heavy elements (maybeParallel).
 	fewOuter bool
@@ -266,7 +268,7 @@ type gen struct {
 }
 
 func newGen(f *ir.Func) *gen {
-	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, parts: map[string]bool{}, accLocal: map[ir.VName]string{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, same: map[ir.VName]ir.VName{}, at: `""`}
+	g := &gen{used: map[ir.VName]int{}, scope: map[ir.VName]bool{}, types: map[ir.VName]ir.Type{}, dest: map[ir.VName]destRow{}, concatArr: map[ir.VName]string{}, dbuf: map[ir.VName]dbuf{}, virt: map[ir.VName]*virtual{}, rowArgs: map[string]rowArg{}, pairs: map[*ir.Stm]*pair{}, hoist: map[hoistKey]string{}, parts: map[string]bool{}, accLocal: map[ir.VName]string{}, fastAcc: map[*ir.UpdAcc]accFast{}, accData: map[ir.VName]accSlice{}, shp: map[ir.VName][]string{}, same: map[ir.VName]ir.VName{}, at: `""`}
 	v := ir.Visitor{
 		Use:  func(n ir.VName) { g.used[n]++ },
 		Bind: func(p ir.Param) { g.types[p.Name] = p.Type },

@@ -178,7 +178,37 @@ func TestDiffIR(t *testing.T) {
 		}
 		return res
 	})
+	// Additions into a matrix accumulator at [r, o + i] and into a vector
+	// at [i] for the element i of a map over iota k: in range for the
+	// whole map, they run unchecked (accfast.go); otherwise those out of
+	// range are dropped one by one.
+	accOffset := irProg([]ir.Type{i64, i64, i64}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		o, k, r := ps[0], ps[1], ps[2]
+		is := b.Let("is", &ir.Iota{N: k, T: prim.I64})
+		zm := b.Let("zm", &ir.Replicate{Shape: ir.Shape{ir.I64(3), ir.I64(4)}, Val: ir.Const(prim.FloatValue(prim.F64, 0))})
+		zv := b.Let("zv", &ir.Replicate{Shape: ir.Shape{ir.I64(4)}, Val: ir.I64(0)})
+		mT := ir.AccOf(ir.Array(prim.F64, ir.I64(3), ir.I64(4)))
+		vT := ir.AccOf(ir.Array(prim.I64, ir.I64(4)))
+		cv, _ := prim.ConvFunc(prim.I64, prim.F64)
+		res := b.LetN("adj", &ir.WithAcc{Inputs: []ir.AccInput{{Arr: zm.Var}, {Arr: zv.Var}}, F: b.Lambda([]ir.Type{mT, vT}, func(lb *ir.Builder, acc []ir.SubExp) []ir.SubExp {
+			m := lb.Map(k, []ir.VName{is.Var, acc[0].Var, acc[1].Var}, lb.Lambda([]ir.Type{i64, mT, vT}, func(mb *ir.Builder, xs []ir.SubExp) []ir.SubExp {
+				j := mb.BinOp(prim.Add, o, xs[0])
+				x := mb.Let("x", &ir.Call{Fn: cv, Args: []ir.SubExp{xs[0]}})
+				a := mb.Let("a", &ir.UpdAcc{Acc: xs[1].Var, Idx: []ir.SubExp{r, j}, Val: mb.BinOp(prim.Add, x, ir.Const(prim.FloatValue(prim.F64, 1)))})
+				v := mb.Let("v", &ir.UpdAcc{Acc: xs[2].Var, Idx: []ir.SubExp{xs[0]}, Val: mb.BinOp(prim.Mul, xs[0], ir.I64(10))})
+				return []ir.SubExp{a, v}
+			}))
+			return []ir.SubExp{ir.Var(m[0]), ir.Var(m[1])}
+		})})
+		return []ir.SubExp{ir.Var(res[0]), ir.Var(res[1])}
+	})
 	runDiff(t, []diffCase{
+		{name: "accumulators in range", prog: accOffset, args: []string{"1i64", "3i64", "1i64"}},
+		{name: "accumulators in range, empty map", prog: accOffset, args: []string{"9i64", "0i64", "7i64"}},
+		{name: "accumulators past the end", prog: accOffset, args: []string{"2i64", "3i64", "2i64"}},
+		{name: "accumulators before the start", prog: accOffset, args: []string{"-1i64", "2i64", "0i64"}},
+		{name: "accumulators beyond the rows", prog: accOffset, args: []string{"0i64", "4i64", "3i64"}},
+		{name: "accumulators longer than the vector", prog: accOffset, args: []string{"0i64", "5i64", "0i64"}},
 		{name: "nested screma", prog: nestedScrema, args: []string{"[3i64, 1i64, 4i64, 1i64]", "[0i64, 2i64, 0i64, 5i64]", "[0i64, 7i64, -2i64]"}},
 		{name: "nested screma failing", prog: nestedScrema, args: []string{"[3i64, 0i64, 4i64]", "[0i64, 2i64, 0i64]", "[1i64, 2i64]"}},
 		{name: "screma", prog: screma, args: []string{"[3i64, 1i64, 4i64, 1i64]", "[0i64, 2i64, 0i64, 5i64]"}},

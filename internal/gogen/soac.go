@@ -597,6 +597,37 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			g.closeElemLoop(par, i)
 			return nil
 		}
+		// Run sequentially, the updates of accumulators whose indices
+		// stay in range for every element are not checked (accfast.go).
+		versioned := func(par bool) error {
+			if par || g.fastNest >= 2 {
+				return iteration(par)
+			}
+			cond, fast := g.accVersion(e, n)
+			if cond == "" {
+				return iteration(false)
+			}
+			g.open(fmt.Sprintf("if %s {", cond))
+			for u, f := range fast {
+				g.fastAcc[u] = f
+			}
+			g.fastNest++
+			err := iteration(false)
+			g.fastNest--
+			for u := range fast {
+				delete(g.fastAcc, u)
+			}
+			if err != nil {
+				return err
+			}
+			g.close("} else {")
+			g.added = append(g.added, nil)
+			if err := iteration(false); err != nil {
+				return err
+			}
+			g.close("}")
+			return nil
+		}
 		if priv := g.privatizable(e); priv != nil {
 			// The elements run in parallel chunks, each chunk updating
 			// accumulators of its own (privAccs).
@@ -612,11 +643,11 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			pa.merge(g)
 			g.close("} else {")
 			g.added = append(g.added, nil)
-			if err := iteration(false); err != nil {
+			if err := versioned(false); err != nil {
 				return err
 			}
 			g.close("}")
-		} else if err := g.maybeParallel(par, n, grain(e.F), e.F, iteration); err != nil {
+		} else if err := g.maybeParallel(par, n, grain(e.F), e.F, versioned); err != nil {
 			return err
 		}
 	} else {
@@ -1242,6 +1273,9 @@ func (g *gen) withAcc(e *ir.WithAcc, pat []ir.Param, pos string) error {
 }
 
 func (g *gen) updAcc(e *ir.UpdAcc, pat []ir.Param, pos string) error {
+	if f, ok := g.fastAcc[e]; ok {
+		return g.updAccFast(e, f, pat, pos)
+	}
 	a := ident(e.Acc)
 	t := g.types[e.Acc]
 	if g.additive(e.Acc) && len(e.Idx) == t.Rank() {

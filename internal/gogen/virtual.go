@@ -23,6 +23,8 @@ type virtual struct {
 	elem func(i string) string // Go expression of element i
 	data string                // for a row: the Go slice holding its elements
 	rot  *rotated              // for a rotation: what rangeLoop splits by
+	// counting: an iota of i64 from 0 by 1 (element i is i).
+	counting bool
 }
 
 // rotated is a rotation computed where it is read: element i is element
@@ -158,7 +160,8 @@ func (g *gen) virtualize(s *ir.Stm) bool {
 	default:
 		return false
 	}
-	g.setVirtual(s.Pat[0], &virtual{n: n, elem: elem, rot: rot})
+	_, counting := ir.CountingIota(s.Exp)
+	g.setVirtual(s.Pat[0], &virtual{n: n, elem: elem, rot: rot, counting: counting})
 	// The declared size, as checkShapes would compare it.
 	if d := s.Pat[0].Type.Shape[0]; !d.IsNone() && (d.IsConst || g.scope[d.Var]) {
 		w := g.i64(d)
