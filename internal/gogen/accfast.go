@@ -106,14 +106,8 @@ func (g *gen) accVersion(e *ir.Map, n string) (string, map[*ir.UpdAcc]accFast) {
 	}
 	arrays := map[ir.VName]held{}
 	fast := map[*ir.UpdAcc]accFast{}
-	var conds []string
-	seen := map[string]bool{}
-	cond := func(c string) {
-		if !seen[c] {
-			seen[c] = true
-			conds = append(conds, c)
-		}
-	}
+	var conds distinct
+	cond := conds.add
 	// nonNegative is the test that x is not negative, "" if it is a
 	// constant that is not.
 	nonNegative := func(x ir.SubExp) string {
@@ -185,7 +179,7 @@ func (g *gen) accVersion(e *ir.Map, n string) (string, map[*ir.UpdAcc]accFast) {
 	if len(fast) == 0 {
 		return "", nil
 	}
-	return strings.Join(conds, " && "), fast
+	return strings.Join(conds.list, " && "), fast
 }
 
 // updAccFast emits an update that accVersion found in range.

@@ -886,18 +886,28 @@ func (c contig) sliceRange(pos, a, shp string) string {
 	return fmt.Sprintf("sliceRange(%s, %s, %s, %s, %v, %s, %v%s)", pos, a, shp, c.start, !c.d.Start.IsNone(), c.end, !c.d.End.IsNone(), fx)
 }
 
+// distinct collects Go conditions, each once, in the order first added.
+type distinct struct {
+	list []string
+	seen map[string]bool
+}
+
+func (d *distinct) add(c string) {
+	if d.seen == nil {
+		d.seen = map[string]bool{}
+	}
+	if !d.seen[c] {
+		d.seen[c] = true
+		d.list = append(d.list, c)
+	}
+}
+
 // checkedOffset emits the bounds checks of indexing arr by idx (leading
 // dimensions) and returns the Go expression of the flat offset of the
 // element or row, in units of rows.
 func (g *gen) checkedOffset(pos string, arr ir.VName, idx []ir.SubExp) string {
-	var conds []string
-	seen := map[string]bool{}
-	cond := func(c string) {
-		if !seen[c] {
-			seen[c] = true
-			conds = append(conds, c)
-		}
-	}
+	var conds distinct
+	cond := conds.add
 	off := ""
 	for k, x := range idx {
 		i, d := g.i64(x), g.dimOf(arr, k)
@@ -911,7 +921,7 @@ func (g *gen) checkedOffset(pos string, arr ir.VName, idx []ir.SubExp) string {
 			off = fmt.Sprintf("(%s)*%s + %s", off, d, i)
 		}
 	}
-	g.p("if %s {", strings.Join(conds, " || "))
+	g.p("if %s {", strings.Join(conds.list, " || "))
 	g.p("indexFail(%s, %s.Shape, %s)", pos, ident(arr), g.i64s(idx))
 	g.p("}")
 	return off
