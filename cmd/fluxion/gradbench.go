@@ -14,8 +14,9 @@ func cmdGradbench(env *cliEnv, args []string) int {
 	fl.SetOutput(env.stderr)
 	backend := fl.String("backend", "go", "backend: go (compiled) or interp")
 	root := fl.String("root", "", "the directory holding bench/ (default: found from the working directory or the executable)")
+	inputs := fl.String("inputs", "", "write every evaluate's arguments, in the binary value format, to a file in `DIR` (to run or profile an entry point on them outside the session)")
 	fl.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: fluxion gradbench [--backend=go|interp] [--root DIR] < MESSAGES")
+		fmt.Fprintln(env.stderr, "usage: fluxion gradbench [--backend=go|interp] [--root DIR] [--inputs DIR] < MESSAGES")
 		fl.PrintDefaults()
 	}
 	rest, err := parseInterspersed(fl, args)
@@ -26,7 +27,7 @@ func cmdGradbench(env *cliEnv, args []string) int {
 		fl.Usage()
 		return 2
 	}
-	opts := gradbench.Options{Root: *root}
+	opts := gradbench.Options{Root: *root, Inputs: *inputs}
 	switch *backend {
 	case "go":
 		opts.Backend = gradbenchBackend{newGoBackend(env.stderr)}

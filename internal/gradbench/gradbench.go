@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/fluxion-lang/fluxion/internal/values"
@@ -40,6 +41,12 @@ type Options struct {
 	Tool string
 	// Modules maps module names to modules; nil means Registry().
 	Modules map[string]*Module
+	// Inputs, if not empty, is a directory where every evaluate's
+	// arguments are written, converted, in the binary value format (one
+	// file per message, named after the module, the entry point and the
+	// workload's description), so that an entry point can be run or
+	// profiled on them outside the session.
+	Inputs string
 }
 
 // DefaultRoot finds the Fluxion source tree (a directory with go.mod and
@@ -367,6 +374,13 @@ func (s *server) evaluate(msg message) []byte {
 	if err != nil {
 		return fail("input: %v", err)
 	}
+	if s.opts.Inputs != "" {
+		path, err := writeInputs(s.opts.Inputs, msg, fn.Entry, args)
+		if err != nil {
+			return fail("writing the input: %v", err)
+		}
+		fmt.Fprintf(s.log, "gradbench: evaluate %s %s.%s: arguments of %s written to %s\n", msg.ID, msg.Module, msg.Function, fn.Entry, path)
+	}
 	call, err := prepare(prog, fn.Entry, args)
 	if err != nil {
 		return fail("entry point %s: %v", fn.Entry, err)
@@ -409,4 +423,41 @@ func checkResults(res []values.Value, n int) error {
 		return fmt.Errorf("expected %d results, got %d", n, len(res))
 	}
 	return nil
+}
+
+// writeInputs writes args (the arguments of entry point entry for msg)
+// to a new file in dir, in the binary value format, and returns its
+// path: <module>-<entry>-<description>.in, the description reduced to
+// letters, digits, '.', '=' and ',' (the message id when there is none).
+func writeInputs(dir string, msg message, entry string, args []values.Value) (string, error) {
+	desc := msg.Desc
+	if desc == "" {
+		desc = strings.Trim(string(msg.ID), `"`)
+	}
+	clean := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '=', r == ',':
+				return r
+			}
+			return '_'
+		}, s)
+	}
+	path := filepath.Join(dir, clean(msg.Module)+"-"+clean(entry)+"-"+clean(desc)+".in")
+	f, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	w := bufio.NewWriter(f)
+	for _, v := range args {
+		if err := values.WriteBinary(w, v); err != nil {
+			f.Close()
+			return "", err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return "", err
+	}
+	return path, f.Close()
 }

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/fluxion-lang/fluxion/internal/values"
 )
 
 // root is the source tree holding bench/, relative to this package.
@@ -297,5 +299,51 @@ func TestReaderLongLines(t *testing.T) {
 	obj := checkProtocol(t, "evaluate", 2, got[2])
 	if obj["success"] != true || fmt.Sprint(obj["output"]) != "9" {
 		t.Errorf("square(3) response %s", got[2])
+	}
+}
+
+// TestInputsWritten: with Options.Inputs, every evaluate's converted
+// arguments are written to a file named after the module, the entry
+// point and the description, which reads back to the same values; a
+// directory that cannot be written fails the evaluate, with the reason.
+func TestInputsWritten(t *testing.T) {
+	dir := t.TempDir()
+	lines := serve(t, Options{Backend: Interpreter{}, Inputs: dir}, `{"id": 0, "kind": "start", "eval": "lse"}
+{"id": 1, "kind": "define", "module": "lse"}
+{"id": 2, "kind": "evaluate", "module": "lse", "function": "primal", "input": {"x": [1.0, 2.5, -3.0]}, "description": "n=3 (a test)"}
+{"id": 3, "kind": "evaluate", "module": "lse", "function": "gradient", "input": {"x": [0.5]}}`)
+	if len(lines) != 4 {
+		t.Fatalf("%d responses: %q", len(lines), lines)
+	}
+	for _, c := range []struct {
+		file  string
+		input string
+		fn    string
+	}{
+		{"lse-primal-n=3__a_test_.in", `{"x": [1.0, 2.5, -3.0]}`, "primal"},
+		{"lse-gradient-3.in", `{"x": [0.5]}`, "gradient"},
+	} {
+		data, err := os.ReadFile(filepath.Join(dir, c.file))
+		if err != nil {
+			entries, _ := os.ReadDir(dir)
+			t.Fatalf("%v (the directory holds %v)", err, entries)
+		}
+		got, err := values.ReadAll(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		want, err := Registry()["lse"].Functions[c.fn].Input(json.RawMessage(c.input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s holds %v, want %v", c.file, got, want)
+		}
+	}
+	lines = serve(t, Options{Backend: Interpreter{}, Inputs: filepath.Join(dir, "missing", "dir")}, `{"id": 0, "kind": "start", "eval": "lse"}
+{"id": 1, "kind": "define", "module": "lse"}
+{"id": 2, "kind": "evaluate", "module": "lse", "function": "primal", "input": {"x": [1.0]}}`)
+	if r := checkProtocol(t, "evaluate", json.Number("2"), lines[2]); r["success"] != false || !strings.Contains(fmt.Sprint(r["error"]), "writing the input") {
+		t.Errorf("evaluate with an unwritable directory: %s", lines[2])
 	}
 }
