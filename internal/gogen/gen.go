@@ -308,6 +308,13 @@ func (g *gen) close(line string) {
 	g.p("%s", line)
 }
 
+// orElse ends the block of an if's condition holding and opens the
+// block of its else.
+func (g *gen) orElse() {
+	g.close("} else {")
+	g.added = append(g.added, nil)
+}
+
 // declared records that n is now declared in the innermost block.
 func (g *gen) declared(n ir.VName, t ir.Type) {
 	delete(g.virt, n)

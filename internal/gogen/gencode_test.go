@@ -195,3 +195,16 @@ func TestJamFires(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckWidthsOnce: arrays of the same outer size are compared with
+// the width once (go vet rejects a condition written twice, as the
+// 4x4 matrix products of ht's model had it), and the runtime's
+// checkWidth is called only under the condition.
+func TestCheckWidthsOnce(t *testing.T) {
+	g := newGen(&ir.Func{Name: "f", Body: &ir.Body{}})
+	g.checkWidths(`"p"`, "map", "n", "", []string{"int64(4)", "int64(4)", "m"}, []string{"a", "b", "c"})
+	want := "if n < 0 || int64(4) != n || m != n {\ncheckWidth(\"p\", \"map\", n, a, b, c)\n}\n"
+	if got := g.buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -2,7 +2,6 @@ package gogen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 )
@@ -142,28 +141,20 @@ func (g *gen) jam(e *ir.Screma, l scremaLayout, p *jamPlan, pat []ir.Param, n st
 	posIn := posLit(p.inner.Pos)
 	w := g.fresh("w")
 	g.p("%s := %s", w, g.i64(in.W))
-	// The inner width checks of the plain loop, made once (every row of
-	// an outer input has the same length), and the call that reports a
-	// failure only where a length differs (or the width is negative).
-	var shapes []string
-	bad := []string{w + " < 0"}
-	win := g.i64(in.W)
+	// The inner width checks of the plain loop, made once if there are
+	// rows (every row of an outer input has the same length); those known
+	// to hold are left out, as widths leaves them.
+	var dims, shapes []string
 	for k, a := range in.Arrs {
-		var d string
+		d, shape := g.dimOf(a, 0), g.shapeOf(a)
 		if r := p.rowOf[k]; r >= 0 {
-			shapes = append(shapes, ", "+ident(e.Arrs[r])+".Shape[1:]")
-			d = g.dimOf(e.Arrs[r], 1)
-		} else {
-			shapes = append(shapes, ", "+g.shapeOf(a))
-			d = g.dimOf(a, 0)
+			d, shape = g.dimOf(e.Arrs[r], 1), ident(e.Arrs[r])+".Shape[1:]"
 		}
-		if d != win {
-			bad = append(bad, d+" != "+w)
+		if d != g.i64(in.W) {
+			dims, shapes = append(dims, d), append(shapes, shape)
 		}
 	}
-	g.p("if %s > 0 && (%s) {", n, strings.Join(bad, " || "))
-	g.p("checkWidth(%s, \"screma\", %s%s)", posIn, w, strings.Join(shapes, ""))
-	g.p("}")
+	g.checkWidths(posIn, "screma", w, n+" > 0", dims, shapes)
 	jb := g.fresh("jb")
 	g.p("%s := int64(0)", jb)
 	g.open(fmt.Sprintf("for ; %s+%d <= %s; %s += %d {", jb, jamRows, n, jb, jamRows))
@@ -206,13 +197,7 @@ func (g *gen) jam(e *ir.Screma, l scremaLayout, p *jamPlan, pat []ir.Param, n st
 	accs := make([][][]string, jamRows)
 	for q := range jamRows {
 		for _, r := range in.Reds {
-			var a []string
-			for _, x := range r.Neutral {
-				v := g.fresh("ja")
-				g.p("%s := %s", v, g.sub(x))
-				a = append(a, v)
-			}
-			accs[q] = append(accs[q], a)
+			accs[q] = append(accs[q], g.freshFrom(r.Neutral))
 		}
 	}
 	t := g.fresh("t")

@@ -267,9 +267,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			var a []string
 			for j := range r.Neutral {
 				if fresh {
-					v := g.fresh("acc")
-					g.p("%s := %s", v, g.sub(r.Neutral[j]))
-					a = append(a, v)
+					a = append(a, g.freshFrom(r.Neutral[j:j+1])...)
 				} else {
 					a = append(a, ident(pat[l.redOut[q]+j].Name))
 				}
@@ -281,13 +279,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	sequential := func() error {
 		var scanAccs [][]string
 		for _, sc := range e.Scans {
-			var a []string
-			for _, ne := range sc.Neutral {
-				v := g.fresh("acc")
-				g.p("%s := %s", v, g.sub(ne))
-				a = append(a, v)
-			}
-			scanAccs = append(scanAccs, a)
+			scanAccs = append(scanAccs, g.freshFrom(sc.Neutral))
 		}
 		g.open("{")
 		if laneable(e, l) {
@@ -373,8 +365,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	if err := sequential(); err != nil {
 		return err
 	}
-	g.close("} else {")
-	g.added = append(g.added, nil)
+	g.orElse()
 	parts := make([][]string, len(e.Reds))
 	for q, r := range e.Reds {
 		for j := range r.Neutral {
@@ -451,11 +442,7 @@ func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []stri
 	g.openChunk()
 	local := make([][]string, len(e.Scans))
 	for q, sc := range e.Scans {
-		for _, ne := range sc.Neutral {
-			v := g.fresh("acc")
-			g.p("%s := %s", v, g.sub(ne))
-			local[q] = append(local[q], v)
-		}
+		local[q] = g.freshFrom(sc.Neutral)
 	}
 	g.rangeLoop(i, "lo", "hi", e.Arrs, nil)
 	temps := make([]string, len(e.F.Ret))
@@ -564,6 +551,18 @@ func scremaBuilds(e *ir.Screma, idx int) bool {
 		n += len(sc.Neutral)
 	}
 	return idx < n || idx >= l.mapOut
+}
+
+// freshFrom declares a Go variable for each of vals, set to it, and
+// returns their names: accumulators starting from neutral elements.
+func (g *gen) freshFrom(vals []ir.SubExp) []string {
+	var out []string
+	for _, x := range vals {
+		v := g.fresh("acc")
+		g.p("%s := %s", v, g.sub(x))
+		out = append(out, v)
+	}
+	return out
 }
 
 // laneCount is the number of partial sums a sequential sum of floating-point

@@ -111,7 +111,7 @@ func product(dims []string) string {
 // widths checks that the arrays have outer size n (the Go expression of
 // the width w); arrays whose outer size is known to be w need no check.
 func (g *gen) widths(pos, what, n string, w ir.SubExp, arrs []ir.VName, skip func(int) bool) {
-	var shapes []string
+	var dims, shapes []string
 	for i, a := range arrs {
 		if skip != nil && skip(i) {
 			continue
@@ -119,15 +119,34 @@ func (g *gen) widths(pos, what, n string, w ir.SubExp, arrs []ir.VName, skip fun
 		if d := g.shp[a]; len(d) > 0 && d[0] != "" && d[0] == g.i64(w) {
 			continue
 		}
-		shapes = append(shapes, ", "+g.shapeOf(a))
+		dims, shapes = append(dims, g.dimOf(a, 0)), append(shapes, g.shapeOf(a))
 	}
-	if len(shapes) == 0 {
-		g.p("if %s < 0 {", n)
-		g.p("checkWidth(%s, %q, %s)", pos, what, n)
-		g.p("}")
-		return
+	g.checkWidths(pos, what, n, "", dims, shapes)
+}
+
+// checkWidths emits the check that a SOAC's width n (a Go variable) is
+// not negative and is the outer size dims[k] of every array, whose shape
+// is shapes[k] (Go expressions): the runtime's checkWidth, which words
+// the failure, is called only when one of them does not hold, not on
+// every run of the SOAC. when, unless "", is a Go condition without
+// which nothing is checked.
+func (g *gen) checkWidths(pos, what, n, when string, dims, shapes []string) {
+	var bad distinct
+	bad.add(n + " < 0")
+	for _, d := range dims {
+		bad.add(d + " != " + n)
 	}
-	g.p("checkWidth(%s, %q, %s%s)", pos, what, n, strings.Join(shapes, ""))
+	cond := strings.Join(bad.list, " || ")
+	if when != "" {
+		cond = when + " && (" + cond + ")"
+	}
+	args := ""
+	for _, s := range shapes {
+		args += ", " + s
+	}
+	g.p("if %s {", cond)
+	g.p("checkWidth(%s, %q, %s%s)", pos, what, n, args)
+	g.p("}")
 }
 
 // apply emits the application of l to args in a block of its own,
@@ -194,8 +213,7 @@ func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(p
 	if err != nil {
 		return err
 	}
-	g.close("} else {")
-	g.added = append(g.added, nil)
+	g.orElse()
 	if err := loop(true); err != nil {
 		return err
 	}
@@ -620,8 +638,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			if err != nil {
 				return err
 			}
-			g.close("} else {")
-			g.added = append(g.added, nil)
+			g.orElse()
 			if err := iteration(false); err != nil {
 				return err
 			}
@@ -641,8 +658,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 				return err
 			}
 			pa.merge(g)
-			g.close("} else {")
-			g.added = append(g.added, nil)
+			g.orElse()
 			if err := versioned(false); err != nil {
 				return err
 			}
@@ -712,8 +728,7 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 		g.loopOpen(par, i, "1", n, "1")
 		store(i)
 		g.loopClose(par)
-		g.close("} else {")
-		g.added = append(g.added, nil)
+		g.orElse()
 		for k, t := range e.F.Ret {
 			if t.Acc {
 				continue
@@ -771,24 +786,18 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			fusedVal[p.Name] = v
 			fusedVars = append(fusedVars, v)
 		}
-		var shapes []string
+		var dims, shapes []string
 		for _, a := range e.Arrs {
 			switch _, fused := fusedVal[a]; {
 			case fused && g.i64(fu.m.W) == g.i64(e.W):
 			case fused:
-				shapes = append(shapes, ", []int64{"+pn+"}")
+				dims, shapes = append(dims, pn), append(shapes, "[]int64{"+pn+"}")
 			case len(g.shp[a]) > 0 && g.shp[a][0] == g.i64(e.W):
 			default:
-				shapes = append(shapes, ", "+g.shapeOf(a))
+				dims, shapes = append(dims, g.dimOf(a, 0)), append(shapes, g.shapeOf(a))
 			}
 		}
-		if len(shapes) > 0 {
-			g.p("checkWidth(%s, %q, %s%s)", pos, "reduce", n, strings.Join(shapes, ""))
-		} else {
-			g.p("if %s < 0 {", n)
-			g.p("checkWidth(%s, %q, %s)", pos, "reduce", n)
-			g.p("}")
-		}
+		g.checkWidths(pos, "reduce", n, "", dims, shapes)
 	} else {
 		g.widths(pos, "reduce", n, e.W, e.Arrs, nil)
 	}
@@ -884,8 +893,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
 			return err
 		}
-		g.close("} else {")
-		g.added = append(g.added, nil)
+		g.orElse()
 	}
 	parts := make([]string, k)
 	for j := range k {
@@ -1098,8 +1106,7 @@ func (g *gen) hist(e *ir.Hist, pat []ir.Param, pos string) error {
 		if err := g.parHist(e, shape, n, j); err != nil {
 			return err
 		}
-		g.close("} else {")
-		g.added = append(g.added, nil)
+		g.orElse()
 	}
 	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", j, j, n, j))
 	off := g.fresh("off")
@@ -1148,8 +1155,7 @@ func (g *gen) scatter(e *ir.Scatter, pat []ir.Param, pos string) error {
 	g.declare(pat)
 	if g.depth == 0 {
 		g.parScatter(e, n, pos)
-		g.close("} else {")
-		g.added = append(g.added, nil)
+		g.orElse()
 	}
 	for q, d := range e.Dests {
 		a, v := ident(d), ident(e.Vals[q])

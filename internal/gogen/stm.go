@@ -566,8 +566,7 @@ func (g *gen) exp(s *ir.Stm) error {
 		if err := g.bodyInto(e.Then, pat); err != nil {
 			return err
 		}
-		g.close("} else {")
-		g.added = append(g.added, nil)
+		g.orElse()
 		if err := g.bodyInto(e.Else, pat); err != nil {
 			return err
 		}
@@ -790,8 +789,8 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	default:
 		return fmt.Errorf("unknown loop form %T", e.Form)
 	}
-	for i, p := range e.Params {
-		if carry {
+	if carry {
+		for i, p := range e.Params {
 			g.p("%s := %s", ident(p.Name), state[i])
 			g.declared(p.Name, p.Type)
 		}
