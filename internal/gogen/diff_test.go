@@ -156,6 +156,32 @@ entry main (n: i64) (xs: []f64) =
             if i % 3 == 2 then map (\_ -> replicate 3 0) zs else map (map (+ 1)) zs
   in (a, b)`,
 		args: []string{"4i64", "[1.0, 2.0, 3.0, 4.0]"}},
+	// Arrays copied out of a loop's or a reduction's scratch buffers into
+	// their place (a row of a map's result, an outer loop's buffer): after
+	// no iteration (the initial value), after a branch that carries the
+	// parameter on, and with a size that differs from the row's (an error).
+	{name: "loop results copied to their rows", src: `
+entry main [n] (xs: [n]f64) (k: i64) =
+  let a = map (\x -> let r = loop acc = replicate 3 x for i < k do
+                               if i % 2 == 1 then acc else map (\y -> y * 0.5 + f64.i64 i) acc
+                     in r :> [3]f64) xs
+  let b = map (\x -> loop acc = replicate 2 x for t < k do
+                     loop c = map (+ f64.i64 t) acc for i < t % 3 do map (* 2) c) xs
+  in (a, b)`,
+		args: []string{"[1.0, 2.0, -3.0]", "5i64"}},
+	{name: "loop results copied after no iteration", src: `
+entry main [n] (xs: [n]f64) (k: i64) =
+  map (\x -> let r = loop acc = replicate 3 x for i < k do map (+ 1) acc in r :> [3]f64) xs`,
+		args: []string{"[1.0, 2.0]", "0i64"}},
+	{name: "loop result of another size than the row", src: `
+entry main [n] (xs: [n]f64) (k: i64) =
+  map (\x -> let r = loop acc = replicate 3 x for i < k do acc ++ [x] in r :> [3]f64) xs`,
+		args: []string{"[1.0, 2.0]", "1i64"}},
+	{name: "reductions of arrays copied out", src: `
+entry main [n] (xs: [n]f64) (m: i64) =
+  ( map (\x -> reduce (map2 (+)) (replicate 3 0) (map (\k -> map (\j -> x * f64.i64 (k + j)) (iota 3)) (iota m))) xs
+  , map (\x -> reduce (map2 f64.max) (replicate 2 (-1)) (map (\k -> [x - f64.i64 k, x * f64.i64 k]) (iota m))) xs )`,
+		args: []string{"[1.0, 2.0, -3.0]", "4i64"}},
 	// Arrays updated in place through ifs, and parameters that swap:
 	// only a parameter's own array skips the assignment back.
 	{name: "loop arrays in place and swapped", src: `

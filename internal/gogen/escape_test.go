@@ -66,3 +66,82 @@ entry main [m] [n] (a0: [m][n]f64) (k: i64) : [m][n]f64 =
 		})
 	}
 }
+
+// TestAllocationsDoNotGrow runs generated packages under
+// testing.AllocsPerRun on inputs of two sizes and checks that the
+// allocations per call do not grow with the number of elements: arrays
+// that a map's body builds for each element come from the worker's
+// scratch or are built in their row of the result. The cases are those
+// that once allocated per element: a loop carrying an array that becomes
+// the row (its two buffers were fresh for every element), and a loop
+// inside such a loop, whose result the outer loop now carries in its
+// own buffers (the inner loop's were fresh for every outer iteration).
+func TestAllocationsDoNotGrow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs generated packages; skipped in -short mode")
+	}
+	cases := []diffCase{
+		{name: "loop row", src: `
+entry main [n] (xs: [n]f64) : [n][4]f64 =
+  map (\x -> let r = loop acc = replicate 4 x for i < 5 do map (\a -> a * 0.5 + f64.i64 i) acc
+             in r :> [4]f64) xs`},
+		{name: "loops in a loop", src: `
+entry main [n] (xs: [n]f64) : [n][4]f64 =
+  map (\x -> let r = loop acc = replicate 4 x for t < 3 do
+                      loop b = map (+ f64.i64 t) acc for i < n % 3 + 1 do map (\a -> a * 0.5 + f64.i64 i) b
+             in r :> [4]f64) xs`},
+	}
+	const harness = `package p
+
+import "testing"
+
+func TestAllocs(t *testing.T) {
+	count := func(n int) float64 {
+		data := make([]float64, n)
+		for i := range data {
+			data[i] = float64(i%7) * 0.25
+		}
+		xs, err := NewArray([]int64{int64(n)}, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Main(xs); err != nil { // warm the scratch
+			t.Fatal(err)
+		}
+		return testing.AllocsPerRun(20, func() {
+			if _, err := Main(xs); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	small, big := count(16), count(4096)
+	t.Logf("allocations per call: %v (16 elements), %v (4096)", small, big)
+	if big > small+4 {
+		t.Errorf("allocations per call grow with the elements: %v for 16, %v for 4096", small, big)
+	}
+}
+`
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files, err := Generate(compileCase(t, &c), "p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			files["go.mod"] = []byte("module p\n\ngo 1.26\n")
+			files["allocs_test.go"] = []byte(harness)
+			for name, src := range files {
+				if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command("go", "test", "-count=1", "-v", ".")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("go test: %v\n%s", err, out)
+			}
+			t.Logf("%s", out)
+		})
+	}
+}

@@ -574,6 +574,15 @@ func rootsIn(bodies []*ir.Body, r ir.SubExp, self ir.VName) []ir.VName {
 			return []ir.VName{r.Var}
 		}
 		return nil
+	case *ir.Loop:
+		// A loop whose body builds the result afresh (or carries the
+		// parameter on unchanged) delivers it where it is placed (see
+		// loop); one that updates the parameter in place does not.
+		if idx < len(e.Params) && e.Params[idx].Type.IsArray() &&
+			len(rootsIn([]*ir.Body{e.Body}, e.Body.Result[idx], e.Params[idx].Name)) > 0 {
+			return []ir.VName{r.Var}
+		}
+		return nil
 	case *ir.Map, *ir.Iota, *ir.Replicate, *ir.Copy, *ir.Concat, *ir.Scan, *ir.ArrayLit:
 		return []ir.VName{r.Var}
 	}
@@ -602,9 +611,14 @@ type dbuf struct {
 // result may share storage with such a parameter other than its own. The
 // buffers are the current worker's scratch when the loop's results die
 // within their region, otherwise they are allocated for this execution
-// of the loop. It returns the names given buffers.
-func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param) []ir.VName {
-	return g.alternate(e.Params, e.Body, pat, "", true)
+// of the loop, unless the only result in them that outlives the region is
+// the parameter's own: then they are scratch too, and the loop copies that
+// result out of them when it ends (out[k] for parameter k), which costs
+// one copy where fresh buffers cost two allocations. It returns the names
+// given buffers.
+func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param) (roots []ir.VName, out map[int]bool) {
+	out = map[int]bool{}
+	return g.alternate(e.Params, e.Body, pat, "", true, out), out
 }
 
 // alternate is doubleBuffer for a body run repeatedly with params bound
@@ -618,7 +632,7 @@ func (g *gen) doubleBuffer(e *ir.Loop, pat []ir.Param) []ir.VName {
 // result may also be its own parameter, carried on unchanged
 // (in a branch that skips the work): the array is then built in whichever
 // buffer does not hold the parameter's value (dbuf.param).
-func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK bool) []ir.VName {
+func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter string, scratchOK bool, out map[int]bool) []ir.VName {
 	carry := iter == ""
 	roots := map[int][]ir.VName{}
 	built := map[ir.VName]bool{}
@@ -667,7 +681,7 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 			return nil
 		}
 	}
-	var out []ir.VName
+	var given []ir.VName
 	for k, p := range params {
 		rs, ok := roots[k]
 		if !ok {
@@ -680,10 +694,17 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 			mine[r] = true
 		}
 		scratch := scratchOK && g.worker != nil
-		for _, q := range pat {
+		escaping := 0 // results other than the parameter's own in them
+		for j, q := range pat {
 			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), mine) {
 				scratch = false
+				if j != k {
+					escaping++
+				}
 			}
+		}
+		if !scratch && scratchOK && g.worker != nil && out != nil && k < len(pat) && escaping == 0 {
+			scratch, out[k] = true, true
 		}
 		el := goScalar(p.Type.Elem)
 		var db dbuf
@@ -702,7 +723,7 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 		for _, r := range rs {
 			g.dbuf[r] = db
 		}
-		out = append(out, rs...)
+		given = append(given, rs...)
 	}
-	return out
+	return given
 }

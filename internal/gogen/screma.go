@@ -290,12 +290,20 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			return nil
 		}
 		// The arrays an operator builds for its accumulators alternate
-		// between two buffers (the worker's scratch when the results die
-		// within its region).
+		// between two buffers, the worker's scratch, from which a result
+		// that outlives the region is copied out when the loop ends.
 		var roots []ir.VName
+		var copied []ir.Param
 		for q, r := range e.Reds {
 			m := len(r.Neutral)
-			roots = append(roots, g.alternate(r.Op.Params[:m], r.Op.Body, pat[l.redOut[q]:l.redOut[q]+m], i, true)...)
+			rp := pat[l.redOut[q] : l.redOut[q]+m]
+			out := map[int]bool{}
+			roots = append(roots, g.alternate(r.Op.Params[:m], r.Op.Body, rp, i, true, out)...)
+			for k, p := range rp {
+				if out[k] {
+					copied = append(copied, p)
+				}
+			}
 		}
 		lo := "int64(0)"
 		if jp := g.jamOf(e, l); jp != nil {
@@ -313,6 +321,9 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			return err
 		}
 		g.closeRangeLoop(i)
+		for _, q := range copied {
+			g.copyOut(q, nil)
+		}
 		g.close("}")
 		return nil
 	}

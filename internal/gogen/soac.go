@@ -845,16 +845,23 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 	// maximum of floats in partial results (see lanes), anything else in
 	// order.
 	useLanes := k == 1 && floatLaneOp(e.Op) && (fu == nil || scalarFunc(fu.m.F))
-	fold := func(lo, hi string, acc []string) error {
+	// With res (the reduction's results, when acc is their variables),
+	// the accumulators' buffers may be the worker's scratch, and a result
+	// that outlives the region is copied out of them when the fold ends.
+	fold := func(lo, hi string, acc []string, res []ir.Param) error {
 		if useLanes {
 			return g.lanes(i, lo, hi, ins, [][]string{acc}, []*ir.Lambda{e.Op}, e.Neutral, func(a [][]string) error {
 				return g.apply(e.Op, append(elems(a[0]), rows()...), a[0])
 			})
 		}
 		// The arrays the operator builds for the accumulators alternate
-		// between two buffers of this fold (not the worker's scratch: a
-		// chunk's partial result outlives the chunk).
-		roots := g.alternate(e.Op.Params[:k], e.Op.Body, nil, i, false)
+		// between two buffers of this fold (not the worker's scratch
+		// without res: a chunk's partial result outlives the chunk).
+		var out map[int]bool
+		if res != nil {
+			out = map[int]bool{}
+		}
+		roots := g.alternate(e.Op.Params[:k], e.Op.Body, res, i, res != nil, out)
 		g.rangeLoop(i, lo, hi, ins, nil)
 		err := g.apply(e.Op, append(elems(acc), rows()...), acc)
 		for _, r := range roots {
@@ -864,10 +871,15 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			return err
 		}
 		g.closeRangeLoop(i)
+		for j, p := range res {
+			if out[j] {
+				g.copyOut(p, nil)
+			}
+		}
 		return nil
 	}
 	if g.depth > 0 {
-		if err := fold("int64(0)", n, accs); err != nil {
+		if err := fold("int64(0)", n, accs, pat); err != nil {
 			return err
 		}
 		g.declareDone(pat)
@@ -887,7 +899,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 			local[j] = g.fresh("acc")
 			g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 		}
-		if err := fold("int64(0)", n, local); err != nil {
+		if err := fold("int64(0)", n, local, nil); err != nil {
 			return err
 		}
 		if err := g.apply(e.Op, append(elems(accs), local...), accs); err != nil {
@@ -907,7 +919,7 @@ func (g *gen) reduce(e *ir.Reduce, pat []ir.Param, pos string) error {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 	}
-	if err := fold("lo", "hi", local); err != nil {
+	if err := fold("lo", "hi", local, nil); err != nil {
 		return err
 	}
 	for j := range k {

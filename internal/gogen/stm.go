@@ -756,16 +756,29 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 			g.shp[p.Name] = facts
 		}
 	}
+	roots, out := g.doubleBuffer(e, pat)
+	// A result whose consumer placed it (a row of a map's result, a part
+	// of a concatenation, an outer loop's buffer: rootsIn counts a loop
+	// that builds its result afresh as building it) is copied there from
+	// the loop's own buffers, as one in scratch must be (out).
+	for k, q := range pat {
+		if k >= len(e.Params) || !e.Params[k].Type.IsArray() {
+			continue
+		}
+		if _, ok := g.dest[q.Name]; ok || g.dbuf[q.Name] != (dbuf{}) {
+			out[k] = true
+		}
+	}
 	// Whether the loop runs at all, for the results that copy themselves
-	// out of their initial value's storage when it does not (initCut).
+	// out of their initial value's storage when it does not (initCut) and
+	// are not copied out anyway.
 	ran := ""
-	for _, q := range pat {
-		if g.mem.copiesOut(q.Name) {
+	for k, q := range pat {
+		if g.mem.copiesOut(q.Name) && !out[k] {
 			ran = g.fresh("ran")
 			break
 		}
 	}
-	roots := g.doubleBuffer(e, pat)
 	switch f := e.Form.(type) {
 	case *ir.For:
 		t := goScalar(f.T)
@@ -819,8 +832,13 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 	g.assign(state, res)
 	g.close("}")
 	g.assign(targets(pat), state)
-	for _, q := range pat {
-		if g.mem.copiesOut(q.Name) {
+	for k, q := range pat {
+		if out[k] {
+			g.copyOut(q, g.shp[e.Params[k].Name])
+		}
+	}
+	for k, q := range pat {
+		if g.mem.copiesOut(q.Name) && !out[k] {
 			g.p("if !%s {", ran)
 			g.p("%s = clone(%s)", ident(q.Name), ident(q.Name))
 			g.p("}")
@@ -834,6 +852,26 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		}
 	}
 	return nil
+}
+
+// copyOut moves the array bound to q out of the buffers that built it
+// (alternate's scratch) into storage of its own, allocated as any array
+// bound to q (in its destination, if it has one). facts are the Go
+// expressions of q's dimensions where known ("" where not).
+func (g *gen) copyOut(q ir.Param, facts []string) {
+	src := ident(q.Name)
+	var dims []string
+	for d := range q.Type.Rank() {
+		if d < len(facts) && facts[d] != "" {
+			dims = append(dims, facts[d])
+		} else {
+			dims = append(dims, fmt.Sprintf("%s.Shape[%d]", src, d))
+		}
+	}
+	v := g.fresh("out")
+	g.allocArray(v, ":=", q, dims, false)
+	g.p("copy(%s.Data, %s.Data)", v, src)
+	g.p("%s = %s", src, v)
 }
 
 // contig is a region given by fixed indices followed by one range of
