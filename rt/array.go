@@ -643,6 +643,9 @@ func arrayLitInto[T any](pos string, dst Array[T], rows ...Array[T]) {
 		if !sameShape(r.Shape, inner) {
 			fail(pos, "Array literal elements have shapes "+shapeString(inner)+" and "+shapeString(r.Shape)+".")
 		}
+		if n > 0 && &dst.Data[int64(i)*n] == &r.Data[0] {
+			continue // built in place, in its row of dst
+		}
 		copy(dst.Data[int64(i)*n:], r.Data)
 	}
 }

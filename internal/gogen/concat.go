@@ -17,6 +17,10 @@ import (
 // names bound before it. concatInto skips the parts already in place, so
 // an operand that was built elsewhere after all (its shape differed) is
 // still copied.
+//
+// An array literal of arrays, `[a, b, c]`, is planned the same way: each
+// element that a statement of the body creates for the literal alone is
+// built in its row of the literal (arrayLitInto skips the rows in place).
 
 // concatPlan is one concatenation whose operands are built in place.
 type concatPlan struct {
@@ -24,6 +28,7 @@ type concatPlan struct {
 	first int        // the index of the statement before which its result is allocated
 	roots []ir.VName // per operand, the array built in its part
 	dims  [][]string // per operand, the Go expressions of its root's dimensions
+	lit   bool       // an array literal: the operands are its rows
 }
 
 // binding is where a body binds a name: the statement's index and the
@@ -45,25 +50,51 @@ func (g *gen) planConcats(b *ir.Body) map[int][]*concatPlan {
 	}
 	var plans map[int][]*concatPlan
 	for i, s := range b.Stms {
-		if e, ok := s.Exp.(*ir.Concat); ok && len(s.Pat) == 1 && s.Pat[0].Type.Rank() == 1 {
-			if p := g.planConcat(b, defs, s, i, e); p != nil {
-				if plans == nil {
-					plans = map[int][]*concatPlan{}
-				}
-				plans[p.first] = append(plans[p.first], p)
+		var p *concatPlan
+		switch e := s.Exp.(type) {
+		case *ir.Concat:
+			if len(s.Pat) == 1 && s.Pat[0].Type.Rank() == 1 {
+				p = g.planConcat(b, defs, s, i, e.Arrs, false)
 			}
+		case *ir.ArrayLit:
+			if rows, ok := litRows(e); ok {
+				p = g.planConcat(b, defs, s, i, rows, true)
+			}
+		}
+		if p != nil {
+			if plans == nil {
+				plans = map[int][]*concatPlan{}
+			}
+			plans[p.first] = append(plans[p.first], p)
 		}
 	}
 	return plans
 }
 
-// planConcat plans concatenation e, statement at of b, or returns nil.
-func (g *gen) planConcat(b *ir.Body, defs map[ir.VName]binding, s *ir.Stm, at int, e *ir.Concat) *concatPlan {
-	p := &concatPlan{stm: s, first: at}
+// litRows returns the rows of an array literal of arrays, if each is a
+// name.
+func litRows(e *ir.ArrayLit) ([]ir.VName, bool) {
+	if e.Elem.IsScalar() || len(e.Elems) == 0 {
+		return nil, false
+	}
+	var rows []ir.VName
+	for _, x := range e.Elems {
+		if !x.IsVar() {
+			return nil, false
+		}
+		rows = append(rows, x.Var)
+	}
+	return rows, true
+}
+
+// planConcat plans the concatenation (or, with lit, the array literal)
+// of arrs, statement at of b, or returns nil.
+func (g *gen) planConcat(b *ir.Body, defs map[ir.VName]binding, s *ir.Stm, at int, arrs []ir.VName, lit bool) *concatPlan {
+	p := &concatPlan{stm: s, first: at, lit: lit}
 	var roots []binding
-	for _, a := range e.Arrs {
+	for _, a := range arrs {
 		root := a
-		if d, ok := defs[a]; ok && g.used[a] == 1 {
+		if d, ok := defs[a]; ok && g.used[a] == 1 && !lit {
 			if r, ok := b.Stms[d.at].Exp.(*ir.Reshape); ok {
 				root = r.Arr
 			}
@@ -106,6 +137,17 @@ func (g *gen) allocConcat(p *concatPlan) {
 	var counts []string
 	for _, dims := range p.dims {
 		counts = append(counts, product(dims))
+	}
+	if p.lit {
+		// Row k at k times the first row's size: a row of another shape
+		// is built elsewhere (allocArray compares) and copied.
+		n := len(p.roots)
+		arr := g.newArray(p.stm.Pat[0], append([]string{fmt.Sprint(n)}, p.dims[0]...), false)
+		for k, root := range p.roots {
+			g.dest[root] = destRow{view: fmt.Sprintf("Array[%s]{Shape: %s.Shape[1:], Data: %s.Data[%d*(%s) : %d*(%s) : %d*(%s)]}", el, arr, arr, k, counts[0], k+1, counts[0], k+1, counts[0]), dims: p.dims[0]}
+		}
+		g.concatArr[p.stm.Pat[0].Name] = arr
+		return
 	}
 	arr := g.newArray(p.stm.Pat[0], []string{strings.Join(counts, " + ")}, false)
 	off := "0"

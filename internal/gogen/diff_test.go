@@ -159,7 +159,8 @@ entry main (n: i64) (xs: []f64) =
 	// Arrays copied out of a loop's or a reduction's scratch buffers into
 	// their place (a row of a map's result, an outer loop's buffer): after
 	// no iteration (the initial value), after a branch that carries the
-	// parameter on, and with a size that differs from the row's (an error).
+	// parameter on, with a size that differs from the row's (an error),
+	// and the rows of an array literal built in place.
 	{name: "loop results copied to their rows", src: `
 entry main [n] (xs: [n]f64) (k: i64) =
   let a = map (\x -> let r = loop acc = replicate 3 x for i < k do
@@ -182,6 +183,16 @@ entry main [n] (xs: [n]f64) (m: i64) =
   ( map (\x -> reduce (map2 (+)) (replicate 3 0) (map (\k -> map (\j -> x * f64.i64 (k + j)) (iota 3)) (iota m))) xs
   , map (\x -> reduce (map2 f64.max) (replicate 2 (-1)) (map (\k -> [x - f64.i64 k, x * f64.i64 k]) (iota m))) xs )`,
 		args: []string{"[1.0, 2.0, -3.0]", "4i64"}},
+	{name: "literal rows in place", src: `
+entry main [n] (xs: [n]f64) =
+  let a = map (\x -> [map (\k -> x + f64.i64 k) (iota 3), map (\k -> x * f64.i64 k) (iota 3)]) xs
+  let b = map (\x -> let r = map (\k -> x - f64.i64 k) (iota 2) in ([r, map (* 2) r], f64.sum r)) xs
+  in (a, b)`,
+		args: []string{"[1.0, 2.0, -3.0]"}},
+	{name: "literal rows of different sizes", src: `
+entry main [n] (xs: [n]f64) (m: i64) =
+  map (\x -> [map (\k -> x + f64.i64 k) (iota 3), map (\k -> x * f64.i64 k) (iota m) :> [3]f64]) xs`,
+		args: []string{"[1.0, 2.0]", "4i64"}},
 	// Arrays updated in place through ifs, and parameters that swap:
 	// only a parameter's own array skips the assignment back.
 	{name: "loop arrays in place and swapped", src: `

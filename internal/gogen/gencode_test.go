@@ -208,3 +208,36 @@ func TestCheckWidthsOnce(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestBuiltInPlace: arrays that become part of another are built where
+// they end up. The rows of an array literal of arrays are built in their
+// rows of the literal (here itself a row of a map's result), so no row is
+// built in scratch and copied (no grow); a loop or a reduction whose
+// array result outlives its region keeps its two buffers in the worker's
+// scratch and copies the result out (no fresh pair of buffers, `var tdb`,
+// for every element).
+func TestBuiltInPlace(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		absent    string
+	}{
+		{"literal rows", `
+entry main [n] (xs: [n]f64) : [n][2][3]f64 =
+  map (\x -> [map (\k -> x + f64.i64 k) (iota 3), map (\k -> x * f64.i64 k) (iota 3)]) xs`, "grow("},
+		{"loop in a map", `
+entry main [n] (xs: [n]f64) (m: i64) : [n][]f64 =
+  map (\x -> loop acc = replicate m x for i < 5 do map (\a -> a * 0.5 + f64.i64 i) acc) xs`, "var tdb"},
+		{"reduction in a map", `
+entry main [n] (xs: [n]f64) (m: i64) : [n][3]f64 =
+  map (\x -> reduce (map2 (+)) (replicate 3 0) (map (\k -> map (\j -> x * f64.i64 (k + j)) (iota 3)) (iota m))) xs`, "var tdb"},
+	} {
+		dc := diffCase{name: c.name, src: c.src}
+		files, err := Generate(compileCase(t, &dc), "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(files["p.go"]), c.absent) {
+			t.Errorf("%s: the generated code has %q:\n%s", c.name, c.absent, files["p.go"])
+		}
+	}
+}

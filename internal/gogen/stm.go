@@ -544,6 +544,12 @@ func (g *gen) exp(s *ir.Stm) error {
 				dims = append(dims, fmt.Sprintf("%s[%d]", sh, k))
 			}
 		}
+		// Rows built in place (concat.go) are not copied again.
+		if dst, ok := g.concatArr[pat[0].Name]; ok {
+			g.p("arrayLitInto(%s, %s%s)", pos, dst, prefixed(el))
+			g.bind(pat[0], dst)
+			break
+		}
 		dst := g.bindNewArray(pat[0], dims, false)
 		g.p("arrayLitInto(%s, %s%s)", pos, dst, prefixed(el))
 	case *ir.Size:

@@ -597,6 +597,9 @@ func ArrayLitInto[T any](pos string, dst rt.Array[T], rows ...rt.Array[T]) {
 		if !SameShape(r.Shape, inner) {
 			Fail(pos, "Array literal elements have shapes "+ShapeString(inner)+" and "+ShapeString(r.Shape)+".")
 		}
+		if n > 0 && &dst.Data[int64(i)*n] == &r.Data[0] {
+			continue // built in place, in its row of dst
+		}
 		copy(dst.Data[int64(i)*n:], r.Data)
 	}
 }
