@@ -242,12 +242,159 @@ func makeData[T any](n int64) []T {
 // enough to be inlined, and a small array that does not escape can live
 // on the stack): it advises huge pages from hugeMin bytes.
 func makeAdvised[T any](n int64) []T {
-	b := make([]T, n)
 	var z T
-	if size := uintptr(n) * unsafe.Sizeof(z); size >= hugeMin {
+	size := uintptr(n) * unsafe.Sizeof(z)
+	if size >= hugeMin {
+		if b := reuse[T](n); b != nil {
+			return b
+		}
+	}
+	b := make([]T, n)
+	if size >= hugeMin {
 		adviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
 	}
 	return b
+}
+
+// Recycling. A caller that runs entry points again and again (a training
+// loop, a benchmark harness) may hand the storage of results it is done
+// with back to the package (Recycle); later large allocations take it
+// instead of fresh memory from the operating system, whose first touch (a
+// page fault per page, the kernel clearing it) can cost more than the
+// computation that fills a large result. Only arrays of at least hugeMin
+// bytes are kept, a few per element type, and each is cleared when it is
+// taken again.
+
+// recycleMax is the number of arrays kept per element type.
+const recycleMax = 4
+
+// recycleBins holds the kept arrays: for each element type T (keyed by a
+// nil *T), a *[][]T of whole backing arrays (len == cap).
+var recycleBins struct {
+	mu   sync.Mutex
+	bins map[any]any
+}
+
+// reuse returns n zeroed elements of a kept array of at least n and at
+// most 2n elements, or nil.
+func reuse[T any](n int64) []T {
+	recycleBins.mu.Lock()
+	bin, _ := recycleBins.bins[(*T)(nil)].(*[][]T)
+	if bin == nil {
+		recycleBins.mu.Unlock()
+		return nil
+	}
+	for i, b := range *bin {
+		if c := int64(cap(b)); c >= n && c <= 2*n {
+			*bin = append((*bin)[:i], (*bin)[i+1:]...)
+			recycleBins.mu.Unlock()
+			b = b[:n]
+			clear(b)
+			return b
+		}
+	}
+	recycleBins.mu.Unlock()
+	return nil
+}
+
+// keep adds the backing array of data, from its first element to its
+// capacity, to T's bin, dropping the oldest array kept when it is full.
+func keep[T any](data []T) {
+	recycleBins.mu.Lock()
+	defer recycleBins.mu.Unlock()
+	if recycleBins.bins == nil {
+		recycleBins.bins = map[any]any{}
+	}
+	bin, _ := recycleBins.bins[(*T)(nil)].(*[][]T)
+	if bin == nil {
+		bin = new([][]T)
+		recycleBins.bins[(*T)(nil)] = bin
+	}
+	if len(*bin) == recycleMax {
+		*bin = append((*bin)[:0], (*bin)[1:]...)
+	}
+	*bin = append(*bin, data[:cap(data)])
+}
+
+// span is the memory an array's data may reach: from its first element to
+// its capacity.
+type span struct{ lo, hi uintptr }
+
+func spanOf[T any](data []T) span {
+	if cap(data) == 0 {
+		return span{}
+	}
+	var z T
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return span{lo, lo + uintptr(cap(data))*unsafe.Sizeof(z)}
+}
+
+// arraySpan returns the span of v if it is an array (nil otherwise), and a
+// function that keeps its storage.
+func arraySpan(v any) (span, func()) {
+	switch v := v.(type) {
+	case Array[int8]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[uint8]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[bool]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[int16]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[uint16]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[F16]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[int32]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[uint32]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[float32]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[int64]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[uint64]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	case Array[float64]:
+		return spanOf(v.Data), func() { keep(v.Data) }
+	}
+	return span{}, nil
+}
+
+// Recycle hands the storage of the arrays among done (values as
+// EntryPoint.Call returns them) to later calls of this package's entry
+// points (of every package sharing its runtime), which reuse it for
+// arrays they allocate. The caller must not use
+// any value of done, or any part of one, afterwards. live are values the
+// caller still uses (the arguments it will pass again): an array of done
+// whose storage may overlap that of any other value of done or live is
+// left alone, as are arrays smaller than the ones worth keeping.
+//
+//fluxion:impl
+func Recycle(done []any, live ...[]any) {
+	var spans []span
+	for _, vs := range append([][]any{done}, live...) {
+		for _, v := range vs {
+			if s, _ := arraySpan(v); s.hi > s.lo {
+				spans = append(spans, s)
+			}
+		}
+	}
+	for _, v := range done {
+		s, take := arraySpan(v)
+		if take == nil || s.hi-s.lo < hugeMin {
+			continue
+		}
+		overlaps := 0
+		for _, o := range spans {
+			if o.lo < s.hi && s.lo < o.hi {
+				overlaps++
+			}
+		}
+		if overlaps == 1 { // itself only
+			take()
+		}
+	}
 }
 
 // scratchPool keeps the scratch buffers of one worker of generated code
@@ -256,6 +403,7 @@ func makeAdvised[T any](n int64) []T {
 // running the next chunk, reuses the memory the last run grew. A run
 // takes a struct with get and gives it back with put when it ends; the
 // buffers hold nothing that outlives a run.
+
 type scratchPool[S any] struct{ p sync.Pool }
 
 func (sp *scratchPool[S]) get() *S {

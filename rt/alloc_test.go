@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // withBudget runs f with the memory budget set to n bytes.
@@ -233,5 +234,61 @@ func TestMakeDataInlined(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("makeData of a small local array allocates %v times per call, want 0", allocs)
+	}
+}
+
+// TestRecycle: a large array handed back is what the next allocation of
+// about its size gets, cleared; one whose storage overlaps another value
+// passed (done twice, a view of a live argument) or a small one is not
+// kept.
+func TestRecycle(t *testing.T) {
+	const n = hugeMin // elements of float64: 8 times hugeMin bytes
+	base := func(b []float64) *float64 { return unsafe.SliceData(b) }
+	fill := func(b []float64) {
+		for i := range b {
+			b[i] = float64(i + 1)
+		}
+	}
+	taken := func(a Array[float64]) bool {
+		b := makeData[float64](int64(len(a.Data)))
+		got := base(b) == base(a.Data)
+		for i, x := range b {
+			if x != 0 {
+				t.Fatalf("reused data not cleared: element %d is %v", i, x)
+			}
+		}
+		return got
+	}
+	for _, c := range []struct {
+		name string
+		run  func() (Array[float64], bool)
+	}{
+		{"kept", func() (Array[float64], bool) {
+			a := Array[float64]{Shape: []int64{n}, Data: makeData[float64](n)}
+			fill(a.Data)
+			Recycle([]any{a, 1.5})
+			return a, true
+		}},
+		{"given twice", func() (Array[float64], bool) {
+			a := Array[float64]{Shape: []int64{n}, Data: makeData[float64](n)}
+			Recycle([]any{a, a})
+			return a, false
+		}},
+		{"a view of a live value", func() (Array[float64], bool) {
+			arg := Array[float64]{Shape: []int64{2 * n}, Data: makeData[float64](2 * n)}
+			a := Array[float64]{Shape: []int64{n}, Data: arg.Data[n:]}
+			Recycle([]any{a}, []any{arg})
+			return a, false
+		}},
+		{"small", func() (Array[float64], bool) {
+			a := Array[float64]{Shape: []int64{16}, Data: makeData[float64](16)}
+			Recycle([]any{a})
+			return a, false
+		}},
+	} {
+		a, want := c.run()
+		if got := taken(a); got != want {
+			t.Errorf("%s: reused %v, want %v", c.name, got, want)
+		}
 	}
 }

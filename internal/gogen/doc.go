@@ -67,7 +67,8 @@
 // panic). Messages about arguments use the same types, so internal size
 // names never reach users. The package also has ReadBinary(r,
 // entry.Params) and WriteBinary(w, values) for the binary value format
-// (FORMATS.md §2).
+// (FORMATS.md §2), and Recycle(done, live...), which hands the storage of
+// results the caller is done with to later calls.
 //
 // Driver(importPath) returns a ready main.go for this: `prog ENTRY` reads
 // the arguments in binary from standard input and writes the results in

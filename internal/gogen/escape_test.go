@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -143,5 +144,82 @@ func TestAllocs(t *testing.T) {
 			}
 			t.Logf("%s", out)
 		})
+	}
+}
+
+// TestRecycleReusesResults: the storage of a large result handed back
+// with Recycle is what the next call's result is built in, with the
+// embedded runtime and with the shared one (whose Recycle must reach the
+// allocator of rtimpl, which keeps state of its own), and the results
+// stay right; a result that is an argument is not recycled.
+func TestRecycleReusesResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs generated packages; skipped in -short mode")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := diffCase{name: "recycle", src: `
+entry main [n] (xs: [n]f64) (k: f64) : ([n]f64, [n]f64) = (map (\x -> x * k) xs, xs)`}
+	const harness = `package p
+
+import (
+	"testing"
+	"unsafe"
+)
+
+func TestRecycle(t *testing.T) {
+	const n = 1 << 17 // 1 MiB of float64
+	data := make([]float64, n)
+	for i := range data {
+		data[i] = float64(i)
+	}
+	xs, err := NewArray([]int64{n}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, same, err := Main(xs, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Recycle([]any{a, same}, []any{xs})
+	b, _, err := Main(xs, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unsafe.SliceData(b.Data) != unsafe.SliceData(a.Data) {
+		t.Errorf("the second result is not built in the first's storage")
+	}
+	for i, x := range b.Data {
+		if x != float64(3*i) {
+			t.Fatalf("element %d: %v, want %v", i, x, float64(3*i))
+		}
+	}
+	for i, x := range xs.Data {
+		if x != float64(i) {
+			t.Fatalf("the argument changed: element %d is %v", i, x)
+		}
+	}
+}
+`
+	for _, shared := range []bool{false, true} {
+		files, err := GenerateWith(compileCase(t, &dc), "p", Options{SharedRuntime: shared})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		files["go.mod"] = []byte("module p\n\ngo 1.26\n\nrequire github.com/fluxion-lang/fluxion v0.0.0\n\nreplace github.com/fluxion-lang/fluxion => " + strconv.Quote(root) + "\n")
+		files["recycle_test.go"] = []byte(harness)
+		for name, src := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("go", "test", "-count=1", ".")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("shared runtime %v: go test: %v\n%s", shared, err, out)
+		}
 	}
 }

@@ -18,16 +18,21 @@ import (
 // unexported types.
 type runtimeNames struct {
 	exported map[string]bool
-	helpers  map[string]bool
-	members  map[string]bool
-	files    map[string]*ast.File // by name in rt.SourceFiles
-	fset     *gotoken.FileSet
+	// impl are the exported functions that act on the runtime's
+	// package-level state (marked //fluxion:impl in their documentation):
+	// package rtimpl keeps its own copy of that state, so a package
+	// sharing the runtime calls rtimpl's copy of such a function, not rt's.
+	impl    map[string]bool
+	helpers map[string]bool
+	members map[string]bool
+	files   map[string]*ast.File // by name in rt.SourceFiles
+	fset    *gotoken.FileSet
 }
 
 var theRuntime = sync.OnceValues(parseRuntime)
 
 func parseRuntime() (*runtimeNames, error) {
-	r := &runtimeNames{exported: map[string]bool{}, helpers: map[string]bool{}, members: map[string]bool{},
+	r := &runtimeNames{exported: map[string]bool{}, impl: map[string]bool{}, helpers: map[string]bool{}, members: map[string]bool{},
 		files: map[string]*ast.File{}, fset: gotoken.NewFileSet()}
 	for _, name := range rt.SourceFiles {
 		src, err := rt.Sources.ReadFile(name)
@@ -44,6 +49,13 @@ func parseRuntime() (*runtimeNames, error) {
 			case *ast.FuncDecl:
 				if d.Recv == nil {
 					r.add(d.Name.Name)
+					if d.Name.IsExported() && d.Doc != nil {
+						for _, c := range d.Doc.List {
+							if c.Text == "//fluxion:impl" {
+								r.impl[d.Name.Name] = true
+							}
+						}
+					}
 				} else if !receiverExported(d) {
 					r.members[d.Name.Name] = true
 				}

@@ -89,7 +89,7 @@ func SharedRuntime() (map[string][]byte, error) {
 			switch {
 			case r.helpers[id.Name]:
 				id.Name = exportName(id.Name)
-			case r.exported[id.Name]:
+			case r.exported[id.Name] && !r.impl[id.Name]:
 				id.Name = "rt." + id.Name
 			}
 		}, top)
@@ -141,7 +141,7 @@ func (r *runtimeNames) private(d ast.Decl) (ast.Decl, error) {
 			}
 			return d, nil
 		}
-		if d.Name.IsExported() {
+		if d.Name.IsExported() && !r.impl[d.Name.Name] {
 			return nil, nil
 		}
 		return d, nil
@@ -409,7 +409,8 @@ func shareRuntime(src []byte, pkg string) ([]byte, error) {
 // runtimeAPI returns the source of the file that gives a package sharing
 // the runtime the runtime's API under its own name: an alias for every
 // exported type (type Array[T any] = rt.Array[T]) and a function calling
-// rt's for every exported function, with rt's documentation.
+// rt's for every exported function (rtimpl's for those that act on the
+// runtime's state, runtimeNames.impl), with rt's documentation.
 func runtimeAPI(pkg string) ([]byte, error) {
 	r, err := theRuntime()
 	if err != nil {
@@ -461,6 +462,10 @@ func runtimeAPI(pkg string) ([]byte, error) {
 				sig := print(r.fset, &ast.FuncType{Params: d.Type.Params, Results: d.Type.Results})
 				sig = strings.TrimPrefix(sig, "func")
 				call := "rt." + d.Name.Name
+				if r.impl[d.Name.Name] {
+					call = "rtimpl." + d.Name.Name
+					imports["rtimpl"] = ImplPath
+				}
 				if len(tparams) > 0 {
 					call += "[" + strings.Join(targs, ", ") + "]"
 				}

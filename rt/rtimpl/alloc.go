@@ -159,20 +159,152 @@ func MakeData[T any](n int64) []T {
 // enough to be inlined, and a small array that does not escape can live
 // on the stack): it advises huge pages from hugeMin bytes.
 func MakeAdvised[T any](n int64) []T {
-	b := make([]T, n)
 	var z T
-	if size := uintptr(n) * unsafe.Sizeof(z); size >= HugeMin {
+	size := uintptr(n) * unsafe.Sizeof(z)
+	if size >= HugeMin {
+		if b := Reuse[T](n); b != nil {
+			return b
+		}
+	}
+	b := make([]T, n)
+	if size >= HugeMin {
 		AdviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
 	}
 	return b
 }
 
-// ScratchPool keeps the scratch buffers of one worker of generated code
-// (a function body, or the body of a parallel loop's chunk; S is a struct
-// of them) between its runs, so that calling an entry point again, or
-// running the next chunk, reuses the memory the last run grew. A run
-// takes a struct with get and gives it back with put when it ends; the
-// buffers hold nothing that outlives a run.
+// RecycleMax is the number of arrays kept per element type.
+const RecycleMax = 4
+
+// RecycleBins holds the kept arrays: for each element type T (keyed by a
+// nil *T), a *[][]T of whole backing arrays (len == cap).
+var RecycleBins struct {
+	Mu   sync.Mutex
+	bins map[any]any
+}
+
+// Reuse returns n zeroed elements of a kept array of at least n and at
+// most 2n elements, or nil.
+func Reuse[T any](n int64) []T {
+	RecycleBins.Mu.Lock()
+	bin, _ := RecycleBins.bins[(*T)(nil)].(*[][]T)
+	if bin == nil {
+		RecycleBins.Mu.Unlock()
+		return nil
+	}
+	for i, b := range *bin {
+		if c := int64(cap(b)); c >= n && c <= 2*n {
+			*bin = append((*bin)[:i], (*bin)[i+1:]...)
+			RecycleBins.Mu.Unlock()
+			b = b[:n]
+			clear(b)
+			return b
+		}
+	}
+	RecycleBins.Mu.Unlock()
+	return nil
+}
+
+// Keep adds the backing array of data, from its first element to its
+// capacity, to T's bin, dropping the oldest array kept when it is full.
+func Keep[T any](data []T) {
+	RecycleBins.Mu.Lock()
+	defer RecycleBins.Mu.Unlock()
+	if RecycleBins.bins == nil {
+		RecycleBins.bins = map[any]any{}
+	}
+	bin, _ := RecycleBins.bins[(*T)(nil)].(*[][]T)
+	if bin == nil {
+		bin = new([][]T)
+		RecycleBins.bins[(*T)(nil)] = bin
+	}
+	if len(*bin) == RecycleMax {
+		*bin = append((*bin)[:0], (*bin)[1:]...)
+	}
+	*bin = append(*bin, data[:cap(data)])
+}
+
+// Span is the memory an array's data may reach: from its first element to
+// its capacity.
+type Span struct{ Lo, Hi uintptr }
+
+func SpanOf[T any](data []T) Span {
+	if cap(data) == 0 {
+		return Span{}
+	}
+	var z T
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return Span{lo, lo + uintptr(cap(data))*unsafe.Sizeof(z)}
+}
+
+// ArraySpan returns the span of v if it is an array (nil otherwise), and a
+// function that keeps its storage.
+func ArraySpan(v any) (Span, func()) {
+	switch v := v.(type) {
+	case rt.Array[int8]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[uint8]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[bool]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[int16]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[uint16]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[rt.F16]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[int32]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[uint32]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[float32]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[int64]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[uint64]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	case rt.Array[float64]:
+		return SpanOf(v.Data), func() { Keep(v.Data) }
+	}
+	return Span{}, nil
+}
+
+// Recycle hands the storage of the arrays among done (values as
+// EntryPoint.Call returns them) to later calls of this package's entry
+// points (of every package sharing its runtime), which reuse it for
+// arrays they allocate. The caller must not use
+// any value of done, or any part of one, afterwards. live are values the
+// caller still uses (the arguments it will pass again): an array of done
+// whose storage may overlap that of any other value of done or live is
+// left alone, as are arrays smaller than the ones worth keeping.
+//
+//fluxion:impl
+func Recycle(done []any, live ...[]any) {
+	var spans []Span
+	for _, vs := range append([][]any{done}, live...) {
+		for _, v := range vs {
+			if s, _ := ArraySpan(v); s.Hi > s.Lo {
+				spans = append(spans, s)
+			}
+		}
+	}
+	for _, v := range done {
+		s, take := ArraySpan(v)
+		if take == nil || s.Hi-s.Lo < HugeMin {
+			continue
+		}
+		overlaps := 0
+		for _, o := range spans {
+			if o.Lo < s.Hi && s.Lo < o.Hi {
+				overlaps++
+			}
+		}
+		if overlaps == 1 { // itself only
+			take()
+		}
+	}
+}
+
 type ScratchPool[S any] struct{ P sync.Pool }
 
 func (sp *ScratchPool[S]) Get() *S {
