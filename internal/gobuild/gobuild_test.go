@@ -21,6 +21,7 @@ entry dot [n] (xs: [n]f64) (ys: [n]f64) : f64 = f64.sum (map2 (*) xs ys)
 entry grad [n] (xs: [n]f64) (ys: [n]f64) : [n]f64 = vjp (\v -> f64.sum (map2 (*) v ys)) xs 1.0
 entry div (x: i32) (y: i32) : i32 = x / y
 entry pair (x: i64) : (i64, [2]i64) = (x + 1, [x, x * 2])
+entry scaled [n] (xs: [n]f64) (k: f64) : ([n]f64, [n]f64) = (map (* k) xs, xs)
 `
 
 func f64s(xs ...float64) values.Value {
@@ -102,6 +103,34 @@ func TestBuildAndCall(t *testing.T) {
 	res, err = p.Results()
 	if err != nil || len(res) != 1 || res[0].String() != "32f64" {
 		t.Errorf("results after run: %v %v", res, err)
+	}
+
+	// Each run recycles the results of the one before (Recycle): a large
+	// result is built in the last one's storage, never in that of the
+	// bound arguments, which a result here is.
+	const big = 1 << 17
+	nums := make([]float64, big)
+	for i := range nums {
+		nums[i] = float64(i % 1000)
+	}
+	bigXs := f64s(nums...)
+	if err := p.Load("scaled", []values.Value{bigXs, values.Scalar(prim.FloatValue(prim.F64, 2))}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if _, err := p.Run(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = p.Results()
+	if err != nil || len(res) != 2 {
+		t.Fatalf("scaled: %v %v", res, err)
+	}
+	for i, x := range nums {
+		got, same := res[0].Get(i).Float(), res[1].Get(i).Float()
+		if got != 2*x || same != x {
+			t.Fatalf("scaled, element %d of %d: %v and %v, want %v and %v", i, big, got, same, 2*x, x)
+		}
 	}
 
 	// $FLUXION_CPUPROFILE: the session's CPU profile is written when the
