@@ -45,16 +45,7 @@ entry main [m] [n] (a0: [m][n]f64) (k: i64) : [m][n]f64 =
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			files["go.mod"] = []byte("module p\n\ngo 1.26\n")
-			for name, src := range files {
-				if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			cmd := exec.Command("go", "build", "-gcflags=-m", ".")
-			cmd.Dir = dir
-			out, err := cmd.CombinedOutput()
+			out, err := goModule(t, files, "", "build", "-gcflags=-m", ".")
 			if err != nil {
 				t.Fatalf("go build: %v\n%s", err, out)
 			}
@@ -128,17 +119,8 @@ func TestAllocs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			files["go.mod"] = []byte("module p\n\ngo 1.26\n")
 			files["allocs_test.go"] = []byte(harness)
-			for name, src := range files {
-				if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			cmd := exec.Command("go", "test", "-count=1", "-v", ".")
-			cmd.Dir = dir
-			out, err := cmd.CombinedOutput()
+			out, err := goModule(t, files, "", "test", "-count=1", "-v", ".")
 			if err != nil {
 				t.Fatalf("go test: %v\n%s", err, out)
 			}
@@ -208,18 +190,30 @@ func TestRecycle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := t.TempDir()
-		files["go.mod"] = []byte("module p\n\ngo 1.26\n\nrequire github.com/fluxion-lang/fluxion v0.0.0\n\nreplace github.com/fluxion-lang/fluxion => " + strconv.Quote(root) + "\n")
 		files["recycle_test.go"] = []byte(harness)
-		for name, src := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		cmd := exec.Command("go", "test", "-count=1", ".")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
+		if out, err := goModule(t, files, root, "test", "-count=1", "."); err != nil {
 			t.Errorf("shared runtime %v: go test: %v\n%s", shared, err, out)
 		}
 	}
+}
+
+// goModule writes files as module p in a temporary directory (requiring
+// this repository at root for the shared runtime, if root is set) and
+// runs the go command there with args, returning its output.
+func goModule(t *testing.T, files map[string][]byte, root string, args ...string) ([]byte, error) {
+	t.Helper()
+	mod := "module p\n\ngo 1.26\n"
+	if root != "" {
+		mod += "\nrequire github.com/fluxion-lang/fluxion v0.0.0\n\nreplace github.com/fluxion-lang/fluxion => " + strconv.Quote(root) + "\n"
+	}
+	dir := t.TempDir()
+	files["go.mod"] = []byte(mod)
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
 }
