@@ -693,7 +693,8 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 		for _, r := range rs {
 			mine[r] = true
 		}
-		scratch := scratchOK && g.worker != nil
+		can := scratchOK && g.worker != nil
+		scratch := can
 		escaping := 0 // results other than the parameter's own in them
 		for j, q := range pat {
 			if !g.scratchable(q.Name) && g.mem.reaches(ir.Var(q.Name), mine) {
@@ -703,7 +704,7 @@ func (g *gen) alternate(params []ir.Param, body *ir.Body, pat []ir.Param, iter s
 				}
 			}
 		}
-		if !scratch && scratchOK && g.worker != nil && out != nil && k < len(pat) && escaping == 0 {
+		if !scratch && can && out != nil && k < len(pat) && escaping == 0 {
 			scratch, out[k] = true, true
 		}
 		el := goScalar(p.Type.Elem)

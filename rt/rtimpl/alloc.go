@@ -242,31 +242,35 @@ func SpanOf[T any](data []T) Span {
 func ArraySpan(v any) (Span, func()) {
 	switch v := v.(type) {
 	case rt.Array[int8]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[uint8]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[bool]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[int16]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[uint16]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[rt.F16]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[int32]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[uint32]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[float32]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[int64]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[uint64]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	case rt.Array[float64]:
-		return SpanOf(v.Data), func() { Keep(v.Data) }
+		return Recyclable(v)
 	}
 	return Span{}, nil
+}
+
+func Recyclable[T any](a rt.Array[T]) (Span, func()) {
+	return SpanOf(a.Data), func() { Keep(a.Data) }
 }
 
 // Recycle hands the storage of the arrays among done (values as

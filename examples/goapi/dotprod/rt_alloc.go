@@ -336,31 +336,35 @@ func spanOf[T any](data []T) span {
 func arraySpan(v any) (span, func()) {
 	switch v := v.(type) {
 	case Array[int8]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[uint8]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[bool]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[int16]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[uint16]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[F16]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[int32]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[uint32]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[float32]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[int64]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[uint64]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	case Array[float64]:
-		return spanOf(v.Data), func() { keep(v.Data) }
+		return recyclable(v)
 	}
 	return span{}, nil
+}
+
+func recyclable[T any](a Array[T]) (span, func()) {
+	return spanOf(a.Data), func() { keep(a.Data) }
 }
 
 // Recycle hands the storage of the arrays among done (values as
