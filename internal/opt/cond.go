@@ -64,19 +64,36 @@ func (r *rewriter) literalResults(s *ir.Stm, e *ir.If) ([]*ir.Stm, []ir.SubExp, 
 	if len(s.Pat) != len(e.Ret) || len(e.Then.Result) != len(e.Ret) || len(e.Else.Result) != len(e.Ret) {
 		return nil, nil, false
 	}
-	lit := func(b *ir.Body, x ir.SubExp) *ir.ArrayLit {
+	asLit := func(e ir.Exp, t ir.Type) *ir.ArrayLit {
+		switch e := e.(type) {
+		case *ir.ArrayLit:
+			return e
+		case *ir.Replicate:
+			// A replicate of a scalar into a small vector is the literal
+			// of its copies (reverse mode's zero adjoints).
+			if len(e.Shape) == 1 && e.Shape[0].IsConst && t.Rank() == 1 {
+				if n := e.Shape[0].Const.Int(); n >= 0 && n <= smallLit {
+					l := &ir.ArrayLit{Elems: make([]ir.SubExp, n), Elem: t.Row()}
+					for k := range l.Elems {
+						l.Elems[k] = e.Val
+					}
+					return l
+				}
+			}
+		}
+		return nil
+	}
+	lit := func(b *ir.Body, x ir.SubExp, t ir.Type) *ir.ArrayLit {
 		if !x.IsVar() {
 			return nil
 		}
 		for _, st := range b.Stms {
 			if len(st.Pat) == 1 && st.Pat[0].Name == x.Var {
-				l, _ := st.Exp.(*ir.ArrayLit)
-				return l
+				return asLit(st.Exp, t)
 			}
 		}
 		// A literal bound before the if: its elements are in scope too.
-		l, _ := r.w.defs[x.Var].(*ir.ArrayLit)
-		return l
+		return asLit(r.w.defs[x.Var], t)
 	}
 	var ret []ir.Type
 	var thenRes, elseRes []ir.SubExp
@@ -86,7 +103,7 @@ func (r *rewriter) literalResults(s *ir.Stm, e *ir.If) ([]*ir.Stm, []ir.SubExp, 
 	}
 	var lits []rebuilt
 	for k, t := range e.Ret {
-		a, b := lit(e.Then, e.Then.Result[k]), lit(e.Else, e.Else.Result[k])
+		a, b := lit(e.Then, e.Then.Result[k], t), lit(e.Else, e.Else.Result[k], t)
 		if t.Rank() == 1 && a != nil && b != nil && len(a.Elems) == len(b.Elems) && len(a.Elems) <= smallLit &&
 			a.Elem.IsScalar() && a.Elem.Equal(b.Elem) && !t.Acc {
 			lits = append(lits, rebuilt{k: k, from: len(ret), n: len(a.Elems), elem: a.Elem})

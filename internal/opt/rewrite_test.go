@@ -223,6 +223,15 @@ func TestCond(t *testing.T) {
 		before: map[string]int{"if": 1, "arraylit": 2}, after: map[string]int{"arraylit": 0, "index": 0},
 		inputs: []string{"true 1.5 2.0", "false 1.5 2.0", "false -0.0 f64.nan"},
 	}, {
+		// A replicate of a scalar is the literal of its copies (reverse
+		// mode's zero adjoint in the branch that does not touch it).
+		name: "an if of an array literal and a replicate", pass: "cond",
+		src: `entry main (b: bool) (x: f64) (y: f64) =
+		        let v = if b then [x, y, x + y] else replicate 3 y
+		        in v[0] * v[1] - v[2]`,
+		before: map[string]int{"if": 1, "arraylit": 1, "replicate": 1}, after: map[string]int{"arraylit": 0, "replicate": 0, "index": 0},
+		inputs: []string{"true 1.5 2.0", "false 1.5 2.0", "false -0.0 f64.nan"},
+	}, {
 		// A one-hot value times y: the product moves into the branches,
 		// where 1*y is y; 0*y stays (it is NaN for y = inf).
 		name: "a consumer goes into the branches", pass: "cond",

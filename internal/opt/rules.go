@@ -276,7 +276,14 @@ func (w *forward) fold(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		if st, ok := w.sourceShapeType(s); ok {
 			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
 		}
-	case *ir.Rotate, *ir.Copy, *ir.Update:
+	case *ir.Update:
+		if st, ok := w.updateLiteral(s, e); ok {
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
+		if st, ok := w.sourceShapeType(s); ok {
+			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
+		}
+	case *ir.Rotate, *ir.Copy:
 		if st, ok := w.sourceShapeType(s); ok {
 			return []*ir.Stm{st}, []ir.SubExp{ir.Var(s.Pat[0].Name)}, true
 		}
@@ -531,6 +538,55 @@ func (w *forward) knownElem(e *ir.Index, pat []ir.Param) (ir.SubExp, bool) {
 		return ir.SubExp{}, false
 	}
 	return x, true
+}
+
+// smallUpdate bounds the vectors whose element updates updateLiteral
+// turns into literals.
+const smallUpdate = 16
+
+// updateLiteral turns an update of one element of a small vector built by
+// a replicate or an array literal of scalars, at a constant index within
+// its constant size, into the literal with that element replaced: an
+// adjoint vector that reverse mode starts as zeros and updates element by
+// element becomes a list of scalars (the reads of its elements fold by
+// knownElem), and only the last literal, if any, is built. The update
+// consumed the vector, so nothing reads it after.
+func (w *forward) updateLiteral(s *ir.Stm, e *ir.Update) (*ir.Stm, bool) {
+	if len(s.Pat) != 1 || len(e.Dims) != 1 || !e.Dims[0].Fixed || !e.Dims[0].I.IsConst {
+		return nil, false
+	}
+	t := s.Pat[0].Type
+	if t.Rank() != 1 || t.Acc {
+		return nil, false
+	}
+	var elems []ir.SubExp
+	switch src := w.defs[e.Arr].(type) {
+	case *ir.Replicate:
+		if len(src.Shape) != 1 || !src.Shape[0].IsConst {
+			return nil, false
+		}
+		n := src.Shape[0].Const.Int()
+		if n < 0 || n > smallUpdate {
+			return nil, false
+		}
+		elems = make([]ir.SubExp, n)
+		for k := range elems {
+			elems[k] = src.Val
+		}
+	case *ir.ArrayLit:
+		if !src.Elem.IsScalar() || len(src.Elems) > smallUpdate {
+			return nil, false
+		}
+		elems = append([]ir.SubExp(nil), src.Elems...)
+	default:
+		return nil, false
+	}
+	i := e.Dims[0].I.Const.Int()
+	if i < 0 || i >= int64(len(elems)) {
+		return nil, false // out of bounds: the update must stay to fail
+	}
+	elems[i] = e.Val
+	return &ir.Stm{Pat: s.Pat, Exp: &ir.ArrayLit{Elems: elems, Elem: t.Row()}, Pos: s.Pos}, true
 }
 
 // dropInvariantParams removes the loop parameters the body passes on

@@ -212,6 +212,43 @@ return (x_1, 5i64, x_1, r_elem_7, l_elem_8)
 		inputs: [][]interp.Value{{sI(1)}, {sI(0)}},
 	},
 	{
+		// An element update of a small vector of known elements (a
+		// replicate or a literal) at a constant index is the literal
+		// with that element replaced. A vector above smallUpdate, an
+		// index not known and one out of bounds (which must fail) stay.
+		name: "element updates of small vectors", pass: "fold", params: []ir.Type{i64},
+		want: `
+let z_2: [3i64]i64 = replicate [3i64] 0i64
+let u_3: [3i64]i64 = [0i64, x_1, 0i64] : i64
+let l_4: [2i64]i64 = [x_1, 2i64] : i64
+let v_5: [2i64]i64 = [9i64, 2i64] : i64
+let big_6: [17i64]i64 = replicate [17i64] 0i64
+let w_7: [17i64]i64 = big_6 with [3i64] = x_1
+let o_8: [2i64]i64 = replicate [2i64] 0i64
+let x_9: [2i64]i64 = o_8 with [x_1] = 1i64
+let q_10: [2i64]i64 = replicate [2i64] 0i64
+let y_11: [2i64]i64 = q_10 with [2i64] = 1i64
+return (u_3, v_5, w_7, x_9, y_11)
+`,
+		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+			at := func(i ir.SubExp) []ir.DimSlice { return []ir.DimSlice{{Fixed: true, I: i}} }
+			z := b.Let("z", &ir.Replicate{Shape: ir.Shape{ci(3)}, Val: ci(0)})
+			u := b.Let("u", &ir.Update{Arr: z.Var, Dims: at(ci(1)), Val: ps[0]})
+			l := b.Let("l", &ir.ArrayLit{Elems: []ir.SubExp{ps[0], ci(2)}, Elem: i64})
+			v := b.Let("v", &ir.Update{Arr: l.Var, Dims: at(ci(0)), Val: ci(9)})
+			big := b.Let("big", &ir.Replicate{Shape: ir.Shape{ci(17)}, Val: ci(0)})
+			w := b.Let("w", &ir.Update{Arr: big.Var, Dims: at(ci(3)), Val: ps[0]})
+			o := b.Let("o", &ir.Replicate{Shape: ir.Shape{ci(2)}, Val: ci(0)})
+			line(b, 3)
+			x := b.Let("x", &ir.Update{Arr: o.Var, Dims: at(ps[0]), Val: ci(1)})
+			q := b.Let("q", &ir.Replicate{Shape: ir.Shape{ci(2)}, Val: ci(0)})
+			line(b, 4)
+			y := b.Let("y", &ir.Update{Arr: q.Var, Dims: at(ci(2)), Val: ci(1)})
+			return []ir.SubExp{u, v, w, x, y}
+		},
+		inputs: [][]interp.Value{{sI(1)}, {sI(0)}, {sI(5)}},
+	},
+	{
 		// Rows of a literal or a replicate are the rows themselves,
 		// unless the row may be consumed: m is updated after the literal
 		// copied it, so l[1] must stay.
