@@ -78,6 +78,7 @@ var Passes = []Pass{
 	{Name: "ad-prepare", Desc: "rewrite the functions of vjps as reverse mode needs them (strip-mining, accumulators, vectorised operators, flags)", Run: plain(rev.Prepare), Needs: ir.KVJP},
 	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand), Needs: ir.KJVP | ir.KVJP},
 	simplifyAD("simplify-ad", "simplify the derivative code (removes unused re-execution) with the rewrite families that make forward-mode derivatives cheap (ring, cond, pull, loopnorm, fission)"),
+	{Name: "share-branches", Desc: "an if reads the values a branch of an earlier if on the same condition computed (reverse mode re-runs a branch in its return sweep), as extra results of it, instead of computing them again", Run: plain(opt.ShareBranches), Needs: ir.KIf},
 	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs), Needs: ir.KMap | ir.KReduce | ir.KScan | ir.KHist | ir.KScatter | ir.KScrema},
 	{Name: "accrows", Desc: "an accumulator scope over zeros whose result is only added into a row of an enclosing accumulator adds into that row directly", Run: plain(opt.AccRows), Needs: ir.KWithAcc},
 	{Name: "share", Desc: "a SOAC reads the expensive values (exp, log, ...) an earlier SOAC over the same rows computes, as an extra output of it, instead of computing them again", Run: plain(opt.Share), Needs: ir.KMap | ir.KScrema},
