@@ -559,8 +559,18 @@ func (w *forward) updateLiteral(s *ir.Stm, e *ir.Update) (*ir.Stm, bool) {
 	if t.Rank() != 1 || t.Acc {
 		return nil, false
 	}
+	// A copy of a known vector (the copy that makes a shared zero vector
+	// updatable) has its elements.
+	def := w.defs[e.Arr]
+	for {
+		c, ok := def.(*ir.Copy)
+		if !ok {
+			break
+		}
+		def = w.defs[c.Arr]
+	}
 	var elems []ir.SubExp
-	switch src := w.defs[e.Arr].(type) {
+	switch src := def.(type) {
 	case *ir.Replicate:
 		if len(src.Shape) != 1 || !src.Shape[0].IsConst {
 			return nil, false

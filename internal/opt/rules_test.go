@@ -213,27 +213,29 @@ return (x_1, 5i64, x_1, r_elem_7, l_elem_8)
 	},
 	{
 		// An element update of a small vector of known elements (a
-		// replicate or a literal) at a constant index is the literal
+		// replicate, a literal or a copy of one) at a constant index is the literal
 		// with that element replaced. A vector above smallUpdate, an
 		// index not known and one out of bounds (which must fail) stay.
 		name: "element updates of small vectors", pass: "fold", params: []ir.Type{i64},
 		want: `
 let z_2: [3i64]i64 = replicate [3i64] 0i64
-let u_3: [3i64]i64 = [0i64, x_1, 0i64] : i64
-let l_4: [2i64]i64 = [x_1, 2i64] : i64
-let v_5: [2i64]i64 = [9i64, 2i64] : i64
-let big_6: [17i64]i64 = replicate [17i64] 0i64
-let w_7: [17i64]i64 = big_6 with [3i64] = x_1
-let o_8: [2i64]i64 = replicate [2i64] 0i64
-let x_9: [2i64]i64 = o_8 with [x_1] = 1i64
-let q_10: [2i64]i64 = replicate [2i64] 0i64
-let y_11: [2i64]i64 = q_10 with [2i64] = 1i64
-return (u_3, v_5, w_7, x_9, y_11)
+let zc_3: [3i64]i64 = copy z_2
+let u_4: [3i64]i64 = [0i64, x_1, 0i64] : i64
+let l_5: [2i64]i64 = [x_1, 2i64] : i64
+let v_6: [2i64]i64 = [9i64, 2i64] : i64
+let big_7: [17i64]i64 = replicate [17i64] 0i64
+let w_8: [17i64]i64 = big_7 with [3i64] = x_1
+let o_9: [2i64]i64 = replicate [2i64] 0i64
+let x_10: [2i64]i64 = o_9 with [x_1] = 1i64
+let q_11: [2i64]i64 = replicate [2i64] 0i64
+let y_12: [2i64]i64 = q_11 with [2i64] = 1i64
+return (u_4, v_6, w_8, x_10, y_12)
 `,
 		fill: func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
 			at := func(i ir.SubExp) []ir.DimSlice { return []ir.DimSlice{{Fixed: true, I: i}} }
 			z := b.Let("z", &ir.Replicate{Shape: ir.Shape{ci(3)}, Val: ci(0)})
-			u := b.Let("u", &ir.Update{Arr: z.Var, Dims: at(ci(1)), Val: ps[0]})
+			zc := b.Let("zc", &ir.Copy{Arr: z.Var}) // a copy has the elements
+			u := b.Let("u", &ir.Update{Arr: zc.Var, Dims: at(ci(1)), Val: ps[0]})
 			l := b.Let("l", &ir.ArrayLit{Elems: []ir.SubExp{ps[0], ci(2)}, Elem: i64})
 			v := b.Let("v", &ir.Update{Arr: l.Var, Dims: at(ci(0)), Val: ci(9)})
 			big := b.Let("big", &ir.Replicate{Shape: ir.Shape{ci(17)}, Val: ci(0)})
