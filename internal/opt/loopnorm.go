@@ -43,8 +43,14 @@ const (
 func (r *rewriter) loopnorm(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 	switch e := s.Exp.(type) {
 	case *ir.Loop:
+		if len(e.Params) != len(e.Init) || len(e.Body.Result) != len(e.Params) || len(s.Pat) != len(e.Params) {
+			return nil, nil, false
+		}
+		if pre, res, ok := r.vectorParams(s, e); ok {
+			return pre, res, true
+		}
 		f, ok := e.Form.(*ir.For)
-		if !ok || len(e.Params) != len(e.Init) || len(e.Body.Result) != len(e.Params) || len(s.Pat) != len(e.Params) {
+		if !ok {
 			return nil, nil, false
 		}
 		if r.stateless(e) {
@@ -389,4 +395,92 @@ func sumOp(op *ir.Lambda, ne ir.SubExp) (prim.BinOp, bool) {
 		return prim.Mul, true
 	}
 	return 0, false
+}
+
+// smallLoopVec bounds the vector loop parameters vectorParams carries as
+// their elements.
+const smallLoopVec = 4
+
+// vectorParams carries a loop parameter that is a vector of at most
+// smallLoopVec scalars, of a constant size its values are known to have,
+// as that many scalar parameters: the loop starts from the elements of
+// the initial vector, the body rebuilds the vector from them as an array
+// literal (whose elements then fold where the body indexes it, and which
+// branches returning it give up for their elements) and passes on the
+// elements of its new value, and the loop's result is the literal of the
+// last ones. The vectors an optimiser's loop carries (a point and its
+// gradient, in saddle's and particle's solvers) then live in registers
+// instead of being an array copied at every branch and iteration. The
+// elements are read at constant indices within the known size, which
+// cannot fail, and the literal is a fresh array the body may consume.
+func (r *rewriter) vectorParams(s *ir.Stm, e *ir.Loop) ([]*ir.Stm, []ir.SubExp, bool) {
+	size := func(p ir.Param) int64 {
+		t := p.Type
+		if t.Acc || t.Rank() != 1 || !t.Shape[0].IsConst || !r.w.exact.Has(p.Name) {
+			return 0
+		}
+		if k := t.Shape[0].Const.Int(); k >= 1 && k <= smallLoopVec {
+			return k
+		}
+		return 0
+	}
+	found := false
+	for _, p := range e.Params {
+		found = found || size(p) > 0
+	}
+	if !found {
+		return nil, nil, false
+	}
+	var pre, post, head, tail []*ir.Stm
+	var params, pat []ir.Param
+	var init, results []ir.SubExp
+	res := make([]ir.SubExp, len(s.Pat))
+	elems := func(b *[]*ir.Stm, arr ir.SubExp, k int64, base string, et ir.Type) []ir.SubExp {
+		out := make([]ir.SubExp, k)
+		for j := range out {
+			q := r.b.Param(base+"_elem", et)
+			*b = append(*b, &ir.Stm{Pat: []ir.Param{q}, Exp: &ir.Index{Arr: arr.Var, Idx: []ir.SubExp{ir.I64(int64(j))}}, Pos: s.Pos})
+			out[j] = ir.Var(q.Name)
+		}
+		return out
+	}
+	lit := func(name ir.Param, xs []ir.Param, et ir.Type) *ir.Stm {
+		l := &ir.ArrayLit{Elems: make([]ir.SubExp, len(xs)), Elem: et}
+		for j, x := range xs {
+			l.Elems[j] = ir.Var(x.Name)
+		}
+		return &ir.Stm{Pat: []ir.Param{name}, Exp: l, Pos: s.Pos}
+	}
+	for i, p := range e.Params {
+		k := size(p)
+		if k == 0 || !e.Init[i].IsVar() || !e.Body.Result[i].IsVar() {
+			params = append(params, p)
+			init = append(init, e.Init[i])
+			results = append(results, e.Body.Result[i])
+			pat = append(pat, s.Pat[i])
+			res[i] = ir.Var(s.Pat[i].Name)
+			continue
+		}
+		et := p.Type.Row()
+		init = append(init, elems(&pre, e.Init[i], k, p.Name.Base, et)...)
+		results = append(results, elems(&tail, e.Body.Result[i], k, p.Name.Base, et)...)
+		ps := make([]ir.Param, k)
+		outs := make([]ir.Param, k)
+		for j := range ps {
+			ps[j] = r.b.Param(p.Name.Base+"_elem", et)
+			outs[j] = r.b.Param(s.Pat[i].Name.Base+"_elem", et)
+		}
+		params = append(params, ps...)
+		pat = append(pat, outs...)
+		head = append(head, lit(p, ps, et))
+		np := r.b.Param(s.Pat[i].Name.Base, s.Pat[i].Type)
+		post = append(post, lit(np, outs, et))
+		res[i] = ir.Var(np.Name)
+	}
+	r.declare(params)
+	r.declare(pat)
+	body := &ir.Body{Stms: append(append(head, e.Body.Stms...), tail...), Result: results}
+	l := &ir.Loop{Params: params, Init: init, Form: e.Form, Body: body, Attrs: e.Attrs}
+	out := append(pre, &ir.Stm{Pat: pat, Exp: l, Pos: s.Pos})
+	return append(out, post...), res, true
 }

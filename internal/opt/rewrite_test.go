@@ -24,6 +24,9 @@ func kinds(f *ir.Func) map[string]int {
 			k := strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*ir.")
 			k = strings.ToLower(k)
 			out[k]++
+			if depth > 0 {
+				out["inner "+k]++ // in a loop or SOAC
+			}
 			d := depth
 			switch s.Exp.(type) {
 			case *ir.Map, *ir.Reduce, *ir.Scan, *ir.Hist, *ir.Scatter, *ir.Screma, *ir.Loop:
@@ -343,6 +346,32 @@ func TestPull(t *testing.T) {
 
 func TestLoopNorm(t *testing.T) {
 	runRewriteCases(t, []rewriteCase{{
+		// A loop carrying a vector of two floats carries its elements:
+		// the reads in the body and of its new value fold, only the
+		// initial vector is read.
+		name: "a small vector carried as its elements", pass: "loopnorm",
+		src: `entry main (x0: [2]f64) (n: i64) =
+		        let (x, _) = loop (x: [2]f64, i: i64) = (x0, 0) while i < n do
+		          ([x[1], x[0] * 0.5 + x[1]], i + 1)
+		        in x`,
+		before: map[string]int{"inner index": 2, "inner arraylit": 1}, after: map[string]int{"index": 2, "inner index": 0, "inner arraylit": 0, "arraylit": 1},
+		inputs: []string{"[1.0, 2.0] 3i64", "[1.0, 2.0] 0i64", "[-0.0, f64.nan] 1i64"},
+	}, {
+		// The body updates it in place at an index it computes: the
+		// literal it rebuilds is updated instead.
+		name: "a small vector updated in place", pass: "loopnorm",
+		src: `entry main (x0: [3]i64) (n: i64) =
+		        loop x = copy x0 for i < n do x with [i % 3] = x[0] + i`,
+		before: map[string]int{"update": 1}, after: map[string]int{"update": 1, "arraylit": 2},
+		inputs: []string{"[1i64, 2i64, 3i64] 5i64", "[1i64, 2i64, 3i64] 0i64"},
+	}, {
+		// Above smallLoopVec: stays an array.
+		name: "a larger vector stays", pass: "loopnorm",
+		src: `entry main (x0: [5]f64) (n: i64) =
+		        loop x = x0 for _i < n do map (\a -> a * 0.5) x`,
+		before: map[string]int{"arraylit": 0}, after: map[string]int{"arraylit": 0, "index": 0},
+		inputs: []string{"[1.0, 2.0, 3.0, 4.0, 5.0] 2i64"},
+	}, {
 		// The sum of a one-hot map is one access. The other elements are
 		// literally 0, so this is exact (a sum from +0 is never -0).
 		name: "a one-hot sum", pass: "loopnorm",
