@@ -47,8 +47,50 @@ func (r *rewriter) pull(s *ir.Stm) ([]*ir.Stm, []ir.SubExp, bool) {
 		return r.interchange(s, e)
 	case *ir.Reduce:
 		return r.unrollReduce(s, e)
+	case *ir.Update:
+		return r.literalRow(s, e)
 	}
 	return nil, nil, false
+}
+
+// literalRow writes a row update whose value is an array literal of at
+// most smallUpdate scalars as that many element updates, when the row's
+// indices are known to be in bounds and its size is the literal's (so
+// nothing can fail): the literal need not be built to be copied in (a
+// reverse-mode checkpoint of a small vector a loop carries as its
+// elements, see vectorParams).
+func (r *rewriter) literalRow(s *ir.Stm, e *ir.Update) ([]*ir.Stm, []ir.SubExp, bool) {
+	if len(s.Pat) != 1 || !e.Val.IsVar() {
+		return nil, nil, false
+	}
+	lit, ok := r.w.defs[e.Val.Var].(*ir.ArrayLit)
+	if !ok || !lit.Elem.IsScalar() || len(lit.Elems) == 0 || len(lit.Elems) > smallUpdate {
+		return nil, nil, false
+	}
+	t, ok := r.typeOf(ir.Var(e.Arr))
+	if !ok || t.Acc || !r.w.exact.Has(e.Arr) || t.Rank() != len(e.Dims)+1 {
+		return nil, nil, false
+	}
+	if n := t.Shape[t.Rank()-1]; !n.IsConst || n.Const.Int() != int64(len(lit.Elems)) {
+		return nil, nil, false
+	}
+	for k, d := range e.Dims {
+		if !d.Fixed || !r.nonnegative(d.I) || !r.lessThan(d.I, t.Shape[k]) {
+			return nil, nil, false
+		}
+	}
+	var out []*ir.Stm
+	arr := e.Arr
+	for j, x := range lit.Elems {
+		dims := append(append([]ir.DimSlice(nil), e.Dims...), ir.DimSlice{Fixed: true, I: ir.I64(int64(j))})
+		p := r.b.Param(s.Pat[0].Name.Base, s.Pat[0].Type)
+		out = append(out, &ir.Stm{Pat: []ir.Param{p}, Exp: &ir.Update{Arr: arr, Dims: dims, Val: x}, Pos: s.Pos})
+		arr = p.Name
+	}
+	for _, st := range out {
+		r.declare(st.Pat)
+	}
+	return out, []ir.SubExp{ir.Var(arr)}, true
 }
 
 // smallWidth and smallBody bound the SOACs unrollSmall and unrollReduce

@@ -25,7 +25,7 @@ func Rewrites(o Options) []Pass {
 	return []Pass{
 		{"ring", "ring identities with 0 and 1 (for floats under fast math only) and distributivity", rulePass(o, false, (*rewriter).ring), ir.KBin},
 		{"cond", "known conditions, equal branches, the condition inside its branches, consumers pushed into branches", rulePass(o, true, (*rewriter).cond), ir.KIf | ir.KCmp},
-		{"pull", "pull-array fusion: an index into a freshly built array is the element's expression", rulePass(o, false, (*rewriter).pull), ir.KIndex | ir.KMap | ir.KRearrange | ir.KReduce},
+		{"pull", "pull-array fusion: an index into a freshly built array is the element's expression", rulePass(o, false, (*rewriter).pull), ir.KIndex | ir.KMap | ir.KRearrange | ir.KReduce | ir.KUpdate},
 		{"loopnorm", "loop normalisation: loops and sums that change their state at one known index, constant-trip loops unrolled", rulePass(o, false, (*rewriter).loopnorm), ir.KLoop | ir.KReduce},
 		{"fission", "fission of reductions: components only selected become indices, independent dead components go", rulePass(o, false, (*rewriter).fission), ir.KReduce | ir.KScan | ir.KMap},
 	}

@@ -282,6 +282,22 @@ func TestCond(t *testing.T) {
 
 func TestPull(t *testing.T) {
 	runRewriteCases(t, []rewriteCase{{
+		// A row of a literal written at a loop counter, in bounds: the
+		// elements are written one by one and no literal is built.
+		name: "a literal row written in bounds", pass: "pull",
+		src: `entry main [n] (x: f64) (rows: *[n][2]f64) =
+		        loop rows for i < n do rows with [i] = [x * f64.i64 i, x]`,
+		before: map[string]int{"arraylit": 1, "update": 1}, after: map[string]int{"arraylit": 0, "update": 2},
+		inputs: []string{"1.5 [[0.0, 0.0], [1.0, 2.0], [3.0, 4.0]]", "2.0 empty([0][2]f64)"},
+	}, {
+		// An index that may be out of bounds (m is not negative, but it
+		// may be n or more) keeps the row update, which fails with the
+		// message of a row.
+		name: "a literal row written anywhere", pass: "pull",
+		src:    `entry main [n] [m] (ys: [m]f64) (x: f64) (rows: *[n][2]f64) = rows with [m] = [x, x + 1]`,
+		before: map[string]int{"arraylit": 1, "update": 1}, after: map[string]int{"arraylit": 1, "update": 1},
+		inputs: []string{"[1.0] 1.5 [[0.0, 0.0], [1.0, 2.0]]", "[1.0, 2.0] 1.5 [[0.0, 0.0], [1.0, 2.0]]", "empty([0]f64) 1.5 [[0.0, 0.0]]"},
+	}, {
 		// ys[i] for a loop counter i below ys's width: the element's
 		// expression; the map that built ys goes.
 		name: "an index into a map in bounds", pass: "pull",
