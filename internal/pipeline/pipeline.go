@@ -79,6 +79,7 @@ var Passes = []Pass{
 	{Name: "ad", Desc: "expand every jvp/vjp/jmp/mjp, innermost first", Run: plain(ad.Expand), Needs: ir.KJVP | ir.KVJP},
 	simplifyAD("simplify-ad", "simplify the derivative code (removes unused re-execution) with the rewrite families that make forward-mode derivatives cheap (ring, cond, pull, loopnorm, fission)"),
 	{Name: "share-branches", Desc: "an if reads the values a branch of an earlier if on the same condition computed (reverse mode re-runs a branch in its return sweep), as extra results of it, instead of computing them again", Run: plain(opt.ShareBranches), Needs: ir.KIf},
+	{Name: "share-loops", Desc: "a while loop that repeats an earlier one and counts its iterations (reverse mode counts before it checkpoints) is the earlier loop, made to count", Run: plain(opt.ShareLoops), Needs: ir.KLoop},
 	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs), Needs: ir.KMap | ir.KReduce | ir.KScan | ir.KHist | ir.KScatter | ir.KScrema},
 	{Name: "accrows", Desc: "an accumulator scope over zeros whose result is only added into a row of an enclosing accumulator adds into that row directly", Run: plain(opt.AccRows), Needs: ir.KWithAcc},
 	{Name: "share", Desc: "a SOAC reads the expensive values (exp, log, ...) an earlier SOAC over the same rows computes, as an extra output of it, instead of computing them again", Run: plain(opt.Share), Needs: ir.KMap | ir.KScrema},
