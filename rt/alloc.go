@@ -233,19 +233,31 @@ const hugeMin = 256 << 10
 // unaffected.
 func makeData[T any](n int64) []T {
 	if n >= hugeMin/8 { // hugeMin bytes of the widest elements
-		return makeAdvised[T](n)
+		return makeAdvised[T](n, true)
+	}
+	return make([]T, n)
+}
+
+// makeFull is makeData for data that its caller writes in full before it
+// reads any of it (the rows a map produces, a copy): storage taken back
+// from the recycling bins is not cleared, which for a large result costs
+// as much as writing it.
+func makeFull[T any](n int64) []T {
+	if n >= hugeMin/8 {
+		return makeAdvised[T](n, false)
 	}
 	return make([]T, n)
 }
 
 // makeAdvised is makeData out of line (so that makeData stays small
 // enough to be inlined, and a small array that does not escape can live
-// on the stack): it advises huge pages from hugeMin bytes.
-func makeAdvised[T any](n int64) []T {
+// on the stack): it advises huge pages from hugeMin bytes. Recycled
+// storage is cleared when zero is set.
+func makeAdvised[T any](n int64, zero bool) []T {
 	var z T
 	size := uintptr(n) * unsafe.Sizeof(z)
 	if size >= hugeMin {
-		if b := reuse[T](n); b != nil {
+		if b := reuse[T](n, zero); b != nil {
 			return b
 		}
 	}
@@ -263,7 +275,7 @@ func makeAdvised[T any](n int64) []T {
 // page fault per page, the kernel clearing it) can cost more than the
 // computation that fills a large result. Only arrays of at least hugeMin
 // bytes are kept, a few per element type, and each is cleared when it is
-// taken again.
+// taken again, unless it is taken for data written in full (makeFull).
 
 // recycleMax is the number of arrays kept per element type.
 const recycleMax = 4
@@ -275,9 +287,9 @@ var recycleBins struct {
 	bins map[any]any
 }
 
-// reuse returns n zeroed elements of a kept array of at least n and at
-// most 2n elements, or nil.
-func reuse[T any](n int64) []T {
+// reuse returns n elements of a kept array of at least n and at most 2n
+// elements (zeroed when zero is set), or nil.
+func reuse[T any](n int64, zero bool) []T {
 	recycleBins.mu.Lock()
 	bin, _ := recycleBins.bins[(*T)(nil)].(*[][]T)
 	if bin == nil {
@@ -289,7 +301,9 @@ func reuse[T any](n int64) []T {
 			*bin = append((*bin)[:i], (*bin)[i+1:]...)
 			recycleBins.mu.Unlock()
 			b = b[:n]
-			clear(b)
+			if zero {
+				clear(b)
+			}
 			return b
 		}
 	}

@@ -235,6 +235,49 @@ func TestMakeDataInlined(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("makeData of a small local array allocates %v times per call, want 0", allocs)
 	}
+	allocs = testing.AllocsPerRun(100, func() {
+		b := makeFull[float64](4)
+		b[1] = 2
+		sum += b[1]
+	})
+	if allocs != 0 {
+		t.Errorf("makeFull of a small local array allocates %v times per call, want 0", allocs)
+	}
+}
+
+// TestMakeFullRecycled: storage handed back is what makeFull takes for
+// data of about its size, as it was (its caller writes every element),
+// while makeData's is cleared; small data is fresh and zero.
+func TestMakeFullRecycled(t *testing.T) {
+	const n = hugeMin
+	for _, zero := range []bool{false, true} {
+		a := Array[float64]{Shape: []int64{n}, Data: makeData[float64](n)}
+		for i := range a.Data {
+			a.Data[i] = float64(i + 1)
+		}
+		Recycle([]any{a})
+		var b []float64
+		if zero {
+			b = makeData[float64](n - 1)
+		} else {
+			b = makeFull[float64](n - 1)
+		}
+		if unsafe.SliceData(b) != unsafe.SliceData(a.Data) || len(b) != n-1 {
+			t.Fatalf("zero %v: the kept storage was not taken", zero)
+		}
+		for i, x := range b {
+			want := float64(i + 1)
+			if zero {
+				want = 0
+			}
+			if x != want {
+				t.Fatalf("zero %v: element %d is %v, want %v", zero, i, x, want)
+			}
+		}
+	}
+	if b := makeFull[float64](16); len(b) != 16 || b[3] != 0 {
+		t.Errorf("makeFull(16) = %v", b)
+	}
 }
 
 // TestRecycle: a large array handed back is what the next allocation of

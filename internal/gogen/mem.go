@@ -323,8 +323,15 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 		g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
 		return size
 	}
+	// Fresh storage: makeData's is zero; makeFull's, for an array whose
+	// every element is written before it is read, may hold what recycled
+	// storage held before.
+	mk := "makeData"
+	if !zero {
+		mk = "makeFull"
+	}
 	fresh := func(size string) string {
-		return fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: makeData[%s](%s)}", el, strings.Join(dims, ", "), el, size)
+		return fmt.Sprintf("Array[%s]{Shape: []int64{%s}, Data: %s[%s](%s)}", el, strings.Join(dims, ", "), mk, el, size)
 	}
 	if db, ok := g.dbuf[p.Name]; ok {
 		size := countSize()

@@ -150,19 +150,31 @@ const HugeMin = 256 << 10
 // unaffected.
 func MakeData[T any](n int64) []T {
 	if n >= HugeMin/8 { // hugeMin bytes of the widest elements
-		return MakeAdvised[T](n)
+		return MakeAdvised[T](n, true)
+	}
+	return make([]T, n)
+}
+
+// MakeFull is makeData for data that its caller writes in full before it
+// reads any of it (the rows a map produces, a copy): storage taken back
+// from the recycling bins is not cleared, which for a large result costs
+// as much as writing it.
+func MakeFull[T any](n int64) []T {
+	if n >= HugeMin/8 {
+		return MakeAdvised[T](n, false)
 	}
 	return make([]T, n)
 }
 
 // MakeAdvised is makeData out of line (so that makeData stays small
 // enough to be inlined, and a small array that does not escape can live
-// on the stack): it advises huge pages from hugeMin bytes.
-func MakeAdvised[T any](n int64) []T {
+// on the stack): it advises huge pages from hugeMin bytes. Recycled
+// storage is cleared when zero is set.
+func MakeAdvised[T any](n int64, zero bool) []T {
 	var z T
 	size := uintptr(n) * unsafe.Sizeof(z)
 	if size >= HugeMin {
-		if b := Reuse[T](n); b != nil {
+		if b := Reuse[T](n, zero); b != nil {
 			return b
 		}
 	}
@@ -183,9 +195,9 @@ var RecycleBins struct {
 	bins map[any]any
 }
 
-// Reuse returns n zeroed elements of a kept array of at least n and at
-// most 2n elements, or nil.
-func Reuse[T any](n int64) []T {
+// Reuse returns n elements of a kept array of at least n and at most 2n
+// elements (zeroed when zero is set), or nil.
+func Reuse[T any](n int64, zero bool) []T {
 	RecycleBins.Mu.Lock()
 	bin, _ := RecycleBins.bins[(*T)(nil)].(*[][]T)
 	if bin == nil {
@@ -197,7 +209,9 @@ func Reuse[T any](n int64) []T {
 			*bin = append((*bin)[:i], (*bin)[i+1:]...)
 			RecycleBins.Mu.Unlock()
 			b = b[:n]
-			clear(b)
+			if zero {
+				clear(b)
+			}
 			return b
 		}
 	}

@@ -168,7 +168,7 @@ func CheckSizes(pos, what string, dims ...int64) {
 
 func Replicate[T any](pos string, v T, dims ...int64) rt.Array[T] {
 	CheckSizes(pos, "replicate", dims...)
-	data := MakeData[T](AllocLen[T](pos, dims...))
+	data := MakeFull[T](AllocLen[T](pos, dims...))
 	for i := range data {
 		data[i] = v
 	}
@@ -178,7 +178,7 @@ func Replicate[T any](pos string, v T, dims ...int64) rt.Array[T] {
 func ReplicateArr[T any](pos string, v rt.Array[T], dims ...int64) rt.Array[T] {
 	CheckSizes(pos, "replicate", dims...)
 	shape := append(dims, v.Shape...)
-	data := MakeData[T](AllocLen[T](pos, shape...))[:0]
+	data := MakeFull[T](AllocLen[T](pos, shape...))[:0]
 	for range Product(dims) {
 		data = append(data, v.Data...)
 	}
@@ -217,7 +217,7 @@ func Concat[T any](pos string, arrs ...rt.Array[T]) rt.Array[T] {
 		}
 	}
 	shape := append([]int64{total}, first.Shape[1:]...)
-	data := MakeData[T](AllocLen[T](pos, shape...))[:0]
+	data := MakeFull[T](AllocLen[T](pos, shape...))[:0]
 	for _, a := range arrs {
 		data = append(data, a.Data...)
 	}
@@ -225,7 +225,7 @@ func Concat[T any](pos string, arrs ...rt.Array[T]) rt.Array[T] {
 }
 
 func Rotate[T any](r int64, a rt.Array[T]) rt.Array[T] {
-	out := rt.Array[T]{Shape: append([]int64(nil), a.Shape...), Data: MakeData[T](int64(len(a.Data)))[:0]}
+	out := rt.Array[T]{Shape: append([]int64(nil), a.Shape...), Data: MakeFull[T](int64(len(a.Data)))[:0]}
 	if n := a.Shape[0]; n > 0 {
 		k := r % n
 		if k < 0 {
@@ -243,7 +243,7 @@ func ArrayLit[T any](pos string, inner []int64, rows ...rt.Array[T]) rt.Array[T]
 		inner = rows[0].Shape
 	}
 	shape := append([]int64{int64(len(rows))}, inner...)
-	data := MakeData[T](Product(shape))[:0]
+	data := MakeFull[T](Product(shape))[:0]
 	for _, r := range rows {
 		if !SameShape(r.Shape, inner) {
 			Fail(pos, "Array literal elements have shapes "+ShapeString(inner)+" and "+ShapeString(r.Shape)+".")
@@ -267,7 +267,7 @@ func Rearrange[T any](a rt.Array[T], perm ...int) rt.Array[T] {
 		shape[i] = a.Shape[p]
 		steps[i] = strides[p]
 	}
-	out := rt.Array[T]{Shape: shape, Data: MakeData[T](int64(len(a.Data)))[:0]}
+	out := rt.Array[T]{Shape: shape, Data: MakeFull[T](int64(len(a.Data)))[:0]}
 	r := Region{Counts: shape, Steps: steps, Block: 1}
 	r.Each(func(off, _ int64) { out.Data = append(out.Data, a.Data[off]) })
 	return out
@@ -314,7 +314,7 @@ func Iota[T any](pos string, n, start, step int64, conv func(int64) T) rt.Array[
 	if n < 0 {
 		Fail(pos, fmt.Sprintf("Range %d..%d..<%d is invalid.", start, start+step, start+n*step))
 	}
-	data := MakeData[T](AllocLen[T](pos, n))
+	data := MakeFull[T](AllocLen[T](pos, n))
 	for i := range data {
 		data[i] = conv(start + int64(i)*step)
 	}
@@ -331,7 +331,7 @@ func Grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return MakeAdvised[T](n) // a buffer kept across runs lives on the heap
+	return MakeAdvised[T](n, false) // a buffer kept across runs lives on the heap; its users clear it where they need zeros
 }
 
 // HasShape reports whether shape is dims.

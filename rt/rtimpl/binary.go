@@ -99,7 +99,7 @@ func BinTypeSize(elem string) int {
 }
 
 func DecodeAs[T any](rank int, shape []int64, raw []byte, size int, f func([]byte) T) any {
-	data := MakeData[T](int64(len(raw) / size))
+	data := MakeFull[T](int64(len(raw) / size))
 	for i := range data {
 		data[i] = f(raw[i*size:])
 	}

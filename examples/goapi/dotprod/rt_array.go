@@ -199,7 +199,7 @@ func checkSizes(pos, what string, dims ...int64) {
 
 func replicate[T any](pos string, v T, dims ...int64) Array[T] {
 	checkSizes(pos, "replicate", dims...)
-	data := makeData[T](allocLen[T](pos, dims...))
+	data := makeFull[T](allocLen[T](pos, dims...))
 	for i := range data {
 		data[i] = v
 	}
@@ -209,7 +209,7 @@ func replicate[T any](pos string, v T, dims ...int64) Array[T] {
 func replicateArr[T any](pos string, v Array[T], dims ...int64) Array[T] {
 	checkSizes(pos, "replicate", dims...)
 	shape := append(dims, v.Shape...)
-	data := makeData[T](allocLen[T](pos, shape...))[:0]
+	data := makeFull[T](allocLen[T](pos, shape...))[:0]
 	for range product(dims) {
 		data = append(data, v.Data...)
 	}
@@ -248,7 +248,7 @@ func concat[T any](pos string, arrs ...Array[T]) Array[T] {
 		}
 	}
 	shape := append([]int64{total}, first.Shape[1:]...)
-	data := makeData[T](allocLen[T](pos, shape...))[:0]
+	data := makeFull[T](allocLen[T](pos, shape...))[:0]
 	for _, a := range arrs {
 		data = append(data, a.Data...)
 	}
@@ -256,7 +256,7 @@ func concat[T any](pos string, arrs ...Array[T]) Array[T] {
 }
 
 func rotate[T any](r int64, a Array[T]) Array[T] {
-	out := Array[T]{Shape: append([]int64(nil), a.Shape...), Data: makeData[T](int64(len(a.Data)))[:0]}
+	out := Array[T]{Shape: append([]int64(nil), a.Shape...), Data: makeFull[T](int64(len(a.Data)))[:0]}
 	if n := a.Shape[0]; n > 0 {
 		k := r % n
 		if k < 0 {
@@ -274,7 +274,7 @@ func arrayLit[T any](pos string, inner []int64, rows ...Array[T]) Array[T] {
 		inner = rows[0].Shape
 	}
 	shape := append([]int64{int64(len(rows))}, inner...)
-	data := makeData[T](product(shape))[:0]
+	data := makeFull[T](product(shape))[:0]
 	for _, r := range rows {
 		if !sameShape(r.Shape, inner) {
 			fail(pos, "Array literal elements have shapes "+shapeString(inner)+" and "+shapeString(r.Shape)+".")
@@ -298,7 +298,7 @@ func rearrange[T any](a Array[T], perm ...int) Array[T] {
 		shape[i] = a.Shape[p]
 		steps[i] = strides[p]
 	}
-	out := Array[T]{Shape: shape, Data: makeData[T](int64(len(a.Data)))[:0]}
+	out := Array[T]{Shape: shape, Data: makeFull[T](int64(len(a.Data)))[:0]}
 	r := region{counts: shape, steps: steps, block: 1}
 	r.each(func(off, _ int64) { out.Data = append(out.Data, a.Data[off]) })
 	return out
@@ -345,7 +345,7 @@ func iota[T any](pos string, n, start, step int64, conv func(int64) T) Array[T] 
 	if n < 0 {
 		fail(pos, fmt.Sprintf("Range %d..%d..<%d is invalid.", start, start+step, start+n*step))
 	}
-	data := makeData[T](allocLen[T](pos, n))
+	data := makeFull[T](allocLen[T](pos, n))
 	for i := range data {
 		data[i] = conv(start + int64(i)*step)
 	}
@@ -362,7 +362,7 @@ func grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return makeAdvised[T](n) // a buffer kept across runs lives on the heap
+	return makeAdvised[T](n, false) // a buffer kept across runs lives on the heap; its users clear it where they need zeros
 }
 
 // hasShape reports whether shape is dims.

@@ -119,7 +119,7 @@ func binTypeSize(elem string) int {
 }
 
 func decodeAs[T any](rank int, shape []int64, raw []byte, size int, f func([]byte) T) any {
-	data := makeData[T](int64(len(raw) / size))
+	data := makeFull[T](int64(len(raw) / size))
 	for i := range data {
 		data[i] = f(raw[i*size:])
 	}
