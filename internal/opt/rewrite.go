@@ -171,6 +171,43 @@ func (r *rewriter) record(s *ir.Stm) {
 	if e, ok := s.Exp.(*ir.Size); ok && len(s.Pat) == 1 && e.Dim >= 0 {
 		r.nonneg.Add(s.Pat[0].Name)
 	}
+	if n, ok := r.reversed(s); ok {
+		r.nonneg.Add(s.Pat[0].Name)
+		r.below[s.Pat[0].Name] = append(r.below[s.Pat[0].Name], n)
+	}
+}
+
+// reversed reports whether s binds (n - 1) - j for a j known to lie in
+// [0, n), and gives n: the index of a loop that walks an array of n
+// elements backwards (reverse mode's return sweeps), which lies in
+// [0, n) too. Since j < n and j >= 0, n - 1 cannot overflow. The fact
+// holds wherever the name is visible, as the facts about j do there.
+func (r *rewriter) reversed(s *ir.Stm) (ir.SubExp, bool) {
+	e, ok := s.Exp.(*ir.Bin)
+	if !ok || len(s.Pat) != 1 || e.Op != prim.Sub || e.T != prim.I64 || !e.Y.IsVar() || !r.nonnegative(e.Y) {
+		return ir.SubExp{}, false
+	}
+	var n ir.SubExp
+	switch {
+	case e.X.IsConst:
+		n = ir.I64(e.X.Const.Int() + 1)
+	case e.X.IsVar():
+		at, _, ok := r.def(e.X.Var)
+		if !ok {
+			return ir.SubExp{}, false
+		}
+		m, ok := at.Exp.(*ir.Bin)
+		if !ok || m.Op != prim.Sub || m.T != prim.I64 || !m.Y.Equal(ir.I64(1)) {
+			return ir.SubExp{}, false
+		}
+		n = m.X
+	default:
+		return ir.SubExp{}, false
+	}
+	if !r.lessThan(e.Y, n) {
+		return ir.SubExp{}, false
+	}
+	return n, true
 }
 
 // def returns the expression bound to v and v's position among its

@@ -307,6 +307,27 @@ func TestPull(t *testing.T) {
 		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 0, "index": 1},
 		inputs: []string{"[1.0, 2.0, 3.0] 4.0", specials + " -0.0", "empty([0]f64) 1.0"},
 	}, {
+		// ys[n - 1 - i] (a loop walking ys backwards, as return sweeps
+		// do) is in bounds as ys[i] is.
+		name: "an index into a map backwards", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (z: f64) =
+		        let ys = map (\x -> x * 2 + 1) xs
+		        in loop acc = z for i < n do acc * 0.5 + ys[n - 1 - i]`,
+		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 0, "index": 1},
+		inputs: []string{"[1.0, 2.0, 3.0] 4.0", specials + " -0.0", "empty([0]f64) 1.0"},
+	}, {
+		// ys[n - i] fails at i = 0, ys[m - 1 - i] for another size m may
+		// fail anywhere, and ys[n - 1 - i] for i up to n fails at i = n:
+		// the indices and their errors stay.
+		name: "backwards from elsewhere", pass: "pull",
+		src: `entry main [n] [m] (_: [n]f64) (zs: [m]f64) (k: i64) =
+		        let ys = map (\i -> f64.i64 i * 2 + 1) (iota n)
+		        in (loop acc = 0 for i < k do acc + ys[n - i],
+		            loop acc = 0 for i < m do acc + ys[m - 1 - i],
+		            loop acc = 0 for i < n + k do acc + ys[n - 1 - i])`,
+		before: map[string]int{"map": 1, "index": 3}, after: map[string]int{"map": 1, "index": 3},
+		inputs: []string{"[0.0, 0.0] [1.0, 2.0] 1i64", "[0.0, 0.0] [1.0, 2.0] 0i64", "[0.0] [1.0, 2.0] 0i64", "[0.0, 0.0] [1.0] 0i64", "empty([0]f64) empty([0]f64) 0i64"},
+	}, {
 		// Not known to be in bounds: the index and its error stay.
 		name: "an index that may be out of bounds stays", pass: "pull",
 		src: `entry main [n] (xs: [n]f64) (k: i64) =
