@@ -211,8 +211,10 @@ type Replicate struct {
 // are unspecified (the interpreter zeroes it); it is meant to be filled.
 // Compiled code zeroes it too, so that a program that reads an element it
 // never wrote still computes what the interpreter does, unless Filled
-// says that every element is written before it is read (reverse mode's
-// loop checkpoints, one row per iteration of the loop that fills them).
+// says that every element is written before it is read, or not read at
+// all (reverse mode's loop checkpoints, one row per iteration of the
+// loop that fills them; the per-element records of the generic
+// reduce_by_index rule, written and read for the elements in range).
 type Scratch struct {
 	Elem   prim.Type
 	Shape  Shape

@@ -44,7 +44,9 @@ func (r *rev) histByLoops(s *ir.Stm, e *ir.Hist) {
 	var runs, pres []ir.SubExp
 	for q := range e.Dests {
 		runs = append(runs, b.Let("run", &ir.Copy{Arr: e.Dests[q]}))
-		pres = append(pres, b.Let("pre", &ir.Scratch{Elem: ts[q].Elem, Shape: ir.Shape{n}}))
+		// Filled: pre, suf and hassuf are written at the elements in
+		// range, and only those are read.
+		pres = append(pres, b.Let("pre", &ir.Scratch{Elem: ts[q].Elem, Shape: ir.Shape{n}, Filled: true}))
 	}
 	fw := func(lb *ir.Builder, i ir.SubExp, st []ir.SubExp) []ir.SubExp {
 		run, pre := st[:k], st[k:]
@@ -72,10 +74,10 @@ func (r *rev) histByLoops(s *ir.Stm, e *ir.Hist) {
 	var sruns, sufs []ir.SubExp
 	for q := range e.Dests {
 		sruns = append(sruns, b.Let("srun", &ir.Scratch{Elem: ts[q].Elem, Shape: ir.Shape{w}}))
-		sufs = append(sufs, b.Let("suf", &ir.Scratch{Elem: ts[q].Elem, Shape: ir.Shape{n}}))
+		sufs = append(sufs, b.Let("suf", &ir.Scratch{Elem: ts[q].Elem, Shape: ir.Shape{n}, Filled: true}))
 	}
 	has := b.Let("has", &ir.Replicate{Shape: ir.Shape{w}, Val: ir.Bool(false)})
-	hasSuf := b.Let("hassuf", &ir.Scratch{Elem: prim.Bool, Shape: ir.Shape{n}})
+	hasSuf := b.Let("hassuf", &ir.Scratch{Elem: prim.Bool, Shape: ir.Shape{n}, Filled: true})
 	bw := func(lb *ir.Builder, i ir.SubExp, st []ir.SubExp) []ir.SubExp {
 		srun, hs, suf, hsuf := st[:k], st[k], st[k+1:2*k+1], st[2*k+1]
 		key := lb.Index(is, i)
