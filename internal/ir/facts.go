@@ -134,6 +134,44 @@ func IndexBounds(s *Stm, iota func(VName) (SubExp, bool), f func(v VName, n SubE
 	}
 }
 
+// Pred reports whether e is n - 1 (of i64), giving n.
+func Pred(e Exp) (SubExp, bool) {
+	b, ok := e.(*Bin)
+	if !ok || b.Op != prim.Sub || b.T != prim.I64 || !b.Y.IsConst || b.Y.Const.Int() != 1 {
+		return SubExp{}, false
+	}
+	return b.X, true
+}
+
+// ReversedIndex reports whether e is (n - 1) - p, for a p that in says
+// lies in [0, n), giving n: the index of a loop that walks n elements
+// backwards (reverse mode's reversed reads), which lies in [0, n) too
+// (n - 1 cannot overflow, since p < n and p >= 0). n - 1 is a constant or
+// a name that lastOf says is bound to n - 1. This is the one rule for
+// such ranges, beside IndexBounds; ir.Facts and the optimiser's rewrites
+// both use it.
+func ReversedIndex(e Exp, lastOf func(VName) (SubExp, bool), in func(p VName, n SubExp) bool) (SubExp, bool) {
+	b, ok := e.(*Bin)
+	if !ok || b.Op != prim.Sub || b.T != prim.I64 || !b.Y.IsVar() {
+		return SubExp{}, false
+	}
+	var n SubExp
+	switch {
+	case b.X.IsConst:
+		n = I64(b.X.Const.Int() + 1)
+	case b.X.IsVar():
+		if n, ok = lastOf(b.X.Var); !ok {
+			return SubExp{}, false
+		}
+	default:
+		return SubExp{}, false
+	}
+	if !in(b.Y.Var, n) {
+		return SubExp{}, false
+	}
+	return n, true
+}
+
 // NewFacts computes the facts of f.
 func NewFacts(f *Func) *Facts {
 	size := CountStms(f.Body)
@@ -180,12 +218,14 @@ func NewFacts(f *Func) *Facts {
 			if n, ok := CountingIota(s.Exp); ok && len(s.Pat) == 1 {
 				iotas[s.Pat[0].Name] = n
 			}
-			if e, ok := s.Exp.(*Bin); ok && len(s.Pat) == 1 && e.Op == prim.Sub && e.T == prim.I64 {
+			if len(s.Pat) == 1 {
 				v := s.Pat[0].Name
-				if e.Y.IsConst && e.Y.Const.Int() == 1 {
-					last[v] = e.X
+				if n, ok := Pred(s.Exp); ok {
+					last[v] = n
 				}
-				if n, ok := last[e.X.Var]; ok && e.X.IsVar() && e.Y.IsVar() && slices.ContainsFunc(fa.below[e.Y.Var], n.Equal) {
+				lastOf := func(a VName) (SubExp, bool) { n, ok := last[a]; return n, ok }
+				in := func(p VName, n SubExp) bool { return slices.ContainsFunc(fa.below[p], n.Equal) }
+				if n, ok := ReversedIndex(s.Exp, lastOf, in); ok {
 					fa.below[v] = append(fa.below[v], n)
 				}
 			}

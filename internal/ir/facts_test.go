@@ -267,6 +267,31 @@ func TestFactsReversedRowBelowWidth(t *testing.T) {
 	}
 }
 
+// The same with a constant size: 3 - p for a row p of iota 4 lies in
+// [0, 4); 4 - p and 2 - p do not.
+func TestFactsReversedConstant(t *testing.T) {
+	for _, tc := range []struct {
+		top  int64
+		want bool
+	}{{3, false}, {4, true}, {2, true}} {
+		b := NewBuilder(NewNameSource(3))
+		xs := b.Param("xs", Array(prim.F64, I64(4)))
+		it := b.Let("it", &Iota{N: I64(4), T: prim.I64})
+		f := b.Lambda([]Type{i64}, func(lb *Builder, ps []SubExp) []SubExp {
+			j := lb.Let("j", &Bin{Op: prim.Sub, T: prim.I64, X: I64(tc.top), Y: ps[0]})
+			return []SubExp{lb.Index(xs.Name, j)}
+		})
+		b.Add(&Stm{Pat: []Param{{VName{"r", 90}, Array(prim.F64, I64(4))}}, Exp: &Map{W: I64(4), Arrs: []VName{it.Var}, F: f}})
+		fn := &Func{Name: "f", Params: []Param{xs}, Body: b.Body()}
+		if err := VerifyFunc(fn); err != nil {
+			t.Fatalf("%v\n%s", err, fn)
+		}
+		if got := NewFacts(fn).MayFail(f.Body.Stms[1]); got != tc.want {
+			t.Errorf("%d - p: MayFail = %v, want %v", tc.top, got, tc.want)
+		}
+	}
+}
+
 func TestFactsMayFail(t *testing.T) {
 	n := VName{"n", 1}
 	vec := Array(prim.F64, Var(n))

@@ -178,36 +178,21 @@ func (r *rewriter) record(s *ir.Stm) {
 }
 
 // reversed reports whether s binds (n - 1) - j for a j known to lie in
-// [0, n), and gives n: the index of a loop that walks an array of n
-// elements backwards (reverse mode's return sweeps), which lies in
-// [0, n) too. Since j < n and j >= 0, n - 1 cannot overflow. The fact
-// holds wherever the name is visible, as the facts about j do there.
+// [0, n) (ir.ReversedIndex), and gives n. The fact holds wherever the
+// name is visible, as the facts about j do there.
 func (r *rewriter) reversed(s *ir.Stm) (ir.SubExp, bool) {
-	e, ok := s.Exp.(*ir.Bin)
-	if !ok || len(s.Pat) != 1 || e.Op != prim.Sub || e.T != prim.I64 || !e.Y.IsVar() || !r.nonnegative(e.Y) {
+	if len(s.Pat) != 1 {
 		return ir.SubExp{}, false
 	}
-	var n ir.SubExp
-	switch {
-	case e.X.IsConst:
-		n = ir.I64(e.X.Const.Int() + 1)
-	case e.X.IsVar():
-		at, _, ok := r.def(e.X.Var)
+	lastOf := func(a ir.VName) (ir.SubExp, bool) {
+		at, _, ok := r.def(a)
 		if !ok {
 			return ir.SubExp{}, false
 		}
-		m, ok := at.Exp.(*ir.Bin)
-		if !ok || m.Op != prim.Sub || m.T != prim.I64 || !m.Y.Equal(ir.I64(1)) {
-			return ir.SubExp{}, false
-		}
-		n = m.X
-	default:
-		return ir.SubExp{}, false
+		return ir.Pred(at.Exp)
 	}
-	if !r.lessThan(e.Y, n) {
-		return ir.SubExp{}, false
-	}
-	return n, true
+	in := func(p ir.VName, n ir.SubExp) bool { return r.inRange(ir.Var(p), n) }
+	return ir.ReversedIndex(s.Exp, lastOf, in)
 }
 
 // def returns the expression bound to v and v's position among its
