@@ -202,6 +202,8 @@ func NewFacts(f *Func) *Facts {
 	n := 0
 	iotas := map[VName]SubExp{} // the counting iotas bound so far, by size
 	last := map[VName]SubExp{}  // the names bound to n - 1 (i64), by n
+	lastOf := func(a VName) (SubExp, bool) { w, ok := last[a]; return w, ok }
+	in := func(p VName, w SubExp) bool { return slices.ContainsFunc(fa.below[p], w.Equal) }
 	var walk func(b *Body)
 	walk = func(b *Body) {
 		for _, s := range b.Stms {
@@ -223,8 +225,6 @@ func NewFacts(f *Func) *Facts {
 				if n, ok := Pred(s.Exp); ok {
 					last[v] = n
 				}
-				lastOf := func(a VName) (SubExp, bool) { n, ok := last[a]; return n, ok }
-				in := func(p VName, n SubExp) bool { return slices.ContainsFunc(fa.below[p], n.Equal) }
 				if n, ok := ReversedIndex(s.Exp, lastOf, in); ok {
 					fa.below[v] = append(fa.below[v], n)
 				}

@@ -181,8 +181,8 @@ func (r *rewriter) record(s *ir.Stm) {
 // [0, n) (ir.ReversedIndex), and gives n. The fact holds wherever the
 // name is visible, as the facts about j do there.
 func (r *rewriter) reversed(s *ir.Stm) (ir.SubExp, bool) {
-	if len(s.Pat) != 1 {
-		return ir.SubExp{}, false
+	if e, ok := s.Exp.(*ir.Bin); !ok || e.Op != prim.Sub || len(s.Pat) != 1 {
+		return ir.SubExp{}, false // most statements: no closures made
 	}
 	lastOf := func(a ir.VName) (ir.SubExp, bool) {
 		at, _, ok := r.def(a)

@@ -1,6 +1,8 @@
 package opt_test
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,5 +77,32 @@ entry main (x: f64) (d: i64) = (g x d, vjp (\x -> g x d) x 1)`,
 				}
 			}
 		})
+	}
+}
+
+// The derivative through a shared count is the derivative: the vjp of a
+// program whose count share-loops takes from the primal agrees with
+// central differences of the primal (at points where the number of
+// iterations does not change within the step).
+func TestShareLoopsGradient(t *testing.T) {
+	src := `let f (x: f64) = (loop (y, z) = (x, 1) while y < 100 do (y * 1.5 + z, f64.sqrt (z + y))).1
+entry main (x: f64) = (f x, vjp f x 1, (f (x + 1e-6) - f (x - 1e-6)) / 2e-6)`
+	p, q := compileAfter(t, src, "share-branches"), compileAfter(t, src, "share-loops")
+	if whiles(q.Funcs[0]) >= whiles(p.Funcs[0]) {
+		t.Fatalf("share-loops did not share the count:\n%s", q)
+	}
+	for _, in := range []string{"1.0", "7.5", "42.0", "150.0"} {
+		got := strings.Fields(runText(t, q, in))
+		if len(got) != 3 {
+			t.Fatalf("on %s: %v", in, got)
+		}
+		ad, err1 := strconv.ParseFloat(got[1], 64)
+		fd, err2 := strconv.ParseFloat(got[2], 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("on %s: %v", in, got)
+		}
+		if math.Abs(ad-fd) > 1e-5*math.Max(1, math.Abs(fd)) {
+			t.Errorf("on %s: vjp %v, central difference %v", in, ad, fd)
+		}
 	}
 }
