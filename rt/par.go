@@ -140,6 +140,18 @@ func numChunks(n, grain int64) int64 {
 	return c
 }
 
+// chunkSize is the size of the chunks parChunks uses for n and grain:
+// chunk c is [c*size, min((c+1)*size, n)).
+func chunkSize(n, grain int64) int64 {
+	s, _ := chunking(n, grain)
+	return s
+}
+
+// oneProc reports whether parallel loops run on the calling goroutine
+// alone (GOMAXPROCS is 1), where a parallel scan's phases run as one pass
+// over its rows rather than two.
+func oneProc() bool { return runtime.GOMAXPROCS(0) == 1 }
+
 // winners records, for every element of a scatter destination, the last
 // input index that writes it, so that a parallel scatter keeps the
 // sequential meaning (the last write wins) whatever the schedule.

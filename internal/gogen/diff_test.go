@@ -87,6 +87,16 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 		args: []string{"[1i64, 2i64, 3i64, 4i64, 5i64, 6i64, 7i64, 8i64, 9i64, 10i64, 11i64, 12i64]"}},
 	{name: "scan of reversed rows in phases, chunks", src: `entry main (n: i64) = let xs = map (\i -> i % 11 - 5) (iota n) in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
 		args: []string{"5000i64"}},
+	// Float scans whose rounding depends on the order of operations: on
+	// one core a scan's phases run as one pass (scanOnePass), which must
+	// apply the operators to the operands of the parallel phases. Scremas
+	// (a cheap function), plain scans (after a map with a loop) and a
+	// tuple operator; widths of one chunk, several, and a short last one.
+	{name: "float scan one pass, screma", cores: true, src: floatScans, args: []string{"100003i64"}},
+	{name: "float scan one pass, one chunk", cores: true, src: floatScans, args: []string{"1000i64"}},
+	{name: "float scan one pass, chunks", cores: true, src: floatScans, args: []string{"3001i64"}},
+	{name: "float scan one pass, plain", cores: true, src: floatScansPlain, args: []string{"100003i64"}},
+	{name: "float scan one pass, plain, one chunk", cores: true, src: floatScansPlain, args: []string{"1000i64"}},
 	{name: "small scan", src: `entry main (xs: []i32) = scan (+) 0 xs`, args: []string{"[1, 2, 3, 4]"}},
 	{name: "empty scan", src: `entry main (xs: []i32) = scan (+) 0 xs`, args: []string{"empty([0]i32)"}},
 	{name: "scan rows", src: `entry main (xss: [][]i32) = scan (map2 (+)) (replicate 2 0) xss`, args: []string{"[[1, 2], [3, 4], [5, 6]]"}},
@@ -545,3 +555,27 @@ func TestDiff(t *testing.T) {
 	}
 	runDiff(t, diffCases)
 }
+
+// floatScans returns, from scans whose results are inexact, the elements
+// at a few places and a sum of all of them.
+const floatScans = `
+entry main (n: i64) =
+  let xs = map (\i -> f64.i64 ((i * 7919) % 1000) * 0.001 + 0.1) (iota n)
+  let a = scan (+) 0 (map (\x -> x * 1.1) xs)
+  let b = scan (+) 0 (map (\x -> x * 0.5 + 0.3) xs)
+  let (c, d) = unzip (scan (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (map (\x -> (0.99 + x * 0.01, 1 - x)) xs))
+  let f s = (s[0], s[n / 3], s[n - 1], f64.sum s)
+  in (f a, f b, f c, f d)
+`
+
+// floatScansPlain is floatScans with a loop in the function before the
+// scans, which then run as Scans of its results rather than in one
+// Screma.
+const floatScansPlain = `
+entry main (n: i64) =
+  let xs = map (\i -> loop y = f64.i64 ((i * 7919) % 1000) * 0.001 + 0.1 for j < i % 3 do y * 0.5 + 0.3) (iota n)
+  let a = scan (+) 0 (map (\x -> x * 1.1) xs)
+  let (c, d) = unzip (scan (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (map (\x -> (0.99 + x * 0.01, 1 - x)) xs))
+  let f s = (s[0], s[n / 3], s[n - 1], f64.sum s)
+  in (f a, f c, f d)
+`

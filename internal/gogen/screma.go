@@ -186,7 +186,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	// element emits the work of element i: the function into temporaries,
 	// then the operators; accs are the Go variables of the reductions'
 	// accumulators (per reduction, per value).
-	element := func(dst []string, accs [][]string, scanAccs [][]string) error {
+	element := func(dst []string, accs, scanAccs, scanLocals [][]string) error {
 		temps := make([]string, len(e.F.Ret))
 		for k, t := range e.F.Ret {
 			if q, ok := outAt[k]; ok {
@@ -218,6 +218,11 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			for j := range m {
 				if out := pat[l.scanOut[q]+j].Name; !deadScan[out] {
 					g.p("%s.Data[%s] = %s", ident(out), i, scanAccs[q][j])
+				}
+			}
+			if scanLocals != nil {
+				if err := g.apply(sc.Op, append(append([]string{}, scanLocals[q]...), vals...), scanLocals[q]); err != nil {
+					return err
 				}
 			}
 		}
@@ -313,7 +318,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			}
 		}
 		dst := g.rangeLoop(i, lo, n, e.Arrs, outs)
-		err := element(dst, redAccs(false), scanAccs)
+		err := element(dst, redAccs(false), scanAccs, nil)
 		for _, r := range roots {
 			delete(g.dbuf, r)
 		}
@@ -394,7 +399,7 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 		}
 	} else {
 		dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
-		if err := element(dst, local, nil); err != nil {
+		if err := element(dst, local, nil, nil); err != nil {
 			return err
 		}
 		g.closeRangeLoop(i)
@@ -432,10 +437,12 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 // phases that read rows: every chunk folds the scan operators over its
 // rows from the neutral elements, the chunk results are scanned in chunk
 // order, then every chunk runs element (the function, the scans from its
-// prefix, the outputs) over its rows. The chunks depend only on the
+// prefix, the outputs) over its rows; on one core, or with one chunk,
+// the same operations run in one pass over the rows (scanOnePass), with
+// the function applied once per row. The chunks depend only on the
 // width, so the results do not depend on the cores. outs are the map
 // outputs written element by element.
-func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []string, element func(dst []string, accs, scanAccs [][]string) error) error {
+func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []string, element func(dst []string, accs, scanAccs, scanLocals [][]string) error) error {
 	gr := grain(e.F)
 	nc := g.fresh("nc")
 	g.p("%s := numChunks(%s, %s)", nc, n, gr)
@@ -448,7 +455,7 @@ func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []stri
 			pre[q] = append(pre[q], v)
 		}
 	}
-	g.open(fmt.Sprintf("if %s > 1 {", nc))
+	g.open(fmt.Sprintf("if %s > 1 && !oneProc() {", nc))
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()
 	local := make([][]string, len(e.Scans))
@@ -483,7 +490,6 @@ func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []stri
 			return err
 		}
 	}
-	g.close("}")
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()
 	scanAccs := make([][]string, len(e.Scans))
@@ -495,24 +501,42 @@ func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []stri
 		}
 	}
 	dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
-	if err := element(dst, nil, scanAccs); err != nil {
+	if err := element(dst, nil, scanAccs, nil); err != nil {
 		return err
 	}
 	g.closeRangeLoop(i)
 	g.closeChunk()
 	g.close("})")
+	g.orElse()
+	var neutral [][]ir.SubExp
+	var ops []*ir.Lambda
+	for _, sc := range e.Scans {
+		neutral, ops = append(neutral, sc.Neutral), append(ops, sc.Op)
+	}
+	err := g.scanOnePass(n, gr, nc, pre, neutral, ops, func(lo, hi string, accs, locals [][]string) error {
+		dst := g.rangeLoop(i, lo, hi, e.Arrs, outs)
+		if err := element(dst, nil, accs, locals); err != nil {
+			return err
+		}
+		g.closeRangeLoop(i)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	g.close("}")
 	return nil
 }
 
 // scremaLanes emits the loop of a laneable Screma over i in [lo, hi) with
 // lanes; accs are its reductions' accumulators.
-func (g *gen) scremaLanes(e *ir.Screma, i, lo, hi string, accs [][]string, element func(dst []string, accs, scanAccs [][]string) error) error {
+func (g *gen) scremaLanes(e *ir.Screma, i, lo, hi string, accs [][]string, element func(dst []string, accs, scanAccs, scanLocals [][]string) error) error {
 	var ops []*ir.Lambda
 	var neutral []ir.SubExp
 	for _, r := range e.Reds {
 		ops, neutral = append(ops, r.Op), append(neutral, r.Neutral[0])
 	}
-	return g.lanes(i, lo, hi, e.Arrs, accs, ops, neutral, func(accs [][]string) error { return element(nil, accs, nil) })
+	return g.lanes(i, lo, hi, e.Arrs, accs, ops, neutral, func(accs [][]string) error { return element(nil, accs, nil, nil) })
 }
 
 // inRange opens "if <the indices idx are in range of shape> {" and returns

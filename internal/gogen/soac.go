@@ -1016,7 +1016,8 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		return nil
 	}
 	// Three phases: reduce every chunk, scan the chunk sums sequentially,
-	// then rescan every chunk from its prefix.
+	// then rescan every chunk from its prefix; on one core, or with one
+	// chunk, the same operations in one pass (scanOnePass).
 	gr := grain(e.Op)
 	for j := range k {
 		if isDead[j] = dead(j); !isDead[j] {
@@ -1031,7 +1032,35 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		g.p("%s := make([]%s, %s+1)", pre[j], goScalar(e.Op.Ret[j].Elem), nc)
 		g.p("%s[0] = %s", pre[j], accs[j])
 	}
-	g.open(fmt.Sprintf("if %s > 1 {", nc))
+	// loop emits the loop over [lo, hi) that scans from accs, and folds
+	// locals from the neutral elements unless locals is nil.
+	loop := func(lo, hi string, accs, locals []string) error {
+		g.open(fmt.Sprintf("for %s := %s; %s < %s; %s++ {", i, lo, i, hi, i))
+		var xs []string
+		for _, r := range rows() {
+			x := g.fresh("x")
+			g.p("%s := %s", x, r)
+			xs = append(xs, x)
+		}
+		if locals != nil {
+			if err := g.apply(e.Op, append(append([]string{}, locals...), xs...), locals); err != nil {
+				return err
+			}
+		}
+		if accs != nil {
+			if err := g.apply(e.Op, append(append([]string{}, accs...), xs...), accs); err != nil {
+				return err
+			}
+			for j := range k {
+				if !isDead[j] {
+					g.p("%s.Data[%s] = %s", out(j), i, accs[j])
+				}
+			}
+		}
+		g.close("}")
+		return nil
+	}
+	g.open(fmt.Sprintf("if %s > 1 && !oneProc() {", nc))
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()
 	local := make([]string, k)
@@ -1039,11 +1068,9 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
 	}
-	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
-	if err := g.apply(e.Op, append(append([]string{}, local...), rows()...), local); err != nil {
+	if err := loop("lo", "hi", nil, local); err != nil {
 		return err
 	}
-	g.close("}")
 	for j := range k {
 		g.p("%s[c+1] = %s", pre[j], local[j])
 	}
@@ -1052,25 +1079,29 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 	if err := g.scanChunkSums(e.Op, pre, nc); err != nil {
 		return err
 	}
-	g.close("}")
 	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
 	g.openChunk()
 	for j := range k {
 		local[j] = g.fresh("acc")
 		g.p("%s := %s[c]", local[j], pre[j])
 	}
-	g.open(fmt.Sprintf("for %s := lo; %s < hi; %s++ {", i, i, i))
-	if err := g.apply(e.Op, append(append([]string{}, local...), rows()...), local); err != nil {
+	if err := loop("lo", "hi", local, nil); err != nil {
 		return err
 	}
-	for j := range k {
-		if !isDead[j] {
-			g.p("%s.Data[%s] = %s", out(j), i, local[j])
-		}
-	}
-	g.close("}")
 	g.closeChunk()
 	g.close("})")
+	g.orElse()
+	err := g.scanOnePass(n, gr, nc, [][]string{pre}, [][]ir.SubExp{e.Neutral}, []*ir.Lambda{e.Op}, func(lo, hi string, accs, locals [][]string) error {
+		var l []string
+		if locals != nil {
+			l = locals[0]
+		}
+		return loop(lo, hi, accs[0], l)
+	})
+	if err != nil {
+		return err
+	}
+	g.close("}")
 	g.declareDone(pat)
 	return nil
 }
@@ -1398,6 +1429,65 @@ func (g *gen) scanChunkSums(op *ir.Lambda, pre []string, nc string) error {
 		return err
 	}
 	g.close("}")
+	return nil
+}
+
+// scanOnePass emits a parallel scan's phases as one pass over the rows,
+// for when the chunks would run one after another anyway (one chunk, or
+// GOMAXPROCS 1): the chunks run in order, and every chunk but the last
+// folds its rows from the neutral elements beside the scan from its
+// prefix, then combines that fold with its prefix into the next chunk's
+// prefix as scanChunkSums does. The operators see the operands of the
+// phases, so the results are bitwise those of a parallel run. pre[q] are
+// scan q's chunk prefixes (one Go slice per component, pre[q][.][0] the
+// neutral elements), neutral and ops its neutral elements and operator;
+// loop emits the loop over the rows [lo, hi) that advances the running
+// accumulators accs and, where locals is not nil, the folds locals.
+func (g *gen) scanOnePass(n, gr, nc string, pre [][]string, neutral [][]ir.SubExp, ops []*ir.Lambda, loop func(lo, hi string, accs, locals [][]string) error) error {
+	size, c, lo, hi := g.fresh("size"), g.fresh("c"), g.fresh("lo"), g.fresh("hi")
+	g.open("func() {")
+	g.openChunk()
+	g.p("%s := chunkSize(%s, %s)", size, n, gr)
+	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", c, c, nc, c))
+	g.p("%s := %s * %s", lo, c, size)
+	g.p("%s := min(%s+%s, %s)", hi, lo, size, n)
+	accs := func() [][]string {
+		out := make([][]string, len(pre))
+		for q := range pre {
+			for _, p := range pre[q] {
+				v := g.fresh("acc")
+				g.p("%s := %s[%s]", v, p, c)
+				out[q] = append(out[q], v)
+			}
+		}
+		return out
+	}
+	g.open(fmt.Sprintf("if %s+1 < %s {", c, nc))
+	locals := make([][]string, len(pre))
+	for q := range pre {
+		locals[q] = g.freshFrom(neutral[q])
+	}
+	if err := loop(lo, hi, accs(), locals); err != nil {
+		return err
+	}
+	for q, op := range ops {
+		var prev, next []string
+		for _, p := range pre[q] {
+			prev = append(prev, p+"["+c+"]")
+			next = append(next, p+"["+c+"+1]")
+		}
+		if err := g.apply(op, append(prev, locals[q]...), next); err != nil {
+			return err
+		}
+	}
+	g.orElse()
+	if err := loop(lo, hi, accs(), nil); err != nil {
+		return err
+	}
+	g.close("}")
+	g.close("}")
+	g.closeChunk()
+	g.close("}()")
 	return nil
 }
 
