@@ -320,6 +320,17 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 	// the array is not built in a destination of its shape.
 	countSize := func() string {
 		size := g.fresh("size")
+		if b := p.Type.Elem.Bytes(); len(dims) == 1 && b > 0 {
+			// A vector small enough to take allocLen's short path is
+			// checked here: allocLen itself is over Go's inlining
+			// budget, and such vectors are often allocated per element
+			// of a loop (into scratch, where nothing else is paid).
+			g.p("%s := int64(%s)", size, dims[0])
+			g.p("if uint64(%s) > smallAlloc/%d {", size, b)
+			g.p("%s = allocLen[%s](%s, %s)", size, el, g.at, size)
+			g.p("}")
+			return size
+		}
 		g.p("%s := allocLen[%s](%s%s)", size, el, g.at, prefixed(dims))
 		return size
 	}
