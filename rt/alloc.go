@@ -202,8 +202,10 @@ func FormatSize(n int64) string {
 const smallAlloc = 4096
 
 // allocLen is CheckAlloc for elements of type T in generated code: it
-// fails at pos instead of returning an error. Small vectors take a path
-// short enough to be inlined.
+// fails at pos instead of returning an error. Small vectors take a short
+// path; the function is still over Go's inlining budget, so for one
+// dimension the generator tests the count against smallAlloc itself and
+// calls allocLen only above it.
 func allocLen[T any](pos string, shape ...int64) int64 {
 	var z T
 	if len(shape) == 1 && uint64(shape[0]) <= smallAlloc/uint64(max(unsafe.Sizeof(z), 1)) {

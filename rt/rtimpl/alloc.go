@@ -119,8 +119,10 @@ func MachineMemory() int64 {
 const SmallAlloc = 4096
 
 // AllocLen is CheckAlloc for elements of type T in generated code: it
-// fails at pos instead of returning an error. Small vectors take a path
-// short enough to be inlined.
+// fails at pos instead of returning an error. Small vectors take a short
+// path; the function is still over Go's inlining budget, so for one
+// dimension the generator tests the count against smallAlloc itself and
+// calls allocLen only above it.
 func AllocLen[T any](pos string, shape ...int64) int64 {
 	var z T
 	if len(shape) == 1 && uint64(shape[0]) <= SmallAlloc/uint64(max(unsafe.Sizeof(z), 1)) {
