@@ -88,7 +88,7 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	{name: "scan of reversed rows in phases, chunks", src: `entry main (n: i64) = let xs = map (\i -> i % 11 - 5) (iota n) in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
 		args: []string{"5000i64"}},
 	// Float scans whose rounding depends on the order of operations: on
-	// one core a scan's phases run as one pass (scanOnePass), which must
+	// one core a scan's phases run as one pass (scanPhases), which must
 	// apply the operators to the operands of the parallel phases. Scremas
 	// (a cheap function), plain scans (after a map with a loop) and a
 	// tuple operator; widths of one chunk, several, and a short last one.

@@ -438,94 +438,50 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 // rows from the neutral elements, the chunk results are scanned in chunk
 // order, then every chunk runs element (the function, the scans from its
 // prefix, the outputs) over its rows; on one core, or with one chunk,
-// the same operations run in one pass over the rows (scanOnePass), with
-// the function applied once per row. The chunks depend only on the
-// width, so the results do not depend on the cores. outs are the map
-// outputs written element by element.
+// the same operations run in one pass over the rows, with the function
+// applied once per row (scanPhases). outs are the map outputs written
+// element by element.
 func (g *gen) scremaScans(e *ir.Screma, l scremaLayout, n, i string, outs []string, element func(dst []string, accs, scanAccs, scanLocals [][]string) error) error {
-	gr := grain(e.F)
-	nc := g.fresh("nc")
-	g.p("%s := numChunks(%s, %s)", nc, n, gr)
-	pre := make([][]string, len(e.Scans))
-	for q, sc := range e.Scans {
-		for j, ne := range sc.Neutral {
-			v := g.fresh("pre")
-			g.p("%s := make([]%s, %s+1)", v, goType(e.F.Ret[l.scanIn[q]+j]), nc)
-			g.p("%s[0] = %s", v, g.sub(ne))
-			pre[q] = append(pre[q], v)
-		}
-	}
-	g.open(fmt.Sprintf("if %s > 1 && !oneProc() {", nc))
-	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.openChunk()
-	local := make([][]string, len(e.Scans))
-	for q, sc := range e.Scans {
-		local[q] = g.freshFrom(sc.Neutral)
-	}
-	g.rangeLoop(i, "lo", "hi", e.Arrs, nil)
-	temps := make([]string, len(e.F.Ret))
-	for k, t := range e.F.Ret {
-		temps[k] = g.fresh("f")
-		g.p("var %s %s", temps[k], goType(t))
-	}
-	if err := g.apply(e.F, g.elemArgs(e.Arrs, e.F.Params, i), temps); err != nil {
-		return err
-	}
-	for q, sc := range e.Scans {
-		vals := temps[l.scanIn[q] : l.scanIn[q]+len(sc.Neutral)]
-		if err := g.apply(sc.Op, append(append([]string{}, local[q]...), vals...), local[q]); err != nil {
-			return err
-		}
-	}
-	g.closeRangeLoop(i)
-	for q := range e.Scans {
-		for j, v := range local[q] {
-			g.p("%s[c+1] = %s", pre[q][j], v)
-		}
-	}
-	g.closeChunk()
-	g.close("})")
-	for q, sc := range e.Scans {
-		if err := g.scanChunkSums(sc.Op, pre[q], nc); err != nil {
-			return err
-		}
-	}
-	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.openChunk()
-	scanAccs := make([][]string, len(e.Scans))
-	for q, sc := range e.Scans {
-		for j := range sc.Neutral {
-			v := g.fresh("acc")
-			g.p("%s := %s[c]", v, pre[q][j])
-			scanAccs[q] = append(scanAccs[q], v)
-		}
-	}
-	dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
-	if err := element(dst, nil, scanAccs, nil); err != nil {
-		return err
-	}
-	g.closeRangeLoop(i)
-	g.closeChunk()
-	g.close("})")
-	g.orElse()
+	var types [][]string
 	var neutral [][]ir.SubExp
 	var ops []*ir.Lambda
-	for _, sc := range e.Scans {
-		neutral, ops = append(neutral, sc.Neutral), append(ops, sc.Op)
+	for q, sc := range e.Scans {
+		var ts []string
+		for j := range sc.Neutral {
+			ts = append(ts, goType(e.F.Ret[l.scanIn[q]+j]))
+		}
+		types, neutral, ops = append(types, ts), append(neutral, sc.Neutral), append(ops, sc.Op)
 	}
-	err := g.scanOnePass(n, gr, nc, pre, neutral, ops, func(lo, hi string, accs, locals [][]string) error {
+	// The first phase applies the function and folds the scanned values
+	// only: no outputs are written.
+	fold := func(lo, hi string, locals [][]string) error {
+		g.rangeLoop(i, lo, hi, e.Arrs, nil)
+		temps := make([]string, len(e.F.Ret))
+		for k, t := range e.F.Ret {
+			temps[k] = g.fresh("f")
+			g.p("var %s %s", temps[k], goType(t))
+		}
+		if err := g.apply(e.F, g.elemArgs(e.Arrs, e.F.Params, i), temps); err != nil {
+			return err
+		}
+		for q, sc := range e.Scans {
+			vals := temps[l.scanIn[q] : l.scanIn[q]+len(sc.Neutral)]
+			if err := g.apply(sc.Op, append(append([]string{}, locals[q]...), vals...), locals[q]); err != nil {
+				return err
+			}
+		}
+		g.closeRangeLoop(i)
+		return nil
+	}
+	loop := func(lo, hi string, accs, locals [][]string) error {
 		dst := g.rangeLoop(i, lo, hi, e.Arrs, outs)
 		if err := element(dst, nil, accs, locals); err != nil {
 			return err
 		}
 		g.closeRangeLoop(i)
 		return nil
-	})
-	if err != nil {
-		return err
 	}
-	g.close("}")
-	return nil
+	return g.scanPhases(n, grain(e.F), types, neutral, ops, fold, loop)
 }
 
 // scremaLanes emits the loop of a laneable Screma over i in [lo, hi) with

@@ -1015,26 +1015,17 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 		g.declareDone(pat)
 		return nil
 	}
-	// Three phases: reduce every chunk, scan the chunk sums sequentially,
-	// then rescan every chunk from its prefix; on one core, or with one
-	// chunk, the same operations in one pass (scanOnePass).
+	// A parallel scan in phases, or in one pass on one core (scanPhases).
 	gr := grain(e.Op)
 	for j := range k {
 		if isDead[j] = dead(j); !isDead[j] {
 			g.assignNewArray(out(j), pat[j], []string{g.i64(e.W)}, false)
 		}
 	}
-	nc := g.fresh("nc")
-	g.p("%s := numChunks(%s, %s)", nc, n, gr)
-	pre := make([]string, k)
-	for j := range k {
-		pre[j] = g.fresh("pre")
-		g.p("%s := make([]%s, %s+1)", pre[j], goScalar(e.Op.Ret[j].Elem), nc)
-		g.p("%s[0] = %s", pre[j], accs[j])
-	}
-	// loop emits the loop over [lo, hi) that scans from accs, and folds
-	// locals from the neutral elements unless locals is nil.
-	loop := func(lo, hi string, accs, locals []string) error {
+	// loop emits the loop over [lo, hi) that scans from accs unless accs
+	// is nil, and folds locals from the neutral elements unless locals is
+	// nil.
+	loop := func(lo, hi string, accs, locals [][]string) error {
 		g.open(fmt.Sprintf("for %s := %s; %s < %s; %s++ {", i, lo, i, hi, i))
 		var xs []string
 		for _, r := range rows() {
@@ -1043,65 +1034,31 @@ func (g *gen) scan(e *ir.Scan, pat []ir.Param, pos string) error {
 			xs = append(xs, x)
 		}
 		if locals != nil {
-			if err := g.apply(e.Op, append(append([]string{}, locals...), xs...), locals); err != nil {
+			if err := g.apply(e.Op, append(append([]string{}, locals[0]...), xs...), locals[0]); err != nil {
 				return err
 			}
 		}
 		if accs != nil {
-			if err := g.apply(e.Op, append(append([]string{}, accs...), xs...), accs); err != nil {
+			if err := g.apply(e.Op, append(append([]string{}, accs[0]...), xs...), accs[0]); err != nil {
 				return err
 			}
 			for j := range k {
 				if !isDead[j] {
-					g.p("%s.Data[%s] = %s", out(j), i, accs[j])
+					g.p("%s.Data[%s] = %s", out(j), i, accs[0][j])
 				}
 			}
 		}
 		g.close("}")
 		return nil
 	}
-	g.open(fmt.Sprintf("if %s > 1 && !oneProc() {", nc))
-	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.openChunk()
-	local := make([]string, k)
-	for j := range k {
-		local[j] = g.fresh("acc")
-		g.p("%s := %s", local[j], g.sub(e.Neutral[j]))
+	var types []string
+	for _, t := range e.Op.Ret[:k] {
+		types = append(types, goScalar(t.Elem))
 	}
-	if err := loop("lo", "hi", nil, local); err != nil {
+	fold := func(lo, hi string, locals [][]string) error { return loop(lo, hi, nil, locals) }
+	if err := g.scanPhases(n, gr, [][]string{types}, [][]ir.SubExp{e.Neutral}, []*ir.Lambda{e.Op}, fold, loop); err != nil {
 		return err
 	}
-	for j := range k {
-		g.p("%s[c+1] = %s", pre[j], local[j])
-	}
-	g.closeChunk()
-	g.close("})")
-	if err := g.scanChunkSums(e.Op, pre, nc); err != nil {
-		return err
-	}
-	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
-	g.openChunk()
-	for j := range k {
-		local[j] = g.fresh("acc")
-		g.p("%s := %s[c]", local[j], pre[j])
-	}
-	if err := loop("lo", "hi", local, nil); err != nil {
-		return err
-	}
-	g.closeChunk()
-	g.close("})")
-	g.orElse()
-	err := g.scanOnePass(n, gr, nc, [][]string{pre}, [][]ir.SubExp{e.Neutral}, []*ir.Lambda{e.Op}, func(lo, hi string, accs, locals [][]string) error {
-		var l []string
-		if locals != nil {
-			l = locals[0]
-		}
-		return loop(lo, hi, accs[0], l)
-	})
-	if err != nil {
-		return err
-	}
-	g.close("}")
 	g.declareDone(pat)
 	return nil
 }
@@ -1432,28 +1389,45 @@ func (g *gen) scanChunkSums(op *ir.Lambda, pre []string, nc string) error {
 	return nil
 }
 
-// scanOnePass emits a parallel scan's phases as one pass over the rows,
-// for when the chunks would run one after another anyway (one chunk, or
-// GOMAXPROCS 1): the chunks run in order, and every chunk but the last
-// folds its rows from the neutral elements beside the scan from its
-// prefix, then combines that fold with its prefix into the next chunk's
-// prefix as scanChunkSums does. The operators see the operands of the
-// phases, so the results are bitwise those of a parallel run. pre[q] are
-// scan q's chunk prefixes (one Go slice per component, pre[q][.][0] the
-// neutral elements), neutral and ops its neutral elements and operator;
-// loop emits the loop over the rows [lo, hi) that advances the running
-// accumulators accs and, where locals is not nil, the folds locals.
-func (g *gen) scanOnePass(n, gr, nc string, pre [][]string, neutral [][]ir.SubExp, ops []*ir.Lambda, loop func(lo, hi string, accs, locals [][]string) error) error {
-	size, c, lo, hi := g.fresh("size"), g.fresh("c"), g.fresh("lo"), g.fresh("hi")
-	g.open("func() {")
-	g.openChunk()
-	g.p("%s := chunkSize(%s, %s)", size, n, gr)
-	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", c, c, nc, c))
-	g.p("%s := %s * %s", lo, c, size)
-	g.p("%s := min(%s+%s, %s)", hi, lo, size, n)
-	accs := func() [][]string {
-		out := make([][]string, len(pre))
-		for q := range pre {
+// scanPhases emits a top-level parallel scan of width n (in chunks of
+// grain gr) over one or more scans: scan q has components of Go types
+// types[q], neutral elements neutral[q] and operator ops[q]. With several
+// chunks and more than one core it runs the three phases: every chunk
+// folds its rows from the neutral elements (fold, into locals), the chunk
+// results are scanned in chunk order (scanChunkSums), then every chunk
+// scans its rows from its prefix (loop, with locals nil). Otherwise the
+// chunks run in order in one pass: every chunk but the last folds its
+// rows beside the scan from its prefix (loop, with both) and combines
+// that fold with its prefix into the next chunk's prefix as
+// scanChunkSums does, so the operators see the operands of the phases
+// and the results are bitwise those of a parallel run, while the rows
+// are read (and the function applied) once. The chunks depend only on
+// the width, so the results do not depend on the cores.
+func (g *gen) scanPhases(n, gr string, types [][]string, neutral [][]ir.SubExp, ops []*ir.Lambda,
+	fold func(lo, hi string, locals [][]string) error, loop func(lo, hi string, accs, locals [][]string) error) error {
+	nc := g.fresh("nc")
+	g.p("%s := numChunks(%s, %s)", nc, n, gr)
+	// pre[q][j][c] is component j of the prefix chunk c starts from.
+	pre := make([][]string, len(ops))
+	for q := range ops {
+		for j, ne := range neutral[q] {
+			v := g.fresh("pre")
+			g.p("%s := make([]%s, %s+1)", v, types[q][j], nc)
+			g.p("%s[0] = %s", v, g.sub(ne))
+			pre[q] = append(pre[q], v)
+		}
+	}
+	locals := func() [][]string {
+		out := make([][]string, len(ops))
+		for q := range ops {
+			out[q] = g.freshFrom(neutral[q])
+		}
+		return out
+	}
+	// prefixes binds the running accumulators of chunk c.
+	prefixes := func(c string) [][]string {
+		out := make([][]string, len(ops))
+		for q := range ops {
 			for _, p := range pre[q] {
 				v := g.fresh("acc")
 				g.p("%s := %s[%s]", v, p, c)
@@ -1462,12 +1436,43 @@ func (g *gen) scanOnePass(n, gr, nc string, pre [][]string, neutral [][]ir.SubEx
 		}
 		return out
 	}
-	g.open(fmt.Sprintf("if %s+1 < %s {", c, nc))
-	locals := make([][]string, len(pre))
-	for q := range pre {
-		locals[q] = g.freshFrom(neutral[q])
+	g.open(fmt.Sprintf("if %s > 1 && !oneProc() {", nc))
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.openChunk()
+	ls := locals()
+	if err := fold("lo", "hi", ls); err != nil {
+		return err
 	}
-	if err := loop(lo, hi, accs(), locals); err != nil {
+	for q := range ops {
+		for j, v := range ls[q] {
+			g.p("%s[c+1] = %s", pre[q][j], v)
+		}
+	}
+	g.closeChunk()
+	g.close("})")
+	for q, op := range ops {
+		if err := g.scanChunkSums(op, pre[q], nc); err != nil {
+			return err
+		}
+	}
+	g.open(fmt.Sprintf("parChunks(%s, %s, func(c, lo, hi int64) {", n, gr))
+	g.openChunk()
+	if err := loop("lo", "hi", prefixes("c"), nil); err != nil {
+		return err
+	}
+	g.closeChunk()
+	g.close("})")
+	g.orElse()
+	size, c, lo, hi := g.fresh("size"), g.fresh("c"), g.fresh("lo"), g.fresh("hi")
+	g.open("func() {")
+	g.openChunk()
+	g.p("%s := chunkSize(%s, %s)", size, n, gr)
+	g.open(fmt.Sprintf("for %s := int64(0); %s < %s; %s++ {", c, c, nc, c))
+	g.p("%s := %s * %s", lo, c, size)
+	g.p("%s := min(%s+%s, %s)", hi, lo, size, n)
+	g.open(fmt.Sprintf("if %s+1 < %s {", c, nc))
+	ls = locals()
+	if err := loop(lo, hi, prefixes(c), ls); err != nil {
 		return err
 	}
 	for q, op := range ops {
@@ -1476,18 +1481,19 @@ func (g *gen) scanOnePass(n, gr, nc string, pre [][]string, neutral [][]ir.SubEx
 			prev = append(prev, p+"["+c+"]")
 			next = append(next, p+"["+c+"+1]")
 		}
-		if err := g.apply(op, append(prev, locals[q]...), next); err != nil {
+		if err := g.apply(op, append(prev, ls[q]...), next); err != nil {
 			return err
 		}
 	}
 	g.orElse()
-	if err := loop(lo, hi, accs(), nil); err != nil {
+	if err := loop(lo, hi, prefixes(c), nil); err != nil {
 		return err
 	}
 	g.close("}")
 	g.close("}")
 	g.closeChunk()
 	g.close("}()")
+	g.close("}")
 	return nil
 }
 
