@@ -260,9 +260,16 @@ func (c goCall) Run() error                       { _, err := c.proc.Run(); retu
 func (c goCall) Results() ([]values.Value, error) { return c.proc.Results() }
 func (c goCall) RunTimed() (time.Duration, error) { return c.proc.Run() }
 
+// RunRepeated runs the entry back to back in the program's process
+// (gradbench.RepeatedCall).
+func (c goCall) RunRepeated(minRuns int64, minTotal time.Duration) ([]time.Duration, error) {
+	return c.proc.Repeat(minRuns, minTotal)
+}
+
 var (
 	_ benchrun.SelfTimed      = (*goProgram)(nil)
 	_ gradbench.SelfTimedCall = goCall{}
+	_ gradbench.RepeatedCall  = goCall{}
 	_ testspec.Preparer       = (*goBackend)(nil)
 	_ testspec.Warner         = (*goProgram)(nil)
 	_ testspec.Warner         = interpProgram{}

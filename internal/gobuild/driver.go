@@ -17,6 +17,9 @@ import (
 //	call ENTRY RUNS NBYTES   run ENTRY RUNS times on the arguments
 //	load ENTRY NBYTES        bind ENTRY to the arguments
 //	run                      run the bound entry once, keeping its results
+//	repeat MINRUNS MINNS     run the bound entry back to back, at least
+//	                         MINRUNS times and until the runs took MINNS
+//	                         nanoseconds in all, keeping the last results
 //	results                  send the results of the last run
 //
 // Every reply is a line "ok NBYTES [NANOSECONDS...]" followed by NBYTES
@@ -294,6 +297,32 @@ func (s *server) handle(f []string) {
 			return
 		}
 		s.ok(nil, []int64{t})
+	case len(f) == 3 && f[0] == "repeat":
+		// The runs follow each other in the process, as a benchmark's
+		// own loop would, with no request between them to disturb the
+		// caches.
+		if s.entry.Call == nil {
+			s.fail("input", fmt.Errorf("repeat before load"))
+			return
+		}
+		minRuns, err1 := strconv.ParseInt(f[1], 10, 64)
+		minNs, err2 := strconv.ParseInt(f[2], 10, 64)
+		if err1 != nil || err2 != nil || minRuns < 1 || minNs < 0 {
+			s.fail("input", fmt.Errorf("bad repetition %%q %%q", f[1], f[2]))
+			return
+		}
+		var times []int64
+		var total int64
+		for int64(len(times)) < minRuns || total < minNs {
+			t, err := s.runOnce()
+			if err != nil {
+				s.fail("run", err)
+				return
+			}
+			times = append(times, t)
+			total += max(t, 1)
+		}
+		s.ok(nil, times)
 	case len(f) == 1 && f[0] == "results":
 		if s.res == nil {
 			s.fail("input", fmt.Errorf("no results: nothing has run"))
@@ -305,6 +334,10 @@ func (s *server) handle(f []string) {
 	}
 }
 `
+
+// server is the source serverMain fills in, and part of every program's
+// cache key (a test changes it).
+var server = serverSource
 
 // serverMain returns the server's main.go for the programs whose packages
 // are in the directories keys of the build module. files, if not nil, are
@@ -324,5 +357,5 @@ func serverMain(keys []string, files map[string][]string) []byte {
 		table.WriteString("\t},\n")
 	}
 	imports.WriteString("\n")
-	return []byte(fmt.Sprintf(serverSource, imports.String(), table.String()))
+	return []byte(fmt.Sprintf(server, imports.String(), table.String()))
 }

@@ -218,6 +218,10 @@ func newUnit(prog *ir.Program, version string) (*unit, error) {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "fluxion %s\n", version)
+	// The server is part of the executable: a change to its protocol must
+	// not find an executable built with the old one.
+	fmt.Fprintf(h, "server %d\n", len(server))
+	h.Write([]byte(server))
 	for _, name := range sortedKeys(files) {
 		fmt.Fprintf(h, "%s %d\n", name, len(files[name]))
 		h.Write(files[name])

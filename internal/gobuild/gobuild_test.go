@@ -104,6 +104,31 @@ func TestBuildAndCall(t *testing.T) {
 	if err != nil || len(res) != 1 || res[0].String() != "32f64" {
 		t.Errorf("results after run: %v %v", res, err)
 	}
+	// Repeat runs back to back: at least the runs asked for, and until
+	// they took the time asked for.
+	ds, err := p.Repeat(5, 0)
+	if err != nil || len(ds) != 5 {
+		t.Errorf("repeat 5 runs: %d times, %v", len(ds), err)
+	}
+	ds, err = p.Repeat(1, 20*time.Millisecond)
+	var total time.Duration
+	for _, d := range ds {
+		total += d
+	}
+	if err != nil || len(ds) < 2 || total < 20*time.Millisecond {
+		t.Errorf("repeat for 20ms: %d runs took %v, %v", len(ds), total, err)
+	}
+	res, err = p.Results()
+	if err != nil || len(res) != 1 || res[0].String() != "32f64" {
+		t.Errorf("results after repeat: %v %v", res, err)
+	}
+	// A failing run ends the repetition with its error.
+	if err := p.Load("div", []values.Value{values.Scalar(prim.IntValue(prim.I32, 1)), values.Scalar(prim.IntValue(prim.I32, 0))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Repeat(3, 0); !errors.As(err, &re) {
+		t.Errorf("repeat of a failing run: %v", err)
+	}
 
 	// Each run recycles the results of the one before (Recycle): a large
 	// result is built in the last one's storage, never in that of the
@@ -190,6 +215,29 @@ func TestWritePackage(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "dotprod.go mine.go rt_api.go" {
 		t.Errorf("files after switching to the shared runtime: %v", got)
+	}
+}
+
+// TestCacheKeyHasServer: a program's cache key changes with the server
+// around it, so that an executable built with an older protocol is not
+// taken from the cache.
+func TestCacheKeyHasServer(t *testing.T) {
+	prog, err := pipeline.CompileSource("t.fut", []byte(testProgram), nil, pipeline.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() string {
+		u, err := newUnit(prog, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.key
+	}
+	before := key()
+	defer func(s string) { server = s }(server)
+	server += "// another request\n"
+	if key() == before {
+		t.Errorf("the cache key does not change with the server's source")
 	}
 }
 

@@ -139,6 +139,22 @@ func (p *Process) Run() (time.Duration, error) {
 	return time.Duration(times[0]), nil
 }
 
+// Repeat runs the loaded entry back to back in the process, at least
+// minRuns times and until the runs took minTotal in all, and returns the
+// time of each run.
+func (p *Process) Repeat(minRuns int64, minTotal time.Duration) ([]time.Duration, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ns, err := p.request(fmt.Sprintf("repeat %d %d\n", minRuns, max(minTotal.Nanoseconds(), 0)), nil)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(ns)) < minRuns {
+		return nil, errors.New("internal error: malformed reply to repeat")
+	}
+	return durations(ns), nil
+}
+
 // Results returns the results of the last Run.
 func (p *Process) Results() ([]values.Value, error) {
 	p.mu.Lock()

@@ -48,6 +48,15 @@ type SelfTimedCall interface {
 	RunTimed() (time.Duration, error)
 }
 
+// RepeatedCall is implemented by calls that can run themselves back to
+// back (a compiled program in another process loops over the entry point
+// itself, as GradBench's C++ tool does, instead of answering one request
+// per run): at least minRuns times and until the runs took minTotal in
+// all. It returns the time of each run.
+type RepeatedCall interface {
+	RunRepeated(minRuns int64, minTotal time.Duration) ([]time.Duration, error)
+}
+
 // Interpreter is the Backend that runs programs with internal/interp.
 type Interpreter struct{}
 
