@@ -335,3 +335,32 @@ func TestRecycle(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeArraysColored: large arrays allocated one after another start
+// at different cache lines of a page (makeAdvised's colors), each with
+// its length, and room for its elements within its own storage.
+func TestLargeArraysColored(t *testing.T) {
+	const n = hugeMin / 8 // elements of float64: hugeMin bytes
+	lines := map[uintptr]bool{}
+	var keep [][]float64
+	for range 8 {
+		b := makeFull[float64](n)
+		keep = append(keep, b)
+		if len(b) != n || cap(b) < n {
+			t.Fatalf("len %d, cap %d; want len %d", len(b), cap(b), n)
+		}
+		b[0], b[n-1] = 1, 2
+		lines[uintptr(unsafe.Pointer(unsafe.SliceData(b)))%4096/cacheLine] = true
+	}
+	if len(lines) < 8 {
+		t.Errorf("8 large arrays start at %d distinct cache lines of a page, want 8", len(lines))
+	}
+	for i, b := range keep {
+		if b[0] != 1 || b[n-1] != 2 {
+			t.Errorf("array %d was overwritten", i)
+		}
+	}
+	if b := makeData[bool](hugeMin); len(b) != hugeMin || b[hugeMin-1] {
+		t.Errorf("makeData[bool](%d): len %d", hugeMin, len(b))
+	}
+}

@@ -180,12 +180,33 @@ func MakeAdvised[T any](n int64, zero bool) []T {
 			return b
 		}
 	}
-	b := make([]T, n)
-	if size >= HugeMin {
-		AdviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
+	if size < HugeMin {
+		return make([]T, n)
 	}
+	// Large arrays start at a different cache line within a page each
+	// (colors): Go places them on page boundaries, where element i of
+	// every array would fall in the same set of the level-1 cache, and
+	// a loop over more arrays than the cache has ways would evict each
+	// line before it reads the line's next element.
+	per := int64(CacheLine / unsafe.Sizeof(z))
+	off := int64(0)
+	if per > 0 {
+		off = int64(NextColor.Add(1)%Colors) * per
+	}
+	b := make([]T, n+Colors*per)[off : off+n]
+	AdviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
 	return b
 }
+
+// CacheLine and colors: large arrays start at one of colors cache lines
+// of a page (makeAdvised).
+const (
+	CacheLine = 64
+	Colors    = 64
+)
+
+// NextColor counts the large arrays allocated, to color them in turn.
+var NextColor atomic.Uint64
 
 // RecycleMax is the number of arrays kept per element type.
 const RecycleMax = 4

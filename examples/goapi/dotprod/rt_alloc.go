@@ -265,12 +265,33 @@ func makeAdvised[T any](n int64, zero bool) []T {
 			return b
 		}
 	}
-	b := make([]T, n)
-	if size >= hugeMin {
-		adviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
+	if size < hugeMin {
+		return make([]T, n)
 	}
+	// Large arrays start at a different cache line within a page each
+	// (colors): Go places them on page boundaries, where element i of
+	// every array would fall in the same set of the level-1 cache, and
+	// a loop over more arrays than the cache has ways would evict each
+	// line before it reads the line's next element.
+	per := int64(cacheLine / unsafe.Sizeof(z))
+	off := int64(0)
+	if per > 0 {
+		off = int64(nextColor.Add(1)%colors) * per
+	}
+	b := make([]T, n+colors*per)[off : off+n]
+	adviseHuge(uintptr(unsafe.Pointer(unsafe.SliceData(b))), size)
 	return b
 }
+
+// cacheLine and colors: large arrays start at one of colors cache lines
+// of a page (makeAdvised).
+const (
+	cacheLine = 64
+	colors    = 64
+)
+
+// nextColor counts the large arrays allocated, to color them in turn.
+var nextColor atomic.Uint64
 
 // Recycling. A caller that runs entry points again and again (a training
 // loop, a benchmark harness) may hand the storage of results it is done
