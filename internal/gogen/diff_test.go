@@ -87,6 +87,58 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 		args: []string{"[1i64, 2i64, 3i64, 4i64, 5i64, 6i64, 7i64, 8i64, 9i64, 10i64, 11i64, 12i64]"}},
 	{name: "scan of reversed rows in phases, chunks", src: `entry main (n: i64) = let xs = map (\i -> i % 11 - 5) (iota n) in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
 		args: []string{"5000i64"}},
+	// Stencil groups (stencil.go): maps that read earlier maps' results
+	// shifted by one run as one loop, carrying the shifted values; a
+	// parallel chunk starts with warm steps before it, wrapping around.
+	// Widths of one element, fewer than the warm steps, one chunk,
+	// several (the grain is 1024) and none; results read after the group
+	// are stored, others only carried.
+	{name: "stencil rk4 one", src: stencilRK4, args: []string{"[0.5]", "2i64"}},
+	{name: "stencil rk4 two", src: stencilRK4, args: []string{"[0.5, 1.0]", "2i64"}},
+	{name: "stencil rk4 three", src: stencilRK4, args: []string{"[0.5, 1.0, 2.0]", "2i64"}},
+	{name: "stencil rk4 empty", src: stencilRK4, args: []string{"empty([0]f64)", "2i64"}},
+	{name: "stencil rk4 chunks", src: stencilRK4Big, args: []string{"3001i64", "3i64"}},
+	{name: "stencil down", src: stencilDown, args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0]"}},
+	{name: "stencil down one", src: stencilDown, args: []string{"[0.5]"}},
+	{name: "stencil down chunks", src: `entry main (n: i64) =
+  let xs = map (\i -> f64.i64 ((i * 7919) % 1000) * 0.001 - 0.4) (iota n)
+  let a = map2 (\x i -> x * 0.5 + f64.i64 (i % 3)) xs (iota n)
+  let b = map2 (\x an -> x + an * 0.25) xs (rotate 1 a)
+  let c = map2 (\x bn -> x * bn - 1) xs (rotate 1 b)
+  let d = map3 (\x cn an -> x - cn * an) xs (rotate 1 c) a
+  in (d[0], d[n - 1], d[n / 2], d[1023], d[1024], b[1023], b[1024], c[2047], c[2048], c[4095], c[4096])`, args: []string{"4099i64"}},
+	// A shifted result that is also read after the group, a shift by
+	// two (which ends the group) and a shift the other way (which starts
+	// another).
+	{name: "stencil shift read after", src: `entry main (xs: []f64) =
+  let a = map (\x -> x * 3 + 1) xs
+  let ra = rotate (-1) a
+  let b = map2 (\x p -> x * p) xs ra
+  let c = map2 (\x p -> x - p) xs (rotate (-1) b)
+  in (c, ra)`, args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0, 7.0]"}},
+	{name: "stencil shift by two", src: `entry main (xs: []f64) =
+  let a = map (\x -> x * 3 + 1) xs
+  let b = map2 (\x p -> x * p) xs (rotate (-1) a)
+  let c = map2 (\x p -> x - p) xs (rotate (-2) b)
+  let d = map2 (\x p -> x + p * 0.5) xs (rotate (-1) c)
+  in (b, d)`, args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0, 7.0, -2.5]"}},
+	{name: "stencil both ways", src: `entry main (xs: []f64) =
+  let a = map (\x -> x * 3 + 1) xs
+  let b = map2 (\x p -> x * p) xs (rotate (-1) a)
+  let c = map2 (\x p -> x - p) xs (rotate 1 b)
+  let d = map2 (\x p -> x + p * 0.5) xs (rotate 1 c)
+  in (b, d)`, args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0, 7.0, -2.5]"}},
+	// Inside a map's rows the group runs sequentially, from index 0.
+	{name: "stencil in rows", src: `def step [n] (h: f64) (x: [n]f64) (y: [n]f64) =
+  let k1 = map2 (\xi yp -> xi * yp) x (rotate (-1) y)
+  let s2 = map2 (\yi k -> yi + h * k) y k1
+  let k2 = map2 (\xi sp -> xi * sp) x (rotate (-1) s2)
+  in map3 (\yi a b -> yi + h * (a + b) / 2) y k1 k2
+entry main (xss: [][]f64) = map (\xs -> step 0.1 xs (map (+ 1) xs)) xss`,
+		args: []string{"[[0.5, -1.0, 2.0], [0.25, 3.0, 7.0]]"}},
+	// The gradient of an RK4 step runs the adjoint stages going down.
+	{name: "stencil rk4 gradient", src: stencilRK4 + `
+entry grad [n] (x: [n]f64) (s: i64) : [n]f64 = vjp (\x' -> (rk4 x' s)[n - 1]) x 1.0`, args: []string{"[0.9, 0.8, 0.7, 0.6, 0.5, 0.4]", "3i64"}},
 	// Float scans whose rounding depends on the order of operations: on
 	// one core a scan's phases run as one pass (scanPhases), which must
 	// apply the operators to the operands of the parallel phases. Scremas
@@ -578,4 +630,43 @@ entry main (n: i64) =
   let (c, d) = unzip (scan (\(a1, b1) (a2, b2) -> (a1 * a2, b1 * a2 + b2)) (1, 0) (map (\x -> (0.99 + x * 0.01, 1 - x)) xs))
   let f s = (s[0], s[n / 3], s[n - 1], f64.sum s)
   in (f a, f c, f d)
+`
+
+// stencilRK4Defs is the RK4 solution of y' = F(y), F(y)_0 = x_0,
+// F(y)_i = x_i y_(i-1), in s steps: each stage reads the previous
+// stage's state shifted by one (a stencil group of four maps).
+const stencilRK4Defs = `
+def rhs [n] (x: [n]f64) (y: [n]f64) : [n]f64 =
+  map3 (\i xi yprev -> if i == 0 then xi else xi * yprev) (iota n) x (rotate (-1) y)
+def axpy [n] (a: f64) (u: [n]f64) (v: [n]f64) : [n]f64 = map2 (\p q -> p + a * q) v u
+def rk4 [n] (x: [n]f64) (s: i64) : [n]f64 =
+  let h = 2 / f64.i64 s
+  in loop y = replicate n 0 for _i < s do
+       let k1 = rhs x y
+       let k2 = rhs x (axpy (h / 2) k1 y)
+       let k3 = rhs x (axpy (h / 2) k2 y)
+       let k4 = rhs x (axpy h k3 y)
+       in map5 (\yi a b c d -> yi + h * (a + 2 * b + 2 * c + d) / 6) y k1 k2 k3 k4
+`
+
+// stencilRK4 returns the solution and a stage of the last step.
+const stencilRK4 = stencilRK4Defs + `
+entry main [n] (x: [n]f64) (s: i64) : ([n]f64, [n]f64) = (rk4 x s, rhs x (rk4 x (s - 1)))
+`
+
+// stencilRK4Big is stencilRK4 on n generated values, with a summary.
+const stencilRK4Big = stencilRK4Defs + `
+entry main (n: i64) (s: i64) =
+  let x = map (\i -> f64.i64 ((i * 7919) % 1000) * 0.001 + 0.5) (iota n)
+  let y = rk4 x s
+  in (y[0], y[1], y[1023], y[1024], y[2047], y[2048], y[n - 1])
+`
+
+// stencilDown reads each result at the next index (rotate 1).
+const stencilDown = `entry main (xs: []f64) =
+  let n = length xs
+  let a = map2 (\x i -> x * 0.5 + f64.i64 i) xs (iota n)
+  let b = map2 (\x an -> x + an * 0.25) xs (rotate 1 a)
+  let c = map2 (\x bn -> x * bn - 1) xs (rotate 1 b)
+  in (c, b)
 `

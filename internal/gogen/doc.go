@@ -195,6 +195,10 @@
 //     are only read element by element are never stored, and such rows
 //     of stored arrays (a[i], a SOAC's row) are Go slices of the array's
 //     data rather than array values (virtual.go).
+//   - Maps in a row that read each other's results shifted by one (a
+//     rotation by -1 or 1) run as one loop, a stencil group, which
+//     carries the shifted values in variables and stores only what is
+//     read after it (stencil.go).
 //   - A sine and a cosine of the same operand are one math.Sincos, and
 //     a quotient and a remainder of the same operands one division
 //     (pairs.go).

@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,4 +241,56 @@ entry main [n] (xs: [n]f64) (m: i64) : [n][3]f64 =
 			t.Errorf("%s: the generated code has %q:\n%s", c.name, c.absent, files["p.go"])
 		}
 	}
+}
+
+// TestStencilGroups checks which maps the stencil cases of TestDiff run
+// as groups (the generated code names each group in a comment), so that
+// those cases keep testing the groups: the maps an RK4 step reads
+// shifted, the adjoint stages going down, groups that a shift by two or
+// a shift the other way ends.
+func TestStencilGroups(t *testing.T) {
+	group := regexp.MustCompile(`// A stencil group of (\d+) maps, going (up|down), (\d+) warm steps`)
+	for _, c := range []struct {
+		name, src string
+		want      []string // "MAPS DIR WARM" per group, in order
+		prog      *ir.Program
+	}{
+		{name: "offset chain", want: []string{"4 up 2"}, prog: stencilOffsetChain()},
+		{name: "rk4", src: stencilRK4, want: []string{"4 up 3", "4 up 3"}},
+		{name: "down", src: stencilDown, want: []string{"3 down 2"}},
+		{name: "shift by two", src: diffSource(t, "stencil shift by two"), want: []string{"2 up 1", "2 up 1"}},
+		{name: "both ways", src: diffSource(t, "stencil both ways"), want: []string{"2 up 1", "2 down 1"}},
+		{name: "gradient", src: diffSource(t, "stencil rk4 gradient")},
+	} {
+		dc := diffCase{name: c.name, src: c.src, prog: c.prog}
+		files, err := Generate(compileCase(t, &dc), "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range group.FindAllStringSubmatch(string(files["p.go"]), -1) {
+			got = append(got, m[1]+" "+m[2]+" "+m[3])
+		}
+		if c.want == nil {
+			// The gradient: a group going down after the ones going up.
+			if !slices.Contains(got, "4 up 3") || !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "down") }) {
+				t.Errorf("%s: groups %q, want RK4 stages going up and adjoints going down", c.name, got)
+			}
+			continue
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: groups %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// diffSource is the source of the TestDiff case named name.
+func diffSource(t *testing.T, name string) string {
+	for _, c := range diffCases {
+		if c.name == name {
+			return c.src
+		}
+	}
+	t.Fatalf("no TestDiff case %q", name)
+	return ""
 }

@@ -203,6 +203,8 @@ func TestDiffIR(t *testing.T) {
 		return []ir.SubExp{ir.Var(res[0]), ir.Var(res[1])}
 	})
 	runDiff(t, []diffCase{
+		{name: "stencil offset chain", prog: stencilOffsetChain(), args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0, 7.0, -2.5]"}},
+		{name: "stencil offset chain, one", prog: stencilOffsetChain(), args: []string{"[0.5]"}},
 		{name: "accumulators in range", prog: accOffset, args: []string{"1i64", "3i64", "1i64"}},
 		{name: "accumulators in range, empty map", prog: accOffset, args: []string{"9i64", "0i64", "7i64"}},
 		{name: "accumulators past the end", prog: accOffset, args: []string{"2i64", "3i64", "2i64"}},
@@ -264,4 +266,32 @@ func TestGenerateOutput(t *testing.T) {
 	if _, err := Generate(jvp, "not a name"); err == nil {
 		t.Errorf("an invalid package name was accepted")
 	}
+}
+
+// stencilOffsetChain is a stencil group (stencil.go) whose third map
+// reads the second's result at its own index and whose fourth reads the
+// third's shifted: the third's value lags two steps, which the IR's
+// fusion would hide by fusing the second and third maps.
+func stencilOffsetChain() *ir.Program {
+	f64 := ir.Scalar(prim.F64)
+	c := func(x float64) ir.SubExp { return ir.Const(prim.FloatValue(prim.F64, x)) }
+	return irProg([]ir.Type{vecT(prim.F64)}, func(b *ir.Builder, ps []ir.SubExp) []ir.SubExp {
+		n := sizeOf(b, ps[0], 0)
+		xs := ps[0].Var
+		a := b.Map(n, []ir.VName{xs}, b.Lambda([]ir.Type{f64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{lb.BinOp(prim.Add, lb.BinOp(prim.Mul, x[0], c(3)), c(1))}
+		}))
+		ra := b.Let("rot", &ir.Rotate{Arr: a[0], R: ir.I64(-1)})
+		bm := b.Map(n, []ir.VName{xs, ra.Var}, b.Lambda([]ir.Type{f64, f64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{lb.BinOp(prim.Add, lb.BinOp(prim.Mul, x[0], x[1]), c(0.5))}
+		}))
+		cm := b.Map(n, []ir.VName{xs, bm[0]}, b.Lambda([]ir.Type{f64, f64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{lb.BinOp(prim.Sub, x[0], lb.BinOp(prim.Mul, x[1], x[1]))}
+		}))
+		rc := b.Let("rot", &ir.Rotate{Arr: cm[0], R: ir.I64(-1)})
+		d := b.Map(n, []ir.VName{xs, rc.Var}, b.Lambda([]ir.Type{f64, f64}, func(lb *ir.Builder, x []ir.SubExp) []ir.SubExp {
+			return []ir.SubExp{lb.BinOp(prim.Add, x[0], lb.BinOp(prim.Mul, x[1], c(0.5)))}
+		}))
+		return []ir.SubExp{ir.Var(d[0])}
+	})
 }

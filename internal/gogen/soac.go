@@ -379,6 +379,12 @@ func (p *privAccs) merge(g *gen) {
 // rangeLoop opens a loop of i over [lo, hi) as elemLoop does, without
 // the parallel construct around it; closeRangeLoop ends it.
 func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []string {
+	return g.rangeLoopDir(i, lo, hi, ins, outs, false)
+}
+
+// rangeLoopDir is rangeLoop, going from hi-1 down to lo when down (a
+// rotation's two parts then run last part first).
+func (g *gen) rangeLoopDir(i, lo, hi string, ins []ir.VName, outs []string, down bool) []string {
 	j := g.fresh("j")
 	var first string
 	// The first rotation among the inputs splits the range in two where
@@ -393,6 +399,9 @@ func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []strin
 		plo, phi, shift := g.fresh("lo"), g.fresh("hi"), g.fresh("shift")
 		g.p("%s := min(max(%s-%s, %s), %s)", split, v.n, v.rot.off, lo, hi)
 		g.open(fmt.Sprintf("for %s := range 2 {", part))
+		if down {
+			g.p("%s = 1 - %s", part, part)
+		}
 		g.p("%s, %s, %s := %s, %s, %s", plo, phi, shift, lo, split, v.rot.off)
 		g.open(fmt.Sprintf("if %s == 1 {", part))
 		g.p("%s, %s, %s = %s, %s, %s-%s", plo, phi, shift, split, hi, v.rot.off, v.n)
@@ -430,13 +439,21 @@ func (g *gen) rangeLoop(i, lo, hi string, ins []ir.VName, outs []string) []strin
 		}
 	}
 	if first == "" {
-		g.open(fmt.Sprintf("for %s := %s; %s < %s; %s++ {", i, lo, i, hi, i))
+		if down {
+			g.open(fmt.Sprintf("for %s := %s - 1; %s >= %s; %s-- {", i, hi, i, lo, i))
+		} else {
+			g.open(fmt.Sprintf("for %s := %s; %s < %s; %s++ {", i, lo, i, hi, i))
+		}
 		for k := range dst {
 			dst[k] = outs[k] + ".Data[" + i + "]"
 		}
 		return dst
 	}
-	g.open(fmt.Sprintf("for %s := range %s {", j, first))
+	if down {
+		g.open(fmt.Sprintf("for %s := len(%s) - 1; %s >= 0; %s-- {", j, first, j, j))
+	} else {
+		g.open(fmt.Sprintf("for %s := range %s {", j, first))
+	}
 	g.p("%s := %s + int64(%s)", i, lo, j)
 	g.p("_ = %s", i)
 	return dst

@@ -18,6 +18,18 @@ func (g *gen) body(b *ir.Body) error {
 		for _, p := range concats[i] {
 			g.allocConcat(p)
 		}
+		if grp := g.stencil(b.Stms, i); grp != nil {
+			for k := i + 1; k < grp.next; k++ {
+				for _, p := range concats[k] {
+					g.allocConcat(p)
+				}
+			}
+			if err := g.stencilGen(grp); err != nil {
+				return err
+			}
+			i = grp.next - 1
+			continue
+		}
 		if i+1 < len(b.Stms) {
 			if f := g.fusable(s, b.Stms[i+1]); f != nil {
 				for _, p := range concats[i+1] {
