@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/fluxion-lang/fluxion/internal/ir"
 )
 
@@ -22,7 +24,10 @@ const cheapProducer = 4
 //     (at most cheapProducer scalar statements that cannot fail) of the
 //     same width as an input recomputes the element from that map's
 //     inputs instead (so a one-hot seed built outside is an expression
-//     of the index inside);
+//     of the index inside); in the same body, a map that alone reads a
+//     result of another map that stays for its other results computes
+//     that result itself when it takes at most cheapProducer such
+//     statements (cheapResult);
 //   - a map of constant width at most smallWidth whose function has at
 //     most smallBody statements is the array literal of its elements,
 //     each f's body on the inputs' rows (indices into literals then
@@ -400,11 +405,23 @@ func (r *rewriter) pullInputs(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, boo
 	for k, a := range e.Arrs {
 		keep[k] = true
 		at, j, ok := r.def(a)
-		if !ok || r.w.inScope(a) || e.F.Params[k].Type.Acc {
+		if !ok || e.F.Params[k].Type.Acc {
 			continue
 		}
 		m, ok := at.Exp.(*ir.Map)
-		if !ok || !m.W.Equal(e.W) || !r.cheap(m) {
+		if !ok || !m.W.Equal(e.W) {
+			continue
+		}
+		if r.w.inScope(a) {
+			// In the same body, only a result that this map alone reads
+			// and whose statements are cheap, of a map that stays for
+			// its other results (fusion takes a map read once whole).
+			sl, ok := r.cheapResult(at, m, j)
+			if !ok {
+				continue
+			}
+			m, j = &ir.Map{W: m.W, Arrs: m.Arrs, F: sl}, 0
+		} else if !r.cheap(m) {
 			continue
 		}
 		consumed := false
@@ -438,6 +455,63 @@ func (r *rewriter) pullInputs(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, boo
 	f.Params = pick(f.Params, keep)
 	m := &ir.Map{W: e.W, Arrs: pick(arrs, keep), F: f}
 	return []*ir.Stm{{Pat: s.Pat, Exp: m, Pos: s.Pos}}, patVars(s.Pat), true
+}
+
+// cheapResult returns the function computing result j of map m (bound
+// by s) alone, when only one statement reads that result, another
+// result of m is read too, and the statements result j needs are at most
+// cheapProducer scalar ones that cannot fail: a map in the same body
+// that reads the result can compute it instead, and m need not store it
+// (reverse mode's return sweeps give such maps contributions that are
+// the result's adjoint times a constant, read by the next stage, which
+// also reads m's other results shifted, so that fusion cannot merge
+// them).
+func (r *rewriter) cheapResult(s *ir.Stm, m *ir.Map, j int) (*ir.Lambda, bool) {
+	if len(s.Pat) < 2 || len(m.Arrs) != len(m.F.Params) || !r.fa.Width(m.W, m.Arrs) || r.uses[s.Pat[j].Name] != 1 || impure(m) {
+		return nil, false
+	}
+	other := false
+	for k, p := range s.Pat {
+		other = other || k != j && r.uses[p.Name] > 0
+	}
+	if !other {
+		return nil, false
+	}
+	for _, p := range m.F.Params {
+		if !p.Type.IsScalar() || p.Type.Acc {
+			return nil, false
+		}
+	}
+	// The statements result j needs, in order.
+	need := ir.Names{}
+	if x := m.F.Body.Result[j]; x.IsVar() {
+		need.Add(x.Var)
+	}
+	var slice []*ir.Stm
+	for q := len(m.F.Body.Stms) - 1; q >= 0; q-- {
+		st := m.F.Body.Stms[q]
+		used := false
+		for _, p := range st.Pat {
+			used = used || need.Has(p.Name)
+		}
+		if !used {
+			continue
+		}
+		switch st.Exp.(type) {
+		case *ir.Atom, *ir.Bin, *ir.Cmp, *ir.Un, *ir.Call:
+		default:
+			return nil, false
+		}
+		if r.fa.MayFail(st) || len(slice) == cheapProducer {
+			return nil, false
+		}
+		slice = append(slice, st)
+		for v := range ir.FreeInExp(st.Exp) {
+			need.Add(v)
+		}
+	}
+	slices.Reverse(slice)
+	return &ir.Lambda{Params: m.F.Params, Body: &ir.Body{Stms: slice, Result: []ir.SubExp{m.F.Body.Result[j]}}, Ret: []ir.Type{m.F.Ret[j]}}, true
 }
 
 // cheap reports whether a map computes its elements with a few scalar

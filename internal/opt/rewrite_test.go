@@ -24,6 +24,9 @@ func kinds(f *ir.Func) map[string]int {
 			k := strings.TrimPrefix(fmt.Sprintf("%T", s.Exp), "*ir.")
 			k = strings.ToLower(k)
 			out[k]++
+			if _, ok := s.Exp.(*ir.Map); ok {
+				out["map results"] += len(s.Pat)
+			}
 			if depth > 0 {
 				out["inner "+k]++ // in a loop or SOAC
 			}
@@ -351,6 +354,24 @@ func TestPull(t *testing.T) {
 		        in map (\row -> map2 (*) e row) xs`,
 		before: map[string]int{"map": 3, "nest": 2}, after: map[string]int{"map": 2},
 		inputs: []string{"1i64 [[1.0, 2.0], [3.0, 4.0]]", "7i64 [[1.0, f64.nan], [3.0, -0.0]]"},
+	}, {
+		// In the same body, a cheap result that one map reads beside
+		// another result shifted (so that fusion cannot merge the two
+		// maps) is computed by that map, and the first stores one
+		// result; one read twice, or the only result read, stays.
+		name: "a cheap result read beside a shifted one", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (ys: [n]f64) =
+		        let (a, b) = unzip (map2 (\x y -> (f64.sin x * y, y * 2 + x)) xs ys)
+		        in map2 (\p q -> p - q) (rotate 1 a) b`,
+		before: map[string]int{"map results": 3}, after: map[string]int{"map results": 2},
+		inputs: []string{"[1.0, 2.0, 3.0] [0.5, -1.0, 2.0]", "empty([0]f64) empty([0]f64)", "[f64.nan, -0.0] [f64.inf, 0.0]"},
+	}, {
+		name: "a cheap result read twice stays", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (ys: [n]f64) =
+		        let (a, b) = unzip (map2 (\x y -> (f64.sin x * y, y * 2 + x)) xs ys)
+		        in (map2 (\p q -> p - q) (rotate 1 a) b, map2 (\p q -> p * q) (rotate (-1) a) b)`,
+		before: map[string]int{"map results": 4}, after: map[string]int{"map results": 4},
+		inputs: []string{"[1.0, 2.0, 3.0] [0.5, -1.0, 2.0]"},
 	}, {
 		// Maps over 3-vectors returned by an if are written out as
 		// array literals (which the cond family then splits).
