@@ -33,6 +33,11 @@ func TestAcceptedEdges(t *testing.T) {
 		{"constant entry with a written size", "entry main : [0][]i32 = [] : [0][3]i32"},
 		{"constant entry with an existential size", "entry main : []i32 = filter (> 0) [1, -2]"},
 		{"constant that is not an entry", "def e : [0][]i32 = []\nentry main = length e"},
+		// Sizes computed before they are needed (the causality check).
+		{"empty array after the filter", "def f (xs: []i32) =\n  let b = [filter (> 0) xs]\n  let a = [] : [][]i32\n  in a[0] == b[0]"},
+		{"empty array in an earlier argument", "def f (xs: []i32) = (\\(a: [][]i32) (b: [][]i32) -> a[0] == b[0]) ([] : [][]i32) [filter (> 0) xs]"},
+		{"function in an earlier argument", "def apply 'a 'b (f: a -> b) (x: a) = f x\ndef f (xs: []i32) = apply length (filter (> 0) xs)"},
+		{"empty array of a parameter's size", "def f [n] (xs: [n]i32) = let a = [] : [0][n]i32 in length (concat a [xs])"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

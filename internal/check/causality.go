@@ -12,9 +12,15 @@ import (
 // right: length is instantiated with the size of filter's result before
 // filter has run. Arguments run before the function they are passed to is
 // instantiated, so length (filter p xs) and filter p xs |> length are
-// fine. Only the existential sizes of function results made while checking
-// the declaration (IDs above from) are concerned; other unknown sizes, such
+// fine; the arguments of an application run last to first, as in the
+// reference, so apply length (filter p xs) is fine too. Only the
+// existential sizes of function results made while checking the
+// declaration (IDs above from) are concerned; other unknown sizes, such
 // as that of replicate (length xs) 1, are known where they are made.
+//
+// An empty array literal needs its type's sizes too, to build its empty
+// rows: in let a = [] : [][]i32 let b = [filter p xs] in a[0] == b[0] the
+// row size of a is that of filter's result, computed only after a.
 
 type causality struct {
 	c        *checker
@@ -44,40 +50,105 @@ func (k *causality) local(t Type, f func(v *SizeVar)) {
 }
 
 // done records that e has run: the unknown sizes of its type are known.
+// The first application that has one as the size of an array of its
+// result (not inside a function type, as a partial application has it)
+// is where that size is computed.
 func (k *causality) done(e Expr) {
 	if _, isVar := e.(*VarRef); isVar {
 		return
 	}
 	k.local(e.Type(), func(v *SizeVar) {
 		k.known[v.ID] = true
-		if _, ok := k.computed[v.ID]; !ok {
-			k.computed[v.ID] = e.Pos()
-		}
 	})
+	if ap, ok := e.(*Apply); ok {
+		walkSizesOutsideFuncs(ap.Type(), func(s Size) {
+			forSizeVars(s, func(v *SizeVar) {
+				if _, seen := k.computed[v.ID]; !seen && v.Unknown && v.ID > k.from && k.c.existentials[v.ID] {
+					k.computed[v.ID] = applyStart(ap)
+				}
+			})
+		})
+	}
+}
+
+// applyStart is where the application spine e begins: its head, or the
+// left operand of an operator.
+func applyStart(e *Apply) syntax.Pos {
+	at := e.At
+	var f Expr = e
+	for {
+		a, ok := f.(*Apply)
+		if !ok {
+			break
+		}
+		if posBefore(a.At, at) {
+			at = a.At
+		}
+		f = a.Fun
+	}
+	if p := f.Pos(); posBefore(p, at) {
+		at = p
+	}
+	return at
+}
+
+func posBefore(a, b syntax.Pos) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
+
+// walkSizesOutsideFuncs calls f on the sizes of t that are not inside a
+// function type.
+func walkSizesOutsideFuncs(t Type, f func(Size)) {
+	switch t := Resolve(t).(type) {
+	case *Array:
+		f(t.Size)
+		walkSizesOutsideFuncs(t.Elem, f)
+	case *Record:
+		for _, fl := range t.Fields {
+			walkSizesOutsideFuncs(fl.Type, f)
+		}
+	case *Sum:
+		for _, c := range t.Cons {
+			for _, p := range c.Payload {
+				walkSizesOutsideFuncs(p, f)
+			}
+		}
+	case *Abstract:
+		for _, a := range t.Args {
+			if a.Type != nil {
+				walkSizesOutsideFuncs(a.Type, f)
+			} else {
+				f(a.Size)
+			}
+		}
+	}
 }
 
 func (k *causality) instance(v *VarRef) {
-	if k.failed {
-		return
-	}
 	var ts []Type
 	ts = append(ts, v.Inst.Types...)
 	for _, s := range v.Inst.Sizes {
 		ts = append(ts, &Array{Size: s, Elem: Unit()})
 	}
-	for _, t := range ts {
-		k.local(t, func(u *SizeVar) {
+	k.need(v.At, fmt.Sprintf("%q", v.Bind.Name), v.T, ts...)
+}
+
+// need reports the first size of ts that is computed later than at, where
+// a value of type t (what) is made.
+func (k *causality) need(at syntax.Pos, what string, t Type, ts ...Type) {
+	for _, u := range ts {
+		k.local(u, func(u *SizeVar) {
 			if k.failed || k.known[u.ID] {
 				return
 			}
-			at, ok := k.computed[u.ID]
+			from, ok := k.computed[u.ID]
 			if !ok {
 				return
 			}
 			k.failed = true
-			k.c.errs = append(k.c.errs, k.c.newError(v.At, fmt.Sprintf(
-				"Causality check: size %q needed for type of %q: %s. But %q is computed at %d:%d. Hint: Bind the expression producing %q with 'let' beforehand.",
-				u.Name, v.Bind.Name, TypeString(v.T), u.Name, at.Line, at.Col, u.Name)))
+			k.c.errs = append(k.c.errs, k.c.newError(at, fmt.Sprintf(
+				"Causality check: size %q needed for type of %s: %s. But %q is computed at %d:%d. Hint: Bind the expression producing %q with 'let' beforehand.",
+				u.Name, what, TypeString(t), u.Name, from.Line, from.Col, u.Name)))
 		})
 	}
 }
@@ -93,18 +164,26 @@ func (k *causality) expr(e Expr, check bool) {
 			k.instance(e)
 		}
 	case *Apply:
+		// The operands of an operator run left to right, the arguments
+		// of a function last to first; then the function is instantiated.
 		var args []Expr
 		var f Expr = e
 		for {
 			a, ok := f.(*Apply)
-			if !ok {
+			if !ok || a.Op != e.Op {
 				break
 			}
 			args = append([]Expr{a.Arg}, args...)
 			f = a.Fun
 		}
-		for _, a := range args {
-			k.expr(a, check)
+		if e.Op {
+			for _, a := range args {
+				k.expr(a, check)
+			}
+		} else {
+			for i := len(args) - 1; i >= 0; i-- {
+				k.expr(args[i], check)
+			}
 		}
 		k.expr(f, check)
 	case *BinOpExpr:
@@ -160,6 +239,9 @@ func (k *causality) expr(e Expr, check bool) {
 	case *ArrayLit:
 		for _, x := range e.Elems {
 			k.expr(x, check)
+		}
+		if len(e.Elems) == 0 && check {
+			k.need(e.At, "empty array", e.T, e.T)
 		}
 	case *Range:
 		k.expr(e.Start, check)

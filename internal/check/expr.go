@@ -573,8 +573,10 @@ func (c *checker) applyOp(t *term, e *syntax.BinOp, x, y Expr) Expr {
 		name = "operator " + name
 	}
 	r := c.applyOne(fun, x, 1, name, e.X.Pos())
+	r.(*Apply).Op = true
 	r = c.applyOne(r, y, 2, name, e.Y.Pos())
 	r.(*Apply).At = e.Pos()
+	r.(*Apply).Op = true
 	return r
 }
 

@@ -139,6 +139,9 @@ type Apply struct {
 	// Piped marks x |> f, checked as f x: the argument is evaluated
 	// before the function, as the pipe's operands are.
 	Piped bool
+	// Op marks the applications of a binary operator x op y (to x, and
+	// to y): its operands are evaluated left to right.
+	Op bool
 }
 
 // Lambda is an anonymous function of one or more parameters.
