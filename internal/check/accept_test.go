@@ -37,6 +37,12 @@ func TestAcceptedEdges(t *testing.T) {
 		{"empty array after the filter", "def f (xs: []i32) =\n  let b = [filter (> 0) xs]\n  let a = [] : [][]i32\n  in a[0] == b[0]"},
 		{"empty array in an earlier argument", "def f (xs: []i32) = (\\(a: [][]i32) (b: [][]i32) -> a[0] == b[0]) ([] : [][]i32) [filter (> 0) xs]"},
 		{"function in an earlier argument", "def apply 'a 'b (f: a -> b) (x: a) = f x\ndef f (xs: []i32) = apply length (filter (> 0) xs)"},
+		// Compositions whose functions' sizes exist where they are used.
+		{"pipeline through filter", "def f (xs: []i32) = filter (> 0) xs |> length"},
+		{"composition without existential sizes", "def f (xss: [][]f32) = map (map (+ 1) >-> f32.sum) xss"},
+		{"composition after the size is computed", "def f (xs: []i32) = let ys = filter (> 0) xs in ((\\(_: i32) -> ys) >-> length) 0"},
+		{"existential size returned inside a lambda", "def f (n: i64) = tabulate n (\\i -> length (filter (> 1) (iota i)))"},
+		{"anonymous size of a specified parameter", "module type getter = { val get 'a : i64 -> []a -> a }\nmodule picker : getter = { def get i a = a[i] }\ndef f (xs: []i32) = picker.get 1 xs"},
 		{"empty array of a parameter's size", "def f [n] (xs: [n]i32) = let a = [] : [0][n]i32 in length (concat a [xs])"},
 	}
 	for _, tt := range tests {

@@ -60,6 +60,12 @@ type checker struct {
 	// the body's sizes may refine; existentials those made for the
 	// existential results of function calls (the causality check's).
 	anonSizes, existentials map[int]bool
+	// results are the existentials that the function type had only in
+	// its results (not in a parameter type: a [] there, as in a
+	// specification's i64 -> []a -> a, is any size), and produced those
+	// that an application has since returned as the size of an array (not
+	// inside a function type): they are known from then on.
+	results, produced map[int]bool
 	// chosenSizes are the constants (by binding ID) whose written result
 	// type has an anonymous size that their body does not determine: the
 	// context chooses it, as for a size parameter.

@@ -364,6 +364,11 @@ func (c *checker) freshenExistentials(t Type) Type {
 		return t
 	}
 	sub := &substitution{sizes: map[int]Size{}}
+	inParam := map[int]bool{}
+	ps, _ := sizeUses(t)
+	for _, v := range ps {
+		inParam[v.ID] = true
+	}
 	walkSizes(t, func(s Size) {
 		forSizeVars(s, func(v *SizeVar) {
 			if v.Unknown {
@@ -371,8 +376,12 @@ func (c *checker) freshenExistentials(t Type) Type {
 					u := c.newUnknownSize(trimDigits(v.Name))
 					if c.existentials == nil {
 						c.existentials = map[int]bool{}
+						c.results = map[int]bool{}
 					}
 					c.existentials[u.ID] = true
+					if !inParam[v.ID] {
+						c.results[u.ID] = true
+					}
 					sub.sizes[v.ID] = u
 				}
 			}
@@ -518,7 +527,152 @@ func (c *checker) applyOne(fun, arg Expr, n int, name string, pos syntax.Pos) Ex
 		sub := &substitution{sizes: map[int]Size{ft.ParamName.ID: c.sizeOf(arg)}}
 		res = sub.typ(res)
 	}
+	c.existentialParams(fun, arg, res)
 	return c.node(&Apply{ExprInfo: c.info(pos, res), Fun: fun, Arg: arg})
+}
+
+// existentialParams rejects an application whose result type has, as a
+// size in the parameter of a function type only, a size that exists only
+// inside a function's type: an existential size of a function result not
+// returned yet, or the name of a dependent parameter of a function in the
+// argument's type. In filter p >-> length, >-> gets b = [k]i32 from
+// filter's result, so the function it takes next must accept [k]i32 for
+// a k that is new at each call of filter: no function can be
+// instantiated for it (the reference's "Existential size would appear in
+// function parameter of return type"). Existentials that the result has
+// as array sizes are known from then on.
+func (c *checker) existentialParams(fun, arg Expr, res Type) {
+	inParam, immediate := sizeUses(res)
+	bound := map[int]bool{}
+	walkFuncs(arg.Type(), func(f *Func) {
+		if f.ParamName != nil {
+			bound[f.ParamName.ID] = true
+		}
+	})
+	for _, v := range inParam {
+		if immediate[v.ID] {
+			continue
+		}
+		if bound[v.ID] || v.Unknown && c.results[v.ID] && !c.produced[v.ID] {
+			at := exprStart(fun)
+			if a := exprStart(arg); posBefore(a, at) {
+				at = a
+			}
+			c.fail(at, "Existential size would appear in function parameter of return type: %s. This is usually because a higher-order function is used with functional arguments that return existential sizes or locally named sizes, which are then used as parameters of other function arguments.", TypeString(res))
+		}
+	}
+	for id := range immediate {
+		if c.results[id] {
+			if c.produced == nil {
+				c.produced = map[int]bool{}
+			}
+			c.produced[id] = true
+		}
+	}
+}
+
+// sizeUses returns the size variables of t that occur in the parameter
+// type of a function type (the innermost one; in order of occurrence),
+// and those that occur outside any function type.
+func sizeUses(t Type) ([]*SizeVar, map[int]bool) {
+	var inParam []*SizeVar
+	seen := map[int]bool{}
+	immediate := map[int]bool{}
+	var n int
+	var walk func(t Type, pos int)
+	onSize := func(s Size, pos int) {
+		forSizeVars(s, func(v *SizeVar) {
+			switch pos {
+			case posImmediate:
+				immediate[v.ID] = true
+			case posParam:
+				if !seen[v.ID] {
+					seen[v.ID] = true
+					inParam = append(inParam, v)
+				}
+			}
+		})
+	}
+	walk = func(t Type, pos int) {
+		spend(&n)
+		switch t := Resolve(t).(type) {
+		case *Array:
+			onSize(t.Size, pos)
+			walk(t.Elem, pos)
+		case *Record:
+			for _, f := range t.Fields {
+				walk(f.Type, pos)
+			}
+		case *Sum:
+			for _, k := range t.Cons {
+				for _, p := range k.Payload {
+					walk(p, pos)
+				}
+			}
+		case *Func:
+			walk(t.Param, posParam)
+			walk(t.Result, posReturn)
+		case *Abstract:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type, pos)
+				} else {
+					onSize(a.Size, pos)
+				}
+			}
+		}
+	}
+	walk(t, posImmediate)
+	return inParam, immediate
+}
+
+// Where a size occurs in a type (see sizeUses).
+const (
+	posImmediate = iota
+	posParam
+	posReturn
+)
+
+// walkFuncs calls f on every function type in t.
+func walkFuncs(t Type, f func(*Func)) {
+	var n int
+	var walk func(t Type)
+	walk = func(t Type) {
+		spend(&n)
+		switch t := Resolve(t).(type) {
+		case *Array:
+			walk(t.Elem)
+		case *Record:
+			for _, fl := range t.Fields {
+				walk(fl.Type)
+			}
+		case *Sum:
+			for _, k := range t.Cons {
+				for _, p := range k.Payload {
+					walk(p)
+				}
+			}
+		case *Func:
+			f(t)
+			walk(t.Param)
+			walk(t.Result)
+		case *Abstract:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type)
+				}
+			}
+		}
+	}
+	walk(t)
+}
+
+// exprStart is where e begins in the source.
+func exprStart(e Expr) syntax.Pos {
+	if ap, ok := e.(*Apply); ok {
+		return applyStart(ap)
+	}
+	return e.Pos()
 }
 
 // binOp types x op y: a built-in operator or an application of a function.
