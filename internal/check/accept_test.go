@@ -43,6 +43,14 @@ func TestAcceptedEdges(t *testing.T) {
 		{"composition after the size is computed", "def f (xs: []i32) = let ys = filter (> 0) xs in ((\\(_: i32) -> ys) >-> length) 0"},
 		{"existential size returned inside a lambda", "def f (n: i64) = tabulate n (\\i -> length (filter (> 1) (iota i)))"},
 		{"anonymous size of a specified parameter", "module type getter = { val get 'a : i64 -> []a -> a }\nmodule picker : getter = { def get i a = a[i] }\ndef f (xs: []i32) = picker.get 1 xs"},
+		// Unknown sizes that are not those of a returned function's parameter.
+		{"coercion in a returned function", "def f (x: bool) =\n  let n = if x then 10 else 20\n  in \\(y_any: []bool) -> let y = y_any :> [n]bool in y[0]"},
+		{"unknown size of the result", "def f (x: bool) = let n = if x then 10 else 20 in iota n"},
+		{"parameter named by a parameter", "def f (k: i64) = \\(y: [k]bool) -> y[0]"},
+		{"local function's parameter of an outer unknown size", "def f (xs: []i32) =\n  let ys = filter (> 0) xs\n  let g (zs: []i32) = zip ys zs\n  in length ys"},
+		{"existential size of an argument", "def f (ys: []i32) (xs: []i32) = zip ys (filter (> 0) xs)"},
+		{"constant that has the unknown size as an array size", "def f = let ys = filter (> 0) [1, -2, 3] in (ys, \\(zs: []i32) -> zip ys zs)"},
+		{"size expression in a returned function", "def f (xs: []i32) = \\(y: [length xs]bool) -> y[0]"},
 		{"empty array of a parameter's size", "def f [n] (xs: [n]i32) = let a = [] : [0][n]i32 in length (concat a [xs])"},
 	}
 	for _, tt := range tests {

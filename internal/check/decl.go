@@ -66,6 +66,12 @@ type checker struct {
 	// that an application has since returned as the size of an array (not
 	// inside a function type): they are known from then on.
 	results, produced map[int]bool
+	// rigid are the unknown sizes that stand for a size computed at run
+	// time: an existential of a function result (see results), a size
+	// that went out of scope, or one where branches or loop iterations
+	// differ. Unlike those of size expressions that the checker cannot
+	// follow, the reference has them as unknown too.
+	rigid map[int]bool
 	// chosenSizes are the constants (by binding ID) whose written result
 	// type has an anonymous size that their body does not determine: the
 	// context chooses it, as for a size parameter.
@@ -108,6 +114,8 @@ type funDef struct {
 	// chosen says that the written result type of a definition without
 	// parameters has an anonymous size its body does not determine.
 	chosen bool
+	// start is the last ID made before the definition was checked.
+	start int
 }
 
 // checkFun types a definition's parameters, return type and body one
@@ -120,7 +128,7 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	// parameters, which shadow it.
 	selfScope := newScope(sc)
 	inner := newScope(selfScope)
-	fd := &funDef{}
+	fd := &funDef{start: c.nextID}
 	fd.sizeBinds, fd.tparams = c.bindTypeParams(inner, tps)
 	implicit := map[string]*Binding{}
 	// Parameters and size parameters share one namespace: a name bound
@@ -382,6 +390,32 @@ func (c *checker) generalise(fd *funDef) *TypeScheme {
 	return sc
 }
 
+// unknownParamSizes rejects a definition that returns a function whose
+// parameter type has a size made while checking the definition that
+// stands for a size computed at run time: no argument could have that
+// size. In def f (b: bool) = let n = if b then 10 else 20 in
+// \(y: [n]bool) -> y[0] the returned function's parameter has a size
+// that left the scope of n (the reference's "Unknown size "n" in
+// parameter of "f""). A constant may have the size as an array size too,
+// which gives it. The definition's own parameters are not checked: an
+// unknown size there is an argument's.
+func (c *checker) unknownParamSizes(fd *funDef, name string, pos syntax.Pos) {
+	ret := fd.typ
+	for range fd.params {
+		f, ok := Resolve(ret).(*Func)
+		if !ok {
+			break
+		}
+		ret = f.Result
+	}
+	inParam, immediate := sizeUses(ret)
+	for _, v := range inParam {
+		if v.Unknown && v.ID > fd.start && c.rigid[v.ID] && (len(fd.params) > 0 || !immediate[v.ID]) {
+			c.fail(pos, "Unknown size %q in parameter of %q, which is inferred as: %s", v.Name, name, TypeString(fd.typ))
+		}
+	}
+}
+
 // letFun types a local function definition.
 func (c *checker) letFun(sc *scope, e *syntax.LetFun) Expr {
 	fd := c.checkFun(sc, e.TypeParams, e.Params, e.RetType, e.Value, nil, e.Name.Name)
@@ -391,6 +425,7 @@ func (c *checker) letFun(sc *scope, e *syntax.LetFun) Expr {
 	} else {
 		scheme = &TypeScheme{Type: fd.typ}
 	}
+	c.unknownParamSizes(fd, e.Name.Name, e.Pos())
 	b := &Binding{Name: e.Name.Name, ID: c.fresh(), Pos: e.Name.Pos(), Scheme: scheme}
 	c.locals = append(c.locals, b)
 	inner := newScope(sc)
@@ -571,6 +606,7 @@ func (c *checker) valDecl(sc *scope, d *syntax.ValDecl, path string) *Binding {
 	c.extra = append(c.extra, &fd.ret)
 	c.defaultOverloaded()
 	scheme := c.generalise(fd)
+	c.unknownParamSizes(fd, name, d.Pos())
 	// Recursion is monomorphic in the inferred parameters: a recursive
 	// reference passes them through unchanged.
 	for _, r := range c.selfRefs {

@@ -381,6 +381,7 @@ func (c *checker) freshenExistentials(t Type) Type {
 					c.existentials[u.ID] = true
 					if !inParam[v.ID] {
 						c.results[u.ID] = true
+						c.markRigid(u)
 					}
 					sub.sizes[v.ID] = u
 				}
@@ -391,6 +392,16 @@ func (c *checker) freshenExistentials(t Type) Type {
 		return t
 	}
 	return sub.typ(t)
+}
+
+// markRigid records that the unknown size v stands for a size computed
+// at run time (see checker.rigid).
+func (c *checker) markRigid(v *SizeVar) *SizeVar {
+	if c.rigid == nil {
+		c.rigid = map[int]bool{}
+	}
+	c.rigid[v.ID] = true
+	return v
 }
 
 func trimDigits(s string) string {
@@ -1038,7 +1049,7 @@ func (c *checker) joinSizes(a, b Type) Type {
 		}
 		size := at.Size
 		if !SizeEqual(at.Size, bt.Size) {
-			size = c.newUnknownSize("d")
+			size = c.markRigid(c.newUnknownSize("d"))
 		}
 		elem := c.joinSizes(at.Elem, bt.Elem)
 		if size == at.Size && elem == at.Elem {

@@ -404,7 +404,7 @@ func (c *checker) scopeOut(t Type, ids map[int]bool) Type {
 		forSizeVars(s, func(v *SizeVar) {
 			if ids[v.ID] {
 				if _, ok := sub.sizes[v.ID]; !ok {
-					sub.sizes[v.ID] = c.newUnknownSize(v.Name)
+					sub.sizes[v.ID] = c.markRigid(c.newUnknownSize(v.Name))
 				}
 			}
 		})
