@@ -43,6 +43,11 @@ func TestAcceptedEdges(t *testing.T) {
 		{"composition after the size is computed", "def f (xs: []i32) = let ys = filter (> 0) xs in ((\\(_: i32) -> ys) >-> length) 0"},
 		{"existential size returned inside a lambda", "def f (n: i64) = tabulate n (\\i -> length (filter (> 1) (iota i)))"},
 		{"anonymous size of a specified parameter", "module type getter = { val get 'a : i64 -> []a -> a }\nmodule picker : getter = { def get i a = a[i] }\ndef f (xs: []i32) = picker.get 1 xs"},
+		// Type parameters of local functions that stay in their scope.
+		{"outer value beside a type parameter", "def f x = let g 'b (y: b) = (x, y) in g 1i32"},
+		{"outer type parameter in a local function", "def f 'a (x: a) = let g (y: a) = if true then y else x in g x"},
+		{"local type parameter instantiated with an outer type", "def f x = let g 'b (y: b) (z: b) = if true then y else z in g x x"},
+		{"local polymorphic function used twice", "def f (x: i32) = let g 'b (y: b) : (b, i32) = (y, x) in (g 1f32, g true)"},
 		// Unknown sizes that are not those of a returned function's parameter.
 		{"coercion in a returned function", "def f (x: bool) =\n  let n = if x then 10 else 20\n  in \\(y_any: []bool) -> let y = y_any :> [n]bool in y[0]"},
 		{"unknown size of the result", "def f (x: bool) = let n = if x then 10 else 20 in iota n"},

@@ -130,6 +130,12 @@ func (c *checker) checkFun(sc *scope, tps []*syntax.TypeParam, params []syntax.P
 	inner := newScope(selfScope)
 	fd := &funDef{start: c.nextID}
 	fd.sizeBinds, fd.tparams = c.bindTypeParams(inner, tps)
+	for _, p := range fd.tparams {
+		if c.paramLevels == nil {
+			c.paramLevels = map[int]int{}
+		}
+		c.paramLevels[p.ID] = c.level
+	}
 	implicit := map[string]*Binding{}
 	// Parameters and size parameters share one namespace: a name bound
 	// twice among them is an error.

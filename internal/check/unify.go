@@ -17,6 +17,10 @@ type inference struct {
 	funcResult int
 	// unifyDepth and unifyWork bound the work of one unification.
 	unifyDepth, unifyWork int
+	// paramLevels is the level of each explicit type parameter ('t) of a
+	// definition (by Param ID): a type variable of a lower level, made
+	// outside the definition, may not become a type that has it.
+	paramLevels map[int]int
 }
 
 func (in *inference) fresh() int {
@@ -195,6 +199,9 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 	if occurs(v, t) {
 		return &unifyError{fmt.Sprintf("Occurs check: cannot instantiate %s with %s (the type would be infinite)", TypeString(v), TypeString(t))}
 	}
+	if p := in.deeperParam(t, v.Level); p != nil {
+		return &unifyError{fmt.Sprintf("Cannot unify type %s with %q (scope violation). This is because %q is rigidly bound in a deeper scope.", TypeString(t), TypeString(v), p.Name)}
+	}
 	if v.Prims != 0 {
 		p, ok := t.(*Prim)
 		if !ok || v.Prims&(1<<p.P) == 0 {
@@ -249,6 +256,62 @@ func (in *inference) bind(v *TypeVar, t Type) error {
 	// consuming its argument, consumes it too.
 	v.Link = stripUnique(t)
 	return nil
+}
+
+// deeperParam returns a type parameter in t that is bound at a level
+// deeper than level: in def f x = let g 'b (y: b) = if true then y else x
+// in g, the type of x, made outside g, cannot be g's parameter b.
+func (in *inference) deeperParam(t Type, level int) *Param {
+	if len(in.paramLevels) == 0 {
+		return nil
+	}
+	var found *Param
+	var n int
+	var walk func(t Type)
+	walk = func(t Type) {
+		spend(&n)
+		if found != nil {
+			return
+		}
+		switch t := Resolve(t).(type) {
+		case *Param:
+			if l, ok := in.paramLevels[t.ID]; ok && l > level {
+				found = t
+			}
+		case *Array:
+			walk(t.Elem)
+		case *Record:
+			for _, f := range t.Fields {
+				walk(f.Type)
+			}
+		case *Sum:
+			for _, k := range t.Cons {
+				for _, p := range k.Payload {
+					walk(p)
+				}
+			}
+		case *Func:
+			walk(t.Param)
+			walk(t.Result)
+		case *Abstract:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type)
+				}
+			}
+		case *TypeVar:
+			for _, ft := range t.Fields {
+				walk(ft)
+			}
+			for _, ps := range t.Cons {
+				for _, p := range ps {
+					walk(p)
+				}
+			}
+		}
+	}
+	walk(t)
+	return found
 }
 
 // stripUnique is t without uniqueness marks (t itself if it has none),
