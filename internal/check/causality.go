@@ -99,29 +99,35 @@ func posBefore(a, b syntax.Pos) bool {
 // walkSizesOutsideFuncs calls f on the sizes of t that are not inside a
 // function type.
 func walkSizesOutsideFuncs(t Type, f func(Size)) {
-	switch t := Resolve(t).(type) {
-	case *Array:
-		f(t.Size)
-		walkSizesOutsideFuncs(t.Elem, f)
-	case *Record:
-		for _, fl := range t.Fields {
-			walkSizesOutsideFuncs(fl.Type, f)
-		}
-	case *Sum:
-		for _, c := range t.Cons {
-			for _, p := range c.Payload {
-				walkSizesOutsideFuncs(p, f)
+	var n int
+	var walk func(t Type)
+	walk = func(t Type) {
+		spend(&n)
+		switch t := Resolve(t).(type) {
+		case *Array:
+			f(t.Size)
+			walk(t.Elem)
+		case *Record:
+			for _, fl := range t.Fields {
+				walk(fl.Type)
 			}
-		}
-	case *Abstract:
-		for _, a := range t.Args {
-			if a.Type != nil {
-				walkSizesOutsideFuncs(a.Type, f)
-			} else {
-				f(a.Size)
+		case *Sum:
+			for _, c := range t.Cons {
+				for _, p := range c.Payload {
+					walk(p)
+				}
+			}
+		case *Abstract:
+			for _, a := range t.Args {
+				if a.Type != nil {
+					walk(a.Type)
+				} else {
+					f(a.Size)
+				}
 			}
 		}
 	}
+	walk(t)
 }
 
 func (k *causality) instance(v *VarRef) {
