@@ -107,24 +107,23 @@ func (g *gen) stencil(stms []*ir.Stm, i int) *stencilGroup {
 		if !ok || readsAny(ir.FreeInLambda(m.F), result, derived) {
 			break
 		}
-		fits := true
+		// Every rotated read of the group's results must go the group's
+		// way (the first such read fixes it).
+		fits, want := true, dir
 		for _, a := range m.Arrs {
 			if derived[a] {
 				d, ok := shift[a]
-				if !ok || dir != 0 && d != dir {
+				if !ok || want != 0 && d != want {
 					fits = false
 					break
 				}
+				want = d
 			}
 		}
 		if !fits {
 			break
 		}
-		for _, a := range m.Arrs {
-			if d, ok := shift[a]; ok {
-				dir = d
-			}
-		}
+		dir = want
 		grp.maps = append(grp.maps, s)
 		for _, p := range s.Pat {
 			result[p.Name] = true
