@@ -153,38 +153,11 @@ func (c *checker) typeExp(sc *scope, t syntax.TypeExp, tc *typeCtx) Type {
 // not use n constructively.
 func constructiveSizes(t Type) map[int]bool {
 	out := map[int]bool{}
-	mark := func(s Size) {
+	walkSizesOutsideFuncs(t, func(s Size) {
 		if v, ok := ResolveSize(s).(*SizeVar); ok {
 			out[v.ID] = true
 		}
-	}
-	var walk func(t Type)
-	walk = func(t Type) {
-		switch t := Resolve(t).(type) {
-		case *Array:
-			mark(t.Size)
-			walk(t.Elem)
-		case *Record:
-			for _, f := range t.Fields {
-				walk(f.Type)
-			}
-		case *Sum:
-			for _, k := range t.Cons {
-				for _, p := range k.Payload {
-					walk(p)
-				}
-			}
-		case *Abstract:
-			for _, a := range t.Args {
-				if a.Type != nil {
-					walk(a.Type)
-				} else {
-					mark(a.Size)
-				}
-			}
-		}
-	}
-	walk(t)
+	})
 	return out
 }
 
