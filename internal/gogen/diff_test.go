@@ -128,6 +128,19 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
   let c = map2 (\x p -> x - p) xs (rotate 1 b)
   let d = map2 (\x p -> x + p * 0.5) xs (rotate 1 c)
   in (b, d)`, args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0, 7.0, -2.5]"}},
+	// A map over several rotations: those by the same amount as the
+	// first read as shifted slices in the same two parts, the others
+	// wrap element by element.
+	{name: "rotations by the same amount", src: `entry main (xs: []f64) (ys: []f64) (zs: []f64) =
+  map5 (\a b c d e -> a * 3 + b * 0.5 - c + d * 0.25 + e * 0.125) (rotate (-1) xs) (rotate (-1) ys) (rotate 1 zs) (rotate (-1) zs) (rotate 2 xs)`,
+		args: []string{"[1.0, 2.0, 3.0, 4.0, 5.0]", "[0.5, -1.0, 2.5, 7.0, -3.0]", "[9.0, 8.0, 7.0, 6.0, 5.0]"}},
+	{name: "rotations by the same amount, one", src: `entry main (xs: []f64) (ys: []f64) = map2 (\a b -> a - b) (rotate 3 xs) (rotate 3 ys)`,
+		args: []string{"[1.0]", "[0.5]"}},
+	{name: "rotations by the same amount, chunks", src: `entry main (n: i64) =
+  let xs = map (\i -> f64.i64 ((i * 7919) % 1000)) (iota n)
+  let ys = map (\i -> f64.i64 ((i * 104729) % 997)) (iota n)
+  let r = map3 (\a b c -> a * 2 + b - c) (rotate (-1) xs) (rotate (-1) ys) (rotate 1 ys)
+  in (r[0], r[1], r[n - 1], r[1023], r[1024], r[2047], r[2048], r[n / 2])`, args: []string{"3001i64"}},
 	// Inside a map's rows the group runs sequentially, from index 0.
 	{name: "stencil in rows", src: `def step [n] (h: f64) (x: [n]f64) (y: [n]f64) =
   let k1 = map2 (\xi yp -> xi * yp) x (rotate (-1) y)

@@ -216,7 +216,8 @@
 // update in place, an if giving the same array either way) is recorded
 // (gen.same), and a loop parameter whose next value is its own array is
 // not assigned back. A loop over a rotation read element by element runs
-// in two parts split where the index wraps (rangeLoop). SOAC loops slice their
+// in two parts split where the index wraps (rangeLoop), which the loop's
+// other rotations by the same constant amount share. SOAC loops slice their
 // one-dimensional inputs and outputs to the loop's range first, so that
 // Go eliminates the bounds check of every element access. A parallel
 // SOAC with a cheap function runs in place, without the worker pool, when

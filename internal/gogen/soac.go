@@ -416,6 +416,18 @@ func (g *gen) rangeLoopDir(i, lo, hi string, ins []ir.VName, outs []string, down
 		g.hoist[hoistKey{a, i}] = d + "[" + j + "]"
 		first = d
 		g.parts[i] = true
+		// Rotations by the same amount of other inputs (all of the
+		// loop's width, which the caller checked) wrap at the same
+		// index: they are shifted slices in the same parts.
+		for _, b := range ins {
+			w, ok := g.virt[b]
+			if _, done := g.hoist[hoistKey{b, i}]; done || !ok || w.rot == nil || !w.rot.by.IsConst || !v.rot.by.IsConst || !w.rot.by.Equal(v.rot.by) {
+				continue
+			}
+			d := g.fresh("d")
+			g.p("%s := %s[%s+%s : %s+%s]", d, w.rot.data, lo, shift, hi, shift)
+			g.hoist[hoistKey{b, i}] = d + "[" + j + "]"
+		}
 		break
 	}
 	for _, a := range ins {

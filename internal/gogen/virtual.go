@@ -34,6 +34,9 @@ type virtual struct {
 type rotated struct {
 	data string // the Go slice of the rotated array's elements
 	off  string // the Go variable holding the offset, in [0, n)
+	// by is the rotation's amount: rotations by the same amount of
+	// arrays of a loop's width wrap at the same index (rangeLoop).
+	by ir.SubExp
 }
 
 // dataOf is the Go expression of the elements of one-dimensional array a
@@ -156,7 +159,7 @@ func (g *gen) virtualize(s *ir.Stm) bool {
 		g.p("%s := %s.Shape[0]", n, a)
 		g.p("%s := rotation(%s, %s)", off, g.i64(e.R), n)
 		elem = func(i string) string { return fmt.Sprintf("%s.Data[wrap(%s+%s, %s)]", a, i, off, n) }
-		rot = &rotated{data: a + ".Data", off: off}
+		rot = &rotated{data: a + ".Data", off: off, by: e.R}
 	default:
 		return false
 	}
