@@ -128,6 +128,13 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
   let c = map2 (\x p -> x - p) xs (rotate 1 b)
   let d = map2 (\x p -> x + p * 0.5) xs (rotate 1 c)
   in (b, d)`, args: []string{"[0.5, -1.0, 2.0, 0.25, 3.0, 7.0, -2.5]"}},
+	// A map of heavy rows runs as a sequential and as a parallel loop,
+	// each generating the rows' body; the rows are literals of
+	// concatenations built in their places (concat.go), which the second
+	// loop must plan afresh (it referred to the first loop's variables).
+	{name: "literal of concatenations in both loops", src: `entry main [v] [m] (vs: [v][3]f64) (dv: [v][3][8]f64) (tris: [m][3]i64) =
+  flatten (map (\t -> map (\q -> [vs[t[0], q] - vs[t[2], q], 1.0] ++ map3 (\a b c -> a + b - c) dv[t[0], q] dv[t[1], q] dv[t[2], q]) (iota 3)) tris)`,
+		args: []string{"[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]", "[[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], [0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0], [1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0]], [[0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5], [2.0, 2.0, 2.0, 2.0, 3.0, 3.0, 3.0, 3.0], [3.0, 3.0, 3.0, 3.0, 4.0, 4.0, 4.0, 4.0]]]", "[[0i64, 1i64, 1i64], [1i64, 0i64, 0i64], [0i64, 0i64, 1i64]]"}},
 	// A map over several rotations: those by the same amount as the
 	// first read as shifted slices in the same two parts, the others
 	// wrap element by element.

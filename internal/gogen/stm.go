@@ -13,6 +13,19 @@ import (
 func (g *gen) body(b *ir.Body) error {
 	g.findPairs(b)
 	concats := g.planConcats(b)
+	// The places the plans give their operands belong to this emission of
+	// the body: a body generated twice (a SOAC's sequential and parallel
+	// loops) plans them again, and must not find the first one's.
+	defer func() {
+		for _, ps := range concats {
+			for _, p := range ps {
+				for _, r := range p.roots {
+					delete(g.dest, r)
+				}
+				delete(g.concatArr, p.stm.Pat[0].Name)
+			}
+		}
+	}()
 	for i := 0; i < len(b.Stms); i++ {
 		s := b.Stms[i]
 		for _, p := range concats[i] {
