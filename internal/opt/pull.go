@@ -421,7 +421,9 @@ func (r *rewriter) pullInputs(s *ir.Stm, e *ir.Map) ([]*ir.Stm, []ir.SubExp, boo
 				continue
 			}
 			m, j = &ir.Map{W: m.W, Arrs: m.Arrs, F: sl}, 0
-		} else if !r.cheap(m) {
+		} else if !r.cheap(m) || costlyBody(m.F.Body) {
+			// A nested body may run many times for each element of the
+			// producer: recompute only what costs no more than a load.
 			continue
 		}
 		consumed := false
@@ -541,6 +543,20 @@ func (r *rewriter) cheap(m *ir.Map) bool {
 		return true
 	}
 	return scalar(m.F.Body)
+}
+
+// costlyBody reports whether a statement of b, or of a branch of its
+// conditionals, computes something worth sparing (costly).
+func costlyBody(b *ir.Body) bool {
+	for _, s := range b.Stms {
+		if costly(s) {
+			return true
+		}
+		if e, ok := s.Exp.(*ir.If); ok && (costlyBody(e.Then) || costlyBody(e.Else)) {
+			return true
+		}
+	}
+	return false
 }
 
 // patVars are the names of a pattern as SubExps.

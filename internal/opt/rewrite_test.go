@@ -355,6 +355,17 @@ func TestPull(t *testing.T) {
 		before: map[string]int{"map": 3, "nest": 2}, after: map[string]int{"map": 2},
 		inputs: []string{"1i64 [[1.0, 2.0], [3.0, 4.0]]", "7i64 [[1.0, f64.nan], [3.0, -0.0]]"},
 	}, {
+		// A map of exps (or divisions) read inside another map stays: the
+		// nested body runs once per row of xs, so recomputing there would
+		// take n exps per element instead of one.
+		name: "a costly map's result read inside another map stays", pass: "pull",
+		src: `entry main [n] (q: [n]f64) (xs: [n][n]f64) =
+		        let e = map f64.exp q
+		        let r = map (\x -> 1 / x) q
+		        in map (\row -> map3 (\a b c -> a * b + c) e row r) xs`,
+		before: map[string]int{"map": 4, "nest": 2}, after: map[string]int{"map": 4, "nest": 2},
+		inputs: []string{"[1.0, 2.0] [[1.0, 2.0], [3.0, 4.0]]", "[0.0, -0.0] [[f64.nan, 2.0], [3.0, -0.0]]"},
+	}, {
 		// In the same body, a cheap result that one map reads beside
 		// another result shifted (so that fusion cannot merge the two
 		// maps) is computed by that map, and the first stores one
