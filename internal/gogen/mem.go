@@ -404,12 +404,19 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 		g.p("%s %s %s", v, op, fresh(size)) // make's memory is zero
 		return
 	}
+	// The buffer is resized only when it is too small, in the loop rather
+	// than in grow: generated functions are large enough that Go inlines
+	// little into them, and the common case then costs a compare, not a
+	// call and a store into the scratch.
 	buf := g.scratchField("sb", "[]"+el)
-	g.p("%s = grow(%s, %s)", buf, buf, size)
+	n := size // a variable (countSize)
+	g.p("if int64(cap(%s)) < %s {", buf, n)
+	g.p("%s = grow(%s, %s)", buf, buf, n)
+	g.p("}")
 	if zero {
-		g.p("clear(%s)", buf)
+		g.p("clear(%s[:%s])", buf, n)
 	}
-	g.p("%s %s Array[%s]{Shape: %s, Data: %s}", v, op, el, g.newShape(p, dims), buf)
+	g.p("%s %s Array[%s]{Shape: %s, Data: %s[:%s]}", v, op, el, g.newShape(p, dims), buf, n)
 }
 
 // sameInt reports whether the Go int64 expressions a and b are the same
