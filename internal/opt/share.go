@@ -1,15 +1,15 @@
 package opt
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
 	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // Share makes a map or Screma that computes, for each row, an expensive
-// value (a transcendental function or a float power) that an earlier map
+// value (a transcendental function, a float power, or a reduction that
+// cannot fail, such as a dot product) that an earlier map
 // or Screma of the same width in the same body also computes from the
 // same input elements and the same free values read it from an extra map
 // output of the earlier one instead of computing it again. Reverse mode
@@ -30,9 +30,19 @@ import (
 // reads at the same offset for the same rows, first. The later SOAC may
 // also be a map at the top of a WithAcc's function, where reverse mode
 // puts the maps that add adjoints into accumulators.
+//
+// The same holds through nests: a map or Screma at the top of the
+// earlier function whose width is known outside it, and one of the same
+// width at the top of the later function (or of a WithAcc's function
+// there), pair up, and a value the inner earlier one computes reaches
+// the inner later one as a map output of each earlier SOAC and an input
+// of each later one (an array of rows of values). Reverse mode's return
+// sweep over gmm's components re-runs, for every row of a component's
+// factor, the dot product the forward sweep computed for log-sum-exp;
+// it now reads it from a [k][d] array the forward sweep stores per point.
 func Share(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
-		ns := ir.BuilderFor(f).Names()
+		sh := &sharer{ns: ir.BuilderFor(f).Names(), fa: ir.NewFacts(f)}
 		var walk func(b *ir.Body)
 		walk = func(b *ir.Body) {
 			for _, s := range b.Stms {
@@ -42,7 +52,7 @@ func Share(p *ir.Program) (*ir.Program, error) {
 					}
 				}
 			}
-			shareIn(b, ns)
+			shareIn(b, sh)
 		}
 		walk(f.Body)
 		return nil
@@ -80,116 +90,259 @@ func rowFunc(s *ir.Stm) (w ir.SubExp, arrs []ir.VName, f *ir.Lambda, ok bool) {
 	return ir.SubExp{}, nil, nil, false
 }
 
-// rowKeys gives the top-level scalar statements of f (applied to the rows
-// of arrs) a key that is equal for statements computing the same value
-// from the same rows, constants and free variables; "" for others.
-func rowKeys(f *ir.Lambda, arrs []ir.VName) map[*ir.Stm]string {
-	vals := map[ir.VName]string{}
-	for k, p := range f.Params {
-		if k < len(arrs) && p.Type.IsScalar() && !p.Type.Acc {
-			vals[p.Name] = "in:" + arrs[k].String()
-		}
-	}
-	local := ir.BoundInBody(f.Body) // with the parameters: not free
-	for _, p := range f.Params {
-		local.Add(p.Name)
-	}
-	key := func(x ir.SubExp) (string, bool) {
-		if x.IsConst {
-			return "c:" + x.Const.Type().String() + ":" + x.Const.String(), true
-		}
-		if v, ok := vals[x.Var]; ok {
-			return v, true
-		}
-		if local.Has(x.Var) {
-			return "", false
-		}
-		return "free:" + x.Var.String(), true
-	}
-	out := map[*ir.Stm]string{}
-	for _, s := range f.Body.Stms {
-		if len(s.Pat) != 1 || !s.Pat[0].Type.IsScalar() {
-			continue
-		}
-		var op string
-		var args []ir.SubExp
-		switch e := s.Exp.(type) {
-		case *ir.Bin:
-			op, args = fmt.Sprintf("bin:%v:%v", e.Op, e.T), []ir.SubExp{e.X, e.Y}
-		case *ir.Un:
-			op, args = fmt.Sprintf("un:%v:%v", e.Op, e.T), []ir.SubExp{e.X}
-		case *ir.Cmp:
-			op, args = fmt.Sprintf("cmp:%v:%v", e.Op, e.T), []ir.SubExp{e.X, e.Y}
-		case *ir.Call:
-			op, args = "call:"+e.Fn.Name, e.Args
-		case *ir.Index:
-			// An element of a free array (the row of a weight matrix
-			// that both functions read at the same offsets).
-			if local.Has(e.Arr) {
-				continue
-			}
-			op, args = "index:"+e.Arr.String(), e.Idx
-		default:
-			continue
-		}
-		parts := []string{op}
-		ok := true
-		for _, a := range args {
-			k, good := key(a)
-			ok = ok && good
-			parts = append(parts, k)
-		}
-		if !ok {
-			continue
-		}
-		k := "(" + strings.Join(parts, " ") + ")"
-		vals[s.Pat[0].Name] = k
-		out[s] = k
-	}
-	return out
+// keyer gives the names a function reads keys that are equal for equal
+// values, row by row: a parameter is "in:" and the key of the array it
+// reads a row of, a name a top-level statement binds is that statement's
+// key and its position, and any other name is its enclosing function's
+// key for it (at the outermost body, itself: one value in SSA). A
+// statement's key is its printed expression with the names bound inside
+// it renamed in order of binding and every other name replaced by its
+// key, so that two functions reading the same arrays compute statements
+// of equal keys from the same values.
+type keyer struct {
+	parent *keyer
+	keys   map[ir.VName]string
+	stm    map[*ir.Stm]string
+	intern map[string]int
 }
 
-// shareIn shares the expensive values of the SOACs of b (see Share).
-func shareIn(b *ir.Body, ns *ir.NameSource) {
-	type source struct {
-		stm *ir.Stm
-		val ir.Param // the value in the earlier SOAC's function
-		out ir.VName // its map output, once added
+func rootKeyer() *keyer {
+	return &keyer{keys: map[ir.VName]string{}, stm: map[*ir.Stm]string{}, intern: map[string]int{}}
+}
+
+// of is v's key.
+func (k *keyer) of(v ir.VName) string {
+	for x := k; x != nil; x = x.parent {
+		if s, ok := x.keys[v]; ok {
+			return s
+		}
 	}
+	return "free:" + v.String()
+}
+
+// subKey is the key of an operand.
+func (k *keyer) subKey(x ir.SubExp) string {
+	if x.IsConst {
+		return "c:" + x.Const.Type().String() + ":" + x.Const.String()
+	}
+	return k.of(x.Var)
+}
+
+// fn keys function f of a SOAC over arrs (nil: no parameter is a row)
+// within k.
+func (k *keyer) fn(f *ir.Lambda, arrs []ir.VName) *keyer {
+	c := &keyer{parent: k, keys: map[ir.VName]string{}, stm: map[*ir.Stm]string{}, intern: k.intern}
+	for i, p := range f.Params {
+		if i < len(arrs) && !p.Type.Acc {
+			c.keys[p.Name] = "in:" + k.of(arrs[i])
+		} else {
+			c.keys[p.Name] = "param:" + p.Name.String()
+		}
+	}
+	for _, s := range f.Body.Stms {
+		sk := c.stmKey(s)
+		c.stm[s] = sk
+		for j, p := range s.Pat {
+			if sk == "" {
+				c.keys[p.Name] = "local:" + p.Name.String()
+			} else {
+				c.keys[p.Name] = sk + "#" + strconv.Itoa(j)
+			}
+		}
+	}
+	return c
+}
+
+// stmKey is s's key, "" for a statement that has accumulators.
+func (k *keyer) stmKey(s *ir.Stm) string {
+	for _, p := range s.Pat {
+		if p.Type.Acc {
+			return ""
+		}
+	}
+	local := map[ir.VName]ir.VName{}
+	rw := &ir.Rewriter{
+		Bind: func(v ir.VName) ir.VName {
+			c := ir.VName{Base: "%", Tag: len(local) + 1}
+			local[v] = c
+			return c
+		},
+		Use: func(v ir.VName) ir.SubExp {
+			if c, ok := local[v]; ok {
+				return ir.Var(c)
+			}
+			key := k.of(v)
+			id, ok := k.intern[key]
+			if !ok {
+				id = len(k.intern) + 1
+				k.intern[key] = id
+			}
+			return ir.Var(ir.VName{Base: "$", Tag: id})
+		},
+	}
+	key := ir.ExpString(rw.Exp(s.Exp))
+	for _, p := range s.Pat {
+		key += " : " + p.Type.Elem.String() + "/" + strconv.Itoa(p.Type.Rank())
+	}
+	return key
+}
+
+// sharer shares values between the SOACs of one body (see Share).
+type sharer struct {
+	ns *ir.NameSource
+	fa *ir.Facts
+}
+
+// worth reports whether the later function should read s's value rather
+// than compute it: an expensive scalar operation, or a reduction (a loop
+// over data) that cannot fail.
+func (sh *sharer) worth(s *ir.Stm) bool {
+	if len(s.Pat) != 1 || !s.Pat[0].Type.IsScalar() {
+		return false
+	}
+	switch e := s.Exp.(type) {
+	case *ir.Reduce:
+		return !sh.fa.MayFail(s)
+	case *ir.Screma:
+		return len(e.Scans)+len(e.Hists)+len(e.Scatters) == 0 && !sh.fa.MayFail(s)
+	}
+	return expensive(s.Exp)
+}
+
+// source reports whether s is a map or Screma that may get more map
+// outputs.
+func source(s *ir.Stm) bool {
+	switch e := s.Exp.(type) {
+	case *ir.Map:
+		return true
+	case *ir.Screma:
+		return len(e.Hists)+len(e.Scatters) == 0
+	}
+	return false
+}
+
+// pair makes f2 (keyed k2) read the values worth sharing that f1 (keyed
+// k1) computes at its top, and recurses into the SOACs of the same
+// width at the top of both. export makes a value at the top of f1 an
+// array of the body the pairing started in (through the map outputs of
+// the SOACs around f1); imp makes such an array's element a value at the
+// top of f2 (through their inputs).
+func (sh *sharer) pair(f1 *ir.Lambda, k1 *keyer, f2 *ir.Lambda, k2 *keyer,
+	export func(ir.Param) ir.VName, imp func(ir.VName, ir.Type) ir.VName) {
+	have := map[string]*ir.Stm{}
+	for _, st := range f1.Body.Stms {
+		if key := k1.stm[st]; key != "" && have[key] == nil && sh.worth(st) {
+			have[key] = st
+		}
+	}
+	for _, st := range f2.Body.Stms {
+		key := k2.stm[st]
+		if key == "" || !sh.worth(st) {
+			continue
+		}
+		if src := have[key]; src != nil {
+			st.Exp = &ir.Atom{X: ir.Var(imp(export(src.Pat[0]), st.Pat[0].Type))}
+		}
+	}
+	// Nested SOACs: the earlier ones whose width is known outside f1 (so
+	// that their values leave f1 as regular arrays), the later ones at
+	// the top of f2 or of a WithAcc's function there.
+	local1 := ir.BoundInBody(f1.Body)
+	for _, p := range f1.Params {
+		local1.Add(p.Name)
+	}
+	var inner1 []*ir.Stm
+	for _, st := range f1.Body.Stms {
+		if w, _, _, ok := rowFunc(st); ok && source(st) && (w.IsConst || !local1.Has(w.Var)) {
+			inner1 = append(inner1, st)
+		}
+	}
+	if len(inner1) == 0 {
+		return
+	}
+	for _, st := range f2.Body.Stms {
+		cands, kc := []*ir.Stm{st}, k2
+		if wa, ok := st.Exp.(*ir.WithAcc); ok {
+			cands, kc = wa.F.Body.Stms, k2.fn(wa.F, nil)
+		}
+		for _, n2 := range cands {
+			w2, arrs2, g2, ok := rowFunc(n2)
+			if !ok {
+				continue
+			}
+			for _, n1 := range inner1 {
+				w1, arrs1, g1, _ := rowFunc(n1)
+				if !w1.Equal(w2) {
+					continue
+				}
+				n1, n2 := n1, n2
+				outs := map[ir.VName]ir.VName{}
+				ins := map[ir.VName]ir.VName{}
+				sh.pair(g1, k1.fn(g1, arrs1), g2, kc.fn(g2, arrs2),
+					func(v ir.Param) ir.VName {
+						if a, ok := outs[v.Name]; ok {
+							return a
+						}
+						a := addMapOutput(n1, v, sh.ns)
+						outs[v.Name] = export(ir.Param{Name: a, Type: rowsOf(w1, v.Type)})
+						return outs[v.Name]
+					},
+					func(arr ir.VName, t ir.Type) ir.VName {
+						if q, ok := ins[arr]; ok {
+							return q
+						}
+						row := imp(arr, rowsOf(w2, t))
+						q := ir.Param{Name: sh.ns.New("shared"), Type: t}
+						addRowInput(n2, row, q)
+						ins[arr] = q.Name
+						return q.Name
+					})
+			}
+		}
+	}
+}
+
+// rowsOf is the type of an array of w values of type t.
+func rowsOf(w ir.SubExp, t ir.Type) ir.Type {
+	return ir.Type{Elem: t.Elem, Shape: append(ir.Shape{w}, t.Shape...)}
+}
+
+// shareIn shares the values of the SOACs of b (see Share).
+func shareIn(b *ir.Body, sh *sharer) {
+	root := rootKeyer()
 	type soac struct {
 		stm  *ir.Stm
-		w    ir.SubExp
-		have map[string]*source
+		keys *keyer
+		outs map[ir.VName]ir.VName
 	}
-	var earlier []soac
-	// share makes the function of s read the expensive values that an
-	// earlier SOAC computes.
-	share := func(s *ir.Stm, w ir.SubExp, arrs []ir.VName, f *ir.Lambda, keys map[*ir.Stm]string) {
-		taken := map[*source]ir.VName{} // the parameter s reads each source as
-		for _, st := range f.Body.Stms {
-			k := keys[st]
-			if k == "" || !expensive(st.Exp) {
+	var earlier []*soac
+	// later makes s's function read what the earlier SOACs compute.
+	later := func(s *ir.Stm) {
+		w, arrs, f, _ := rowFunc(s)
+		k2 := root.fn(f, arrs)
+		ins := map[ir.VName]ir.VName{}
+		imp := func(arr ir.VName, t ir.Type) ir.VName {
+			if q, ok := ins[arr]; ok {
+				return q
+			}
+			q := ir.Param{Name: sh.ns.New("shared"), Type: t}
+			addRowInput(s, arr, q)
+			ins[arr] = q.Name
+			return q.Name
+		}
+		for _, e := range earlier {
+			w1, _, f1, _ := rowFunc(e.stm)
+			if !w1.Equal(w) {
 				continue
 			}
-			var src *source
-			for _, e := range earlier {
-				if e.w.Equal(w) && e.have[k] != nil {
-					src = e.have[k]
-					break
+			e := e
+			sh.pair(f1, e.keys, f, k2, func(v ir.Param) ir.VName {
+				if a, ok := e.outs[v.Name]; ok {
+					return a
 				}
-			}
-			if src == nil {
-				continue
-			}
-			if src.out.IsZero() {
-				src.out = addMapOutput(src.stm, src.val, ns)
-			}
-			if _, ok := taken[src]; !ok {
-				p := ir.Param{Name: ns.New("shared"), Type: st.Pat[0].Type}
-				addRowInput(s, src.out, p)
-				taken[src] = p.Name
-			}
-			st.Exp = &ir.Atom{X: ir.Var(taken[src])}
+				e.outs[v.Name] = addMapOutput(e.stm, v, sh.ns)
+				return e.outs[v.Name]
+			}, imp)
 		}
 	}
 	for _, s := range b.Stms {
@@ -200,25 +353,20 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 			// sources themselves: a new output would have to leave the
 			// WithAcc too).
 			for _, in := range wa.F.Body.Stms {
-				if w, arrs, f, ok := rowFunc(in); ok {
-					share(in, w, arrs, f, rowKeys(f, arrs))
+				if _, _, _, ok := rowFunc(in); ok {
+					later(in)
 				}
 			}
 			continue
 		}
-		w, arrs, f, ok := rowFunc(s)
+		_, arrs, f, ok := rowFunc(s)
 		if !ok {
 			continue
 		}
-		keys := rowKeys(f, arrs)
-		share(s, w, arrs, f, keys)
-		have := map[string]*source{}
-		for _, st := range f.Body.Stms {
-			if k := keys[st]; k != "" && expensive(st.Exp) && have[k] == nil {
-				have[k] = &source{stm: s, val: st.Pat[0]}
-			}
+		later(s)
+		if source(s) {
+			earlier = append(earlier, &soac{stm: s, keys: root.fn(f, arrs), outs: map[ir.VName]ir.VName{}})
 		}
-		earlier = append(earlier, soac{stm: s, w: w, have: have})
 	}
 }
 
@@ -226,10 +374,25 @@ func shareIn(b *ir.Body, ns *ir.NameSource) {
 // one more map output, and returns the name of its array.
 func addMapOutput(s *ir.Stm, v ir.Param, ns *ir.NameSource) ir.VName {
 	w, _, f, _ := rowFunc(s)
+	// A value that already is a map output is read from it.
+	first := 0
+	if e, ok := s.Exp.(*ir.Screma); ok {
+		for _, sc := range e.Scans {
+			first += len(sc.Neutral)
+		}
+		for _, rd := range e.Reds {
+			first += len(rd.Neutral)
+		}
+	}
+	for j := first; j < len(f.Body.Result) && j < len(s.Pat); j++ {
+		if x := f.Body.Result[j]; x.IsVar() && x.Var == v.Name {
+			return s.Pat[j].Name
+		}
+	}
 	f.Body.Result = append(f.Body.Result, ir.Var(v.Name))
 	f.Ret = append(f.Ret, v.Type)
 	out := ns.New("shared_rows")
-	s.Pat = append(s.Pat, ir.Param{Name: out, Type: ir.Array(v.Type.Elem, w)})
+	s.Pat = append(s.Pat, ir.Param{Name: out, Type: rowsOf(w, v.Type)})
 	return out
 }
 

@@ -110,3 +110,79 @@ entry main [n] (x: [n]f64) (w: [2][n]f64) : [2][n]f64 =
 		})
 	}
 }
+
+// reductions counts the reductions of f (Reduce, and Screma statements
+// with a reduction), nested ones included.
+func reductions(f *ir.Func) int {
+	return countExps(f, func(e ir.Exp) bool {
+		switch e := e.(type) {
+		case *ir.Reduce:
+			return true
+		case *ir.Screma:
+			return len(e.Reds) > 0
+		}
+		return false
+	})
+}
+
+// Reductions shared through nested SOACs: the return sweep of a map over
+// components re-runs, row by row, the dot products that the forward map
+// computed for log-sum-exp; the forward map's rows store them (one more
+// map output of the row map, then of the component map) and the return
+// sweep's rows read them. Values of other rows, or computed only in a
+// branch, stay.
+func TestShareNested(t *testing.T) {
+	const lse = `def lse [k] (vs: [k]f64) = let m = f64.maximum vs in m + f64.log (f64.sum (map (\v -> f64.exp (v - m)) vs))
+`
+	const in2 = "[1.0, -2.0] [[[1.0, 0.5], [0.25, -2.0]], [[0.0, 1.5], [2.0, 1.0]], [[-1.0, 0.5], [0.75, 0.125]]]"
+	cases := []struct {
+		name          string
+		src           string
+		before, after int // reductions after fusion, and after sharing
+		inputs        []string
+	}{
+		{"dot products in a gradient", lse + `entry main [n] [k] [d] (x: [n][d]f64) (w: [k][d][d]f64) : [k][d][d]f64 =
+  vjp (\w -> f64.sum (map (\xi -> lse (map (\wk -> f64.sum (map (\row -> let s = f64.sum (map2 (*) xi row) in s * s) wk)) w)) x)) w 1`,
+			6, 5, []string{
+				"[[1.0, 2.0], [0.5, -1.0], [3.0, 0.25]] [[[1.0, 0.5], [0.25, -2.0]], [[0.0, 1.5], [2.0, 1.0]], [[-1.0, 0.5], [0.75, 0.125]]]",
+				"empty([0][2]f64) [[[1.0, 0.5], [0.25, -2.0]]]",
+				"[[1.0, 2.0]] empty([0][2][2]f64)",
+				"[[1.0]] [[[f64.nan]], [[f64.inf]]]",
+			}},
+		{"dot products of the same rows", `entry main [k] [d] (x: [d]f64) (w: [k][d][d]f64) =
+  let a = map (\wk -> f64.sum (map (\row -> let s = f64.sum (map2 (*) x row) in s * s) wk)) w
+  let m = f64.maximum a
+  in map (\wk -> map (\row -> f64.sum (map2 (*) x row) / m) wk) w`,
+			4, 3, []string{in2, "[1.0] [[[f64.nan]], [[-0.0]]]", "[1.0] empty([0][1][1]f64)"}},
+		{"dot products of other rows", `entry main [k] [d] (x: [d]f64) (w: [k][d][d]f64) =
+  let a = map (\wk -> f64.sum (map (\row -> let s = f64.sum (map2 (*) x row) in s * s) wk)) w
+  let m = f64.maximum a
+  in map (\wk -> map (\i -> f64.sum (map2 (*) x wk[d - 1 - i]) / m) (iota d)) w`,
+			4, 4, []string{in2}},
+		{"dot products in a branch", `entry main [k] [d] (x: [d]f64) (w: [k][d][d]f64) =
+  let a = map (\wk -> f64.sum (map (\row -> let s = f64.sum (map2 (*) x row) in s * s) wk)) w
+  let m = f64.maximum a
+  in map (\wk -> map (\row -> if m > 0 then f64.sum (map2 (*) x row) / m else 0) wk) w`,
+			4, 4, []string{in2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, q := compileAfter(t, c.src, "fuse"), compileAfter(t, c.src, "share")
+			if got := reductions(p.Funcs[0]); got != c.before {
+				t.Errorf("%d reductions after fusion, want %d\n%s", got, c.before, p)
+			}
+			if got := reductions(q.Funcs[0]); got != c.after {
+				t.Errorf("%d reductions after sharing, want %d\n%s", got, c.after, q)
+			}
+			for _, in := range c.inputs {
+				a, b := runText(t, p, in), runText(t, q, in)
+				if strings.HasPrefix(a, "error:") {
+					t.Errorf("on %s: %s", in, a)
+				}
+				if a != b {
+					t.Errorf("on %s: %s before sharing, %s after", in, a, b)
+				}
+			}
+		})
+	}
+}
