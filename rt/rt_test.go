@@ -246,3 +246,31 @@ func TestTransposeInto(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatMinMaxAgreesWithPrim: minF and maxF give the bits the
+// interpreter's min and max give (prim), for every pair of special and
+// ordinary values, in both float widths.
+func TestFloatMinMaxAgreesWithPrim(t *testing.T) {
+	vals := []float64{math.NaN(), math.Inf(-1), math.Inf(1), 0, math.Copysign(0, -1), 1, -1, 2.5, -2.5,
+		math.SmallestNonzeroFloat64, math.MaxFloat64, 1e-300, -3e38}
+	for _, a := range vals {
+		for _, b := range vals {
+			for _, fn := range []string{"min", "max"} {
+				f64, _ := prim.LookupFunc(fn + "_f64")
+				f32, _ := prim.LookupFunc(fn + "_f32")
+				w64 := f64.EvalUnchecked([]prim.Value{prim.FloatValue(prim.F64, a), prim.FloatValue(prim.F64, b)})
+				w32 := f32.EvalUnchecked([]prim.Value{prim.FloatValue(prim.F32, a), prim.FloatValue(prim.F32, b)})
+				g64, g32 := minF(a, b), minF(float32(a), float32(b))
+				if fn == "max" {
+					g64, g32 = maxF(a, b), maxF(float32(a), float32(b))
+				}
+				if math.Float64bits(g64) != w64.Bits() {
+					t.Errorf("%sF(%v, %v) = %v (%#x), want %v", fn, a, b, g64, math.Float64bits(g64), w64.Float())
+				}
+				if uint64(math.Float32bits(g32)) != w32.Bits() {
+					t.Errorf("%sF(float32(%v), float32(%v)) = %v (%#x), want %v (%#x)", fn, a, b, g32, math.Float32bits(g32), w32.Float(), w32.Bits())
+				}
+			}
+		}
+	}
+}
