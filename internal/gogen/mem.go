@@ -355,11 +355,13 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 		} else {
 			g.p("%s := %s & 1", k, db.iter)
 		}
+		g.p("if int64(cap(%s[%s])) < %s {", db.data, k, size)
 		g.p("%s[%s] = grow(%s[%s], %s)", db.data, k, db.data, k, size)
+		g.p("}")
 		for d, x := range dims {
 			g.p("%s[%s][%d] = %s", db.shape, k, d, x)
 		}
-		g.p("%s %s Array[%s]{Shape: %s[%s][:], Data: %s[%s]}", v, op, el, db.shape, k, db.data, k)
+		g.p("%s %s Array[%s]{Shape: %s[%s][:], Data: %s[%s][:%s]}", v, op, el, db.shape, k, db.data, k, size)
 		if zero {
 			g.p("clear(%s.Data)", v)
 		}
