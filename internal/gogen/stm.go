@@ -464,9 +464,7 @@ func (g *gen) exp(s *ir.Stm) error {
 		}
 		n := g.fresh("n")
 		g.p("%s := %s", n, g.i64(e.N))
-		g.p("if %s < 0 {", n) // the test inline: checkIota is a call in large functions
 		g.p("checkIota(%s, %s, %s, %s)", pos, n, start, step)
-		g.p("}")
 		a := g.bindNewArray(pat[0], []string{n}, false)
 		k := g.fresh("k")
 		g.p("for %s := range %s.Data {", k, a)

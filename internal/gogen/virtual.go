@@ -139,9 +139,7 @@ func (g *gen) virtualize(s *ir.Stm) bool {
 			step = g.i64(e.Step)
 		}
 		g.p("%s := %s", n, g.i64(e.N))
-		g.p("if %s < 0 {", n) // the test inline: checkIota is a call in large functions
 		g.p("checkIota(%s, %s, %s, %s)", pos, n, start, step)
-		g.p("}")
 		t := goScalar(e.T)
 		elem = func(i string) string { return fmt.Sprintf("%s(%s + (%s)*%s)", t, start, i, step) }
 	case *ir.Replicate:
