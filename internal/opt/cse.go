@@ -69,7 +69,11 @@ func shareable(s *ir.Stm, consumed ir.Names) bool {
 // canonRenamer renames the names bound in what it rewrites in order of
 // binding ("%1", "%2", ...), leaving free names alone, so that two
 // alpha-equivalent pieces of IR print the same.
-func canonRenamer() *ir.Rewriter {
+func canonRenamer() *ir.Rewriter { return canonRenamerWith(nil) }
+
+// canonRenamerWith is canonRenamer with the free names replaced by free
+// (nil: kept).
+func canonRenamerWith(free func(ir.VName) ir.VName) *ir.Rewriter {
 	local := map[ir.VName]ir.VName{}
 	return &ir.Rewriter{
 		Bind: func(v ir.VName) ir.VName {
@@ -80,6 +84,9 @@ func canonRenamer() *ir.Rewriter {
 		Use: func(v ir.VName) ir.SubExp {
 			if c, ok := local[v]; ok {
 				return ir.Var(c)
+			}
+			if free != nil {
+				return ir.Var(free(v))
 			}
 			return ir.Var(v)
 		},

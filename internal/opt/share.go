@@ -160,26 +160,15 @@ func (k *keyer) stmKey(s *ir.Stm) string {
 			return ""
 		}
 	}
-	local := map[ir.VName]ir.VName{}
-	rw := &ir.Rewriter{
-		Bind: func(v ir.VName) ir.VName {
-			c := ir.VName{Base: "%", Tag: len(local) + 1}
-			local[v] = c
-			return c
-		},
-		Use: func(v ir.VName) ir.SubExp {
-			if c, ok := local[v]; ok {
-				return ir.Var(c)
-			}
-			key := k.of(v)
-			id, ok := k.intern[key]
-			if !ok {
-				id = len(k.intern) + 1
-				k.intern[key] = id
-			}
-			return ir.Var(ir.VName{Base: "$", Tag: id})
-		},
-	}
+	rw := canonRenamerWith(func(v ir.VName) ir.VName {
+		key := k.of(v)
+		id, ok := k.intern[key]
+		if !ok {
+			id = len(k.intern) + 1
+			k.intern[key] = id
+		}
+		return ir.VName{Base: "$", Tag: id}
+	})
 	key := ir.ExpString(rw.Exp(s.Exp))
 	for _, p := range s.Pat {
 		key += " : " + p.Type.Elem.String() + "/" + strconv.Itoa(p.Type.Rank())

@@ -91,22 +91,7 @@ entry main [n] (x: [n]f64) (w: [2][n]f64) : [2][n]f64 =
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, q := compileAfter(t, c.src, "fuse"), compileAfter(t, c.src, "share")
-			if got := calls(p.Funcs[0], c.fn); got != c.before {
-				t.Errorf("%d calls of %s after fusion, want %d\n%s", got, c.fn, c.before, p)
-			}
-			if got := calls(q.Funcs[0], c.fn); got != c.after {
-				t.Errorf("%d calls of %s after sharing, want %d\n%s", got, c.fn, c.after, q)
-			}
-			for _, in := range c.inputs {
-				a, b := runText(t, p, in), runText(t, q, in)
-				if strings.HasPrefix(a, "error:") {
-					t.Errorf("on %s: %s", in, a)
-				}
-				if a != b {
-					t.Errorf("on %s: %s before sharing, %s after", in, a, b)
-				}
-			}
+			checkShared(t, c.src, "calls of "+c.fn, func(f *ir.Func) int { return calls(f, c.fn) }, c.before, c.after, c.inputs)
 		})
 	}
 }
@@ -167,22 +152,30 @@ func TestShareNested(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, q := compileAfter(t, c.src, "fuse"), compileAfter(t, c.src, "share")
-			if got := reductions(p.Funcs[0]); got != c.before {
-				t.Errorf("%d reductions after fusion, want %d\n%s", got, c.before, p)
-			}
-			if got := reductions(q.Funcs[0]); got != c.after {
-				t.Errorf("%d reductions after sharing, want %d\n%s", got, c.after, q)
-			}
-			for _, in := range c.inputs {
-				a, b := runText(t, p, in), runText(t, q, in)
-				if strings.HasPrefix(a, "error:") {
-					t.Errorf("on %s: %s", in, a)
-				}
-				if a != b {
-					t.Errorf("on %s: %s before sharing, %s after", in, a, b)
-				}
-			}
+			checkShared(t, c.src, "reductions", reductions, c.before, c.after, c.inputs)
 		})
+	}
+}
+
+// checkShared compiles src up to fusion and up to sharing, checks that
+// count gives before and after on them, and that both give the same
+// results, none an error, on every input.
+func checkShared(t *testing.T, src, what string, count func(*ir.Func) int, before, after int, inputs []string) {
+	t.Helper()
+	p, q := compileAfter(t, src, "fuse"), compileAfter(t, src, "share")
+	if got := count(p.Funcs[0]); got != before {
+		t.Errorf("%d %s after fusion, want %d\n%s", got, what, before, p)
+	}
+	if got := count(q.Funcs[0]); got != after {
+		t.Errorf("%d %s after sharing, want %d\n%s", got, what, after, q)
+	}
+	for _, in := range inputs {
+		a, b := runText(t, p, in), runText(t, q, in)
+		if strings.HasPrefix(a, "error:") {
+			t.Errorf("on %s: %s", in, a)
+		}
+		if a != b {
+			t.Errorf("on %s: %s before sharing, %s after", in, a, b)
+		}
 	}
 }
