@@ -451,7 +451,29 @@ func (sp *scratchPool[S]) get() *S {
 	if s, ok := sp.p.Get().(*S); ok {
 		return s
 	}
-	return new(S)
+	// Workers running in parallel write their structs' fields (shapes,
+	// buffers) at every iteration: a cache line on either side keeps two
+	// structs from sharing a line, which each write would take from the
+	// other core.
+	w := new(struct {
+		_ [cacheLine]byte
+		s S
+		_ [cacheLine]byte
+	})
+	return &w.s
+}
+
+// makeScratch is the storage of a scratch buffer (see grow): a small one
+// has a cache line of padding on either side, so that the buffers of
+// workers running in parallel, which Go's allocator may place next to
+// each other, never share a line; a large one is makeAdvised's.
+func makeScratch[T any](n int64) []T {
+	var z T
+	if uintptr(n)*unsafe.Sizeof(z) >= hugeMin {
+		return makeAdvised[T](n, false)
+	}
+	per := int64(cacheLine / max(unsafe.Sizeof(z), 1))
+	return make([]T, n+2*per)[per : per+n : per+n]
 }
 
 func (sp *scratchPool[S]) put(s *S) { sp.p.Put(s) }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 	"unsafe"
@@ -363,4 +364,46 @@ func TestLargeArraysColored(t *testing.T) {
 	if b := makeData[bool](hugeMin); len(b) != hugeMin || b[hugeMin-1] {
 		t.Errorf("makeData[bool](%d): len %d", hugeMin, len(b))
 	}
+}
+
+// TestScratchApart: small scratch buffers (grow) and scratch structs
+// (scratchPool) never share a cache line with other memory, so that
+// workers writing their own scratch in parallel do not take lines from
+// each other; a buffer's capacity ends with its length, so that growing
+// it within its capacity cannot reach the padding.
+func TestScratchApart(t *testing.T) {
+	type span struct{ lo, hi uintptr } // [lo, hi) bytes
+	var spans []span
+	var keep []any
+	for _, n := range []int64{1, 3, 8, 17, 100} {
+		for range 4 {
+			b := grow[float64](nil, n)
+			if int64(len(b)) != n || int64(cap(b)) != n {
+				t.Fatalf("grow(nil, %d): len %d, cap %d", n, len(b), cap(b))
+			}
+			p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+			spans = append(spans, span{p, p + uintptr(n)*8})
+			keep = append(keep, b)
+		}
+	}
+	type ws struct {
+		sb  []float64
+		ss  [1]int64
+		pad [5]int8
+	}
+	var pool scratchPool[ws]
+	for range 8 {
+		s := pool.get()
+		p := uintptr(unsafe.Pointer(s))
+		spans = append(spans, span{p, p + unsafe.Sizeof(*s)})
+		keep = append(keep, s)
+	}
+	for i, a := range spans {
+		for j, b := range spans {
+			if i != j && a.lo/cacheLine <= (b.hi-1)/cacheLine && b.lo/cacheLine <= (a.hi-1)/cacheLine {
+				t.Errorf("scratch %d [%#x, %#x) and %d [%#x, %#x) share a cache line", i, a.lo, a.hi, j, b.lo, b.hi)
+			}
+		}
+	}
+	runtime.KeepAlive(keep)
 }

@@ -377,7 +377,7 @@ func grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return makeAdvised[T](n, false) // a buffer kept across runs lives on the heap; its users clear it where they need zeros
+	return makeScratch[T](n) // a buffer kept across runs lives on the heap; its users clear it where they need zeros
 }
 
 // hasShape reports whether shape is dims.

@@ -352,7 +352,29 @@ func (sp *ScratchPool[S]) Get() *S {
 	if s, ok := sp.P.Get().(*S); ok {
 		return s
 	}
-	return new(S)
+	// Workers running in parallel write their structs' fields (shapes,
+	// buffers) at every iteration: a cache line on either side keeps two
+	// structs from sharing a line, which each write would take from the
+	// other core.
+	w := new(struct {
+		_ [CacheLine]byte
+		s S
+		_ [CacheLine]byte
+	})
+	return &w.s
+}
+
+// MakeScratch is the storage of a scratch buffer (see grow): a small one
+// has a cache line of padding on either side, so that the buffers of
+// workers running in parallel, which Go's allocator may place next to
+// each other, never share a line; a large one is makeAdvised's.
+func MakeScratch[T any](n int64) []T {
+	var z T
+	if uintptr(n)*unsafe.Sizeof(z) >= HugeMin {
+		return MakeAdvised[T](n, false)
+	}
+	per := int64(CacheLine / max(unsafe.Sizeof(z), 1))
+	return make([]T, n+2*per)[per : per+n : per+n]
 }
 
 func (sp *ScratchPool[S]) Put(s *S) { sp.P.Put(s) }

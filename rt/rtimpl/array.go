@@ -331,7 +331,7 @@ func Grow[T any](b []T, n int64) []T {
 	if int64(cap(b)) >= n {
 		return b[:n]
 	}
-	return MakeAdvised[T](n, false) // a buffer kept across runs lives on the heap; its users clear it where they need zeros
+	return MakeScratch[T](n) // a buffer kept across runs lives on the heap; its users clear it where they need zeros
 }
 
 // HasShape reports whether shape is dims.

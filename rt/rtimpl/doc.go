@@ -13,4 +13,4 @@ package rtimpl
 // The name of this constant identifies the runtime's sources. Generated
 // packages refer to the revision they were generated for, so that one
 // generated for another revision does not compile.
-const Revision3daaa112b1c4 = true
+const Revision49a59c6c9eb5 = true
