@@ -25,8 +25,9 @@ type forward struct {
 	// statement s (already rewritten); the function it returns, when
 	// not nil, is called after the walk leaves b.
 	into func(s *ir.Stm, b *ir.Body) func()
-	// scopes holds, per body being walked, the names its statements have
-	// bound so far (the innermost last).
+	// scopes holds, per body being walked (the one whose statement is
+	// offered to rule and those it is nested in, the innermost last), the
+	// names its statements have bound so far.
 	scopes []ir.Names
 }
 
@@ -34,6 +35,18 @@ type forward struct {
 // walked (not outside it, nor in a body nested in it).
 func (w *forward) inScope(v ir.VName) bool {
 	return len(w.scopes) > 0 && w.scopes[len(w.scopes)-1].Has(v)
+}
+
+// depth is the number of bodies between the walked one and the body
+// whose statement bound v (0: the walked body itself), or -1 when no
+// walked body bound v.
+func (w *forward) depth(v ir.VName) int {
+	for i := len(w.scopes) - 1; i >= 0; i-- {
+		if w.scopes[i].Has(v) {
+			return len(w.scopes) - 1 - i
+		}
+	}
+	return -1
 }
 
 func newForward(f *ir.Func) *forward {
@@ -64,6 +77,8 @@ func (w *forward) body(b *ir.Body) {
 		w.enter()
 	}
 	scope := make(ir.Names, len(b.Stms))
+	w.scopes = append(w.scopes, scope)
+	defer func() { w.scopes = w.scopes[:len(w.scopes)-1] }()
 	out := make([]*ir.Stm, 0, len(b.Stms))
 	for _, s := range b.Stms {
 		s = w.rw.Stm(s)
@@ -90,9 +105,7 @@ func (w *forward) body(b *ir.Body) {
 				out()
 			}
 		}
-		w.scopes = append(w.scopes, scope)
 		pre, res, ok := w.rule(s)
-		w.scopes = w.scopes[:len(w.scopes)-1]
 		for _, p := range s.Pat {
 			scope.Add(p.Name)
 		}

@@ -15,8 +15,9 @@ const cheapProducer = 4
 // into build n f is f applied to the index). In this IR:
 //
 //   - (map f xs ys ...)[i] is f's body on xs[i], ys[i], ... when i is
-//     known to be in bounds and f cannot fail; an iota input's row is i
-//     itself;
+//     known to be in bounds and f cannot fail, unless f is costly and
+//     the index is in a body nested two deep or more in the map's (it
+//     may be read many times); an iota input's row is i itself;
 //   - (iota n)[i] is i (from 0 by 1) and (replicate n v)[i] is v, for i
 //     known to be in bounds;
 //   - (rearrange perm a)[i, j, ...] indexes a with the indices permuted;
@@ -351,6 +352,12 @@ func (r *rewriter) pullIndex(s *ir.Stm, e *ir.Index) ([]*ir.Stm, []ir.SubExp, bo
 		}
 	case *ir.Map:
 		if len(e.Idx) != 1 || !src.W.Equal(t.Shape[0]) || r.fa.LambdaMayFail(src.F) || !r.fa.Width(src.W, src.Arrs) || impure(src) {
+			return nil, nil, false
+		}
+		// An index two bodies or more inside the map's (a loop in a
+		// loop) may run many times per element: a costly element
+		// function is computed once per element, not once per read.
+		if r.w.depth(e.Arr) > 1 && costlyBody(src.F.Body) {
 			return nil, nil, false
 		}
 		sub, ok := r.rows(b, src.F, src.W, src.Arrs, e.Idx[0])

@@ -331,6 +331,30 @@ func TestPull(t *testing.T) {
 		before: map[string]int{"map": 1, "index": 3}, after: map[string]int{"map": 1, "index": 3},
 		inputs: []string{"[0.0, 0.0] [1.0, 2.0] 1i64", "[0.0, 0.0] [1.0, 2.0] 0i64", "[0.0] [1.0, 2.0] 0i64", "[0.0, 0.0] [1.0] 0i64", "empty([0]f64) empty([0]f64) 0i64"},
 	}, {
+		// An index into a map of exps in a loop in a loop would compute
+		// every exp once per outer iteration: it stays. One loop deep,
+		// or with a cheap element function, it is pulled.
+		name: "an index into a map of exps two loops deep stays", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (k: i64) =
+		        let ys = map f64.exp xs
+		        in loop acc = 0 for t < k do loop acc = acc for j < n do acc + ys[j]`,
+		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 1, "index": 1},
+		inputs: []string{"[1.0, 2.0, 3.0] 2i64", specials + " 1i64", "empty([0]f64) 3i64"},
+	}, {
+		name: "an index into a map of exps one loop deep", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) =
+		        let ys = map f64.exp xs
+		        in loop acc = 0 for j < n do acc + ys[j]`,
+		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 0, "index": 1},
+		inputs: []string{"[1.0, 2.0, 3.0]", specials, "empty([0]f64)"},
+	}, {
+		name: "an index into a cheap map two loops deep", pass: "pull",
+		src: `entry main [n] (xs: [n]f64) (k: i64) =
+		        let ys = map (\x -> x * 2 + 1) xs
+		        in loop acc = 0 for t < k do loop acc = acc for j < n do acc + ys[j]`,
+		before: map[string]int{"map": 1, "index": 1}, after: map[string]int{"map": 0, "index": 1},
+		inputs: []string{"[1.0, 2.0, 3.0] 2i64", specials + " 1i64", "empty([0]f64) 3i64"},
+	}, {
 		// Not known to be in bounds: the index and its error stay.
 		name: "an index that may be out of bounds stays", pass: "pull",
 		src: `entry main [n] (xs: [n]f64) (k: i64) =
