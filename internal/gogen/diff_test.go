@@ -87,6 +87,26 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 		args: []string{"[1i64, 2i64, 3i64, 4i64, 5i64, 6i64, 7i64, 8i64, 9i64, 10i64, 11i64, 12i64]"}},
 	{name: "scan of reversed rows in phases, chunks", src: `entry main (n: i64) = let xs = map (\i -> i % 11 - 5) (iota n) in scan (+) 0 (map (\i -> xs[n - 1 - i] * (i % 5)) (iota n))`,
 		args: []string{"5000i64"}},
+	// Reductions of rows computed by a for loop of scalars run four rows
+	// in lockstep (loopjam.go): row counts around multiples of four, one
+	// chunk and many (a top-level reduction has at most 64 chunks), an
+	// empty loop; a bound that depends on the row, a body that may fail
+	// and a maximum, as the plain loop does.
+	{name: "loop jam 0", src: loopJamSum, args: []string{"[1.0, 2.0, 3.0]", "0i64"}},
+	{name: "loop jam 3", src: loopJamSum, args: []string{"[1.0, 2.0, 3.0]", "3i64"}},
+	{name: "loop jam 4", src: loopJamSum, args: []string{"[1.0, 2.0, 3.0]", "4i64"}},
+	{name: "loop jam 7", src: loopJamSum, args: []string{"[0.5, -1.5, 3.0, 0.25]", "7i64"}},
+	// (A sum over chunks, which the interpreter adds in another order:
+	// bit for bit at one and two cores, within 1e-9 of the interpreter.)
+	{name: "loop jam chunks", src: loopJamSum, args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "3001i64"}, cores: true},
+	{name: "loop jam empty loop", src: loopJamSum, args: []string{"empty([0]f64)", "9i64"}},
+	{name: "loop jam specials", src: loopJamSum, args: []string{"[f64.nan, -0.0, f64.inf]", "6i64"}},
+	{name: "loop jam varying bound", src: `entry main [m] (x: [m]f64) (n: i64) =
+  f64.sum (map (\i -> loop acc = f64.i64 i for j < i % m do acc * 0.5 + x[j]) (iota n))`, args: []string{"[1.0, 2.0, 3.0]", "11i64"}},
+	{name: "loop jam failing body", src: `entry main [m] (x: [m]f64) (n: i64) =
+  f64.sum (map (\i -> loop acc = 0 for j < m do acc + x[(j + i) % (m + 1)]) (iota n))`, args: []string{"[1.0, 2.0, 3.0]", "9i64"}},
+	{name: "loop jam maximum", src: `entry main [m] (x: [m]f64) (n: i64) =
+  f64.maximum (map (\i -> let t = f64.i64 i / 7 in (loop (a, p) = (0, 1) for j < m do (a + x[j] * p, p * t)).0) (iota n))`, args: []string{"[1.0, -2.0, 0.5]", "13i64"}},
 	// Stencil groups (stencil.go): maps that read earlier maps' results
 	// shifted by one run as one loop, carrying the shifted values; a
 	// parallel chunk starts with warm steps before it, wrapping around.
@@ -689,4 +709,15 @@ const stencilDown = `entry main (xs: []f64) =
   let b = map2 (\x an -> x + an * 0.25) xs (rotate 1 a)
   let c = map2 (\x bn -> x * bn - 1) xs (rotate 1 b)
   in (c, b)
+`
+
+// loopJamSum is llsq's primal: a sum over rows of a polynomial evaluated
+// by a loop whose bound every row shares.
+const loopJamSum = `
+entry main [m] (x: [m]f64) (n: i64) =
+  let r i =
+    let t = -1 + 2 * f64.i64 i / f64.i64 (n - 1)
+    let (poly, _) = loop (acc, p) = (0, 1) for j < m do (acc + x[j] * p, p * t)
+    in f64.sgn t - poly
+  in 0.5 * f64.sum (map (\i -> let y = r i in y * y) (iota n))
 `

@@ -311,14 +311,20 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			}
 		}
 		lo := "int64(0)"
+		accs := redAccs(false)
 		if jp := g.jamOf(e, l); jp != nil {
 			var err error
 			if lo, err = g.jam(e, l, jp, pat, n, outs); err != nil {
 				return err
 			}
+		} else if lp := g.loopJamOf(e, l); lp != nil {
+			var err error
+			if lo, err = g.loopJam(e, l, lp, accs, lo, n); err != nil {
+				return err
+			}
 		}
 		dst := g.rangeLoop(i, lo, n, e.Arrs, outs)
-		err := element(dst, redAccs(false), scanAccs, nil)
+		err := element(dst, accs, scanAccs, nil)
 		for _, r := range roots {
 			delete(g.dbuf, r)
 		}
@@ -398,7 +404,14 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			return err
 		}
 	} else {
-		dst := g.rangeLoop(i, "lo", "hi", e.Arrs, outs)
+		from := "lo"
+		if lp := g.loopJamOf(e, l); lp != nil {
+			var err error
+			if from, err = g.loopJam(e, l, lp, local, from, "hi"); err != nil {
+				return err
+			}
+		}
+		dst := g.rangeLoop(i, from, "hi", e.Arrs, outs)
 		if err := element(dst, local, nil, nil); err != nil {
 			return err
 		}
