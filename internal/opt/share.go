@@ -120,14 +120,6 @@ func (k *keyer) of(v ir.VName) string {
 	return "free:" + v.String()
 }
 
-// subKey is the key of an operand.
-func (k *keyer) subKey(x ir.SubExp) string {
-	if x.IsConst {
-		return "c:" + x.Const.Type().String() + ":" + x.Const.String()
-	}
-	return k.of(x.Var)
-}
-
 // fn keys function f of a SOAC over arrs (nil: no parameter is a row)
 // within k.
 func (k *keyer) fn(f *ir.Lambda, arrs []ir.VName) *keyer {
@@ -240,10 +232,14 @@ func (sh *sharer) pair(f1 *ir.Lambda, k1 *keyer, f2 *ir.Lambda, k2 *keyer,
 	for _, p := range f1.Params {
 		local1.Add(p.Name)
 	}
-	var inner1 []*ir.Stm
+	type inner struct {
+		stm  *ir.Stm
+		keys *keyer
+	}
+	var inner1 []inner
 	for _, st := range f1.Body.Stms {
-		if w, _, _, ok := rowFunc(st); ok && source(st) && (w.IsConst || !local1.Has(w.Var)) {
-			inner1 = append(inner1, st)
+		if w, arrs, g, ok := rowFunc(st); ok && source(st) && (w.IsConst || !local1.Has(w.Var)) {
+			inner1 = append(inner1, inner{st, k1.fn(g, arrs)})
 		}
 	}
 	if len(inner1) == 0 {
@@ -259,35 +255,58 @@ func (sh *sharer) pair(f1 *ir.Lambda, k1 *keyer, f2 *ir.Lambda, k2 *keyer,
 			if !ok {
 				continue
 			}
+			var k2n *keyer // keyed once, when a pair needs it
 			for _, n1 := range inner1 {
-				w1, arrs1, g1, _ := rowFunc(n1)
+				w1, _, g1, _ := rowFunc(n1.stm)
 				if !w1.Equal(w2) {
 					continue
 				}
-				n1, n2 := n1, n2
-				outs := map[ir.VName]ir.VName{}
-				ins := map[ir.VName]ir.VName{}
-				sh.pair(g1, k1.fn(g1, arrs1), g2, kc.fn(g2, arrs2),
-					func(v ir.Param) ir.VName {
-						if a, ok := outs[v.Name]; ok {
-							return a
-						}
-						a := addMapOutput(n1, v, sh.ns)
-						outs[v.Name] = export(ir.Param{Name: a, Type: rowsOf(w1, v.Type)})
-						return outs[v.Name]
-					},
-					func(arr ir.VName, t ir.Type) ir.VName {
-						if q, ok := ins[arr]; ok {
-							return q
-						}
-						row := imp(arr, rowsOf(w2, t))
-						q := ir.Param{Name: sh.ns.New("shared"), Type: t}
-						addRowInput(n2, row, q)
-						ins[arr] = q.Name
-						return q.Name
-					})
+				if k2n == nil {
+					k2n = kc.fn(g2, arrs2)
+				}
+				sh.pair(g1, n1.keys, g2, k2n, sh.exporter(n1.stm, export), sh.importer(n2, imp))
 			}
 		}
+	}
+}
+
+// exporter makes a value at the top of the function of SOAC s a map
+// output of s, which up (nil: none, s is in the body the pairing started
+// in) carries further out; each value once.
+func (sh *sharer) exporter(s *ir.Stm, up func(ir.Param) ir.VName) func(ir.Param) ir.VName {
+	outs := map[ir.VName]ir.VName{}
+	return func(v ir.Param) ir.VName {
+		if a, ok := outs[v.Name]; ok {
+			return a
+		}
+		a := addMapOutput(s, v, sh.ns)
+		if up != nil {
+			w, _, _, _ := rowFunc(s)
+			a = up(ir.Param{Name: a, Type: rowsOf(w, v.Type)})
+		}
+		outs[v.Name] = a
+		return a
+	}
+}
+
+// importer makes the element of an array of the body the pairing started
+// in a value at the top of the function of SOAC s: an input of s, whose
+// array down (nil: none) brings in from further out; each array once.
+func (sh *sharer) importer(s *ir.Stm, down func(ir.VName, ir.Type) ir.VName) func(ir.VName, ir.Type) ir.VName {
+	ins := map[ir.VName]ir.VName{}
+	return func(arr ir.VName, t ir.Type) ir.VName {
+		if q, ok := ins[arr]; ok {
+			return q
+		}
+		src := arr
+		if down != nil {
+			w, _, _, _ := rowFunc(s)
+			src = down(arr, rowsOf(w, t))
+		}
+		q := ir.Param{Name: sh.ns.New("shared"), Type: t}
+		addRowInput(s, src, q)
+		ins[arr] = q.Name
+		return q.Name
 	}
 }
 
@@ -300,38 +319,21 @@ func rowsOf(w ir.SubExp, t ir.Type) ir.Type {
 func shareIn(b *ir.Body, sh *sharer) {
 	root := rootKeyer()
 	type soac struct {
-		stm  *ir.Stm
-		keys *keyer
-		outs map[ir.VName]ir.VName
+		stm    *ir.Stm
+		keys   *keyer
+		export func(ir.Param) ir.VName
 	}
 	var earlier []*soac
 	// later makes s's function read what the earlier SOACs compute.
 	later := func(s *ir.Stm) {
 		w, arrs, f, _ := rowFunc(s)
 		k2 := root.fn(f, arrs)
-		ins := map[ir.VName]ir.VName{}
-		imp := func(arr ir.VName, t ir.Type) ir.VName {
-			if q, ok := ins[arr]; ok {
-				return q
-			}
-			q := ir.Param{Name: sh.ns.New("shared"), Type: t}
-			addRowInput(s, arr, q)
-			ins[arr] = q.Name
-			return q.Name
-		}
+		imp := sh.importer(s, nil)
 		for _, e := range earlier {
 			w1, _, f1, _ := rowFunc(e.stm)
-			if !w1.Equal(w) {
-				continue
+			if w1.Equal(w) {
+				sh.pair(f1, e.keys, f, k2, e.export, imp)
 			}
-			e := e
-			sh.pair(f1, e.keys, f, k2, func(v ir.Param) ir.VName {
-				if a, ok := e.outs[v.Name]; ok {
-					return a
-				}
-				e.outs[v.Name] = addMapOutput(e.stm, v, sh.ns)
-				return e.outs[v.Name]
-			}, imp)
 		}
 	}
 	for _, s := range b.Stms {
@@ -354,7 +356,7 @@ func shareIn(b *ir.Body, sh *sharer) {
 		}
 		later(s)
 		if source(s) {
-			earlier = append(earlier, &soac{stm: s, keys: root.fn(f, arrs), outs: map[ir.VName]ir.VName{}})
+			earlier = append(earlier, &soac{stm: s, keys: root.fn(f, arrs), export: sh.exporter(s, nil)})
 		}
 	}
 }
