@@ -99,6 +99,10 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	// (A sum over chunks, which the interpreter adds in another order:
 	// bit for bit at one and two cores, within 1e-9 of the interpreter.)
 	{name: "loop jam chunks", src: loopJamSum, args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "3001i64"}, cores: true},
+	// Integers add up alike in any order: bit for bit with the
+	// interpreter across chunks too.
+	{name: "loop jam chunks exact", src: `entry main [m] (x: [m]i64) (n: i64) =
+  i64.sum (map (\i -> loop acc = i for j < m do acc * 3 + x[j] * (i % 5)) (iota n))`, args: []string{"[7, -2, 9, 1000000007]", "3001i64"}},
 	{name: "loop jam empty loop", src: loopJamSum, args: []string{"empty([0]f64)", "9i64"}},
 	{name: "loop jam specials", src: loopJamSum, args: []string{"[f64.nan, -0.0, f64.inf]", "6i64"}},
 	{name: "loop jam varying bound", src: `entry main [m] (x: [m]f64) (n: i64) =

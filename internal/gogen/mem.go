@@ -411,14 +411,13 @@ func (g *gen) allocArray(v, op string, p ir.Param, dims []string, zero bool) {
 	// little into them, and the common case then costs a compare, not a
 	// call and a store into the scratch.
 	buf := g.scratchField("sb", "[]"+el)
-	n := size // a variable (countSize)
-	g.p("if int64(cap(%s)) < %s {", buf, n)
-	g.p("%s = grow(%s, %s)", buf, buf, n)
+	g.p("if int64(cap(%s)) < %s {", buf, size)
+	g.p("%s = grow(%s, %s)", buf, buf, size)
 	g.p("}")
 	if zero {
-		g.p("clear(%s[:%s])", buf, n)
+		g.p("clear(%s[:%s])", buf, size)
 	}
-	g.p("%s %s Array[%s]{Shape: %s, Data: %s[:%s]}", v, op, el, g.newShape(p, dims), buf, n)
+	g.p("%s %s Array[%s]{Shape: %s, Data: %s[:%s]}", v, op, el, g.newShape(p, dims), buf, size)
 }
 
 // sameInt reports whether the Go int64 expressions a and b are the same
