@@ -40,11 +40,18 @@ import (
 // sweep over gmm's components re-runs, for every row of a component's
 // factor, the dot product the forward sweep computed for log-sum-exp;
 // it now reads it from a [k][d] array the forward sweep stores per point.
+//
+// And through loops: a loop that restores reverse mode's checkpoints of
+// an earlier loop reads the values worth sharing from tapes the earlier
+// loop fills beside its checkpoints (see sharetape.go).
 func Share(p *ir.Program) (*ir.Program, error) {
 	return eachFunc(p, func(f *ir.Func) error {
 		sh := &sharer{ns: ir.BuilderFor(f).Names(), fa: ir.NewFacts(f)}
 		var walk func(b *ir.Body)
 		walk = func(b *ir.Body) {
+			// Loops first: their bodies are keyed before sharing
+			// within them changes their SOACs.
+			shareTapes(b, sh)
 			for _, s := range b.Stms {
 				for _, nb := range ir.Bodies(s.Exp) {
 					if nb != nil {
@@ -132,17 +139,22 @@ func (k *keyer) fn(f *ir.Lambda, arrs []ir.VName) *keyer {
 		}
 	}
 	for _, s := range f.Body.Stms {
-		sk := c.stmKey(s)
-		c.stm[s] = sk
-		for j, p := range s.Pat {
-			if sk == "" {
-				c.keys[p.Name] = "local:" + p.Name.String()
-			} else {
-				c.keys[p.Name] = sk + "#" + strconv.Itoa(j)
-			}
-		}
+		c.keyStm(s)
 	}
 	return c
+}
+
+// keyStm keys statement s of k's body and the names it binds.
+func (k *keyer) keyStm(s *ir.Stm) {
+	sk := k.stmKey(s)
+	k.stm[s] = sk
+	for j, p := range s.Pat {
+		if sk == "" {
+			k.keys[p.Name] = "local:" + p.Name.String()
+		} else {
+			k.keys[p.Name] = sk + "#" + strconv.Itoa(j)
+		}
+	}
 }
 
 // stmKey is s's key, "" for a statement that has accumulators.
@@ -172,6 +184,9 @@ func (k *keyer) stmKey(s *ir.Stm) string {
 type sharer struct {
 	ns *ir.NameSource
 	fa *ir.Facts
+	// within: while pairing a loop's body with another's, the names the
+	// first body binds (see shareTapes), which no tape's shape may use.
+	within ir.Names
 }
 
 // worth reports whether the later function should read s's value rather
@@ -238,7 +253,7 @@ func (sh *sharer) pair(f1 *ir.Lambda, k1 *keyer, f2 *ir.Lambda, k2 *keyer,
 	}
 	var inner1 []inner
 	for _, st := range f1.Body.Stms {
-		if w, arrs, g, ok := rowFunc(st); ok && source(st) && (w.IsConst || !local1.Has(w.Var)) {
+		if w, arrs, g, ok := rowFunc(st); ok && source(st) && (w.IsConst || !local1.Has(w.Var) && !sh.within.Has(w.Var)) {
 			inner1 = append(inner1, inner{st, k1.fn(g, arrs)})
 		}
 	}

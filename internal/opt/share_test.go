@@ -179,3 +179,64 @@ func checkShared(t *testing.T, src, what string, count func(*ir.Func) int, befor
 		}
 	}
 }
+
+// Sharing through a loop's rows: reverse mode's return sweep of a loop
+// restores each iteration's checkpointed parameters and computes the
+// body's values again; the expensive ones it reads from tapes the forward
+// sweep's loop fills, row by row, beside its checkpoints. A loop nested
+// in another's body is run forward and backwards at every outer
+// iteration: its return sweep reads from the tapes of that forward run.
+func TestShareTapes(t *testing.T) {
+	const gates = `def sigmoid (z: f64) : f64 = 1 / (1 + f64.exp (-z))
+`
+	cases := []struct {
+		name          string
+		src           string
+		fn            string
+		before, after int // calls of fn after fusion, and after sharing
+		inputs        []string
+	}{
+		{"a loop of gates", gates + `entry main [n] (x: [n]f64) (w: [n]f64) (k: i64) : [n]f64 =
+  vjp (\w -> f64.sum (loop h = x for _i < k do map2 (\a b -> sigmoid (a * b) + a) h w)) w 1`,
+			"exp", 2, 1, []string{
+				"[0.5, -1.0, 2.0] [1.0, 0.25, -0.5] 3i64",
+				"[0.5, -1.0] [1.0, 0.25] 0i64",
+				"[0.5, -1.0] [1.0, 0.25] -2i64",
+				"empty([0]f64) empty([0]f64) 4i64",
+				"[f64.nan, f64.inf] [1.0, -0.0] 2i64",
+			}},
+		// The loop's index and an unchanged parameter are keyed too.
+		{"the index and an invariant parameter", `entry main [n] (x: [n]f64) (c: f64) (k: i64) : [n]f64 =
+  vjp (\x -> let (y, _) = loop (y, c) = (x, c) for i < k do (map (\a -> f64.tanh (a * c + f64.i64 i)) y, c) in f64.sum y) x 1`,
+			"tanh", 2, 1, []string{"[0.5, -1.0, 2.0] 0.75 3i64", "[0.5] 0.75 0i64"}},
+		// Nested loops: the inner loop's return sweep reads what its
+		// forward run computed; the outer one's values depend on the
+		// inner loop (a different statement in both sweeps) and stay.
+		{"nested loops", gates + `entry main [n] (x: [n]f64) (w: [n]f64) (k: i64) (m: i64) : [n]f64 =
+  vjp (\w -> f64.sum (loop h = x for _i < k do
+                        let g = loop g = h for _j < m do map2 (\a b -> sigmoid (a * b)) g w
+                        in map2 (\a b -> f64.exp (a - b)) g h)) w 1`,
+			"exp", 5, 4, []string{
+				"[0.5, -1.0, 2.0] [1.0, 0.25, -0.5] 2i64 3i64",
+				"[0.5, -1.0] [1.0, 0.25] 2i64 0i64",
+				"[0.5, -1.0] [1.0, 0.25] 0i64 2i64",
+			}},
+		// A value at the iteration's row, from the index alone.
+		{"from the index", `entry main [n] (x: [n]f64) (k: i64) : [n]f64 =
+  vjp (\x -> f64.sum (loop y = x for i < k do map (\a -> f64.exp a * f64.exp (f64.i64 (k - i))) y)) x 1`,
+			"exp", 4, 2, []string{"[0.5, -1.0, 2.0] 3i64"}},
+		// A value computed only in a branch stays.
+		{"in a branch", `entry main [n] (x: [n]f64) (k: i64) : [n]f64 =
+  vjp (\x -> f64.sum (loop y = x for _i < k do map (\a -> if a > 0 then f64.exp a else a) y)) x 1`,
+			"exp", 2, 2, []string{"[0.5, -1.0, 2.0] 3i64"}},
+		// A loop of scalars, with no SOAC in the program.
+		{"scalars", `entry main (x: f64) (k: i64) : f64 =
+  vjp (\x -> loop y = x for _i < k do f64.exp (0.5 * y) - y) x 1`,
+			"exp", 2, 1, []string{"0.25 3i64", "0.25 0i64", "f64.nan 2i64"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			checkShared(t, c.src, "calls of "+c.fn, func(f *ir.Func) int { return calls(f, c.fn) }, c.before, c.after, c.inputs)
+		})
+	}
+}

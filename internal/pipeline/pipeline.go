@@ -82,7 +82,7 @@ var Passes = []Pass{
 	{Name: "share-loops", Desc: "a while loop that repeats an earlier one and counts its iterations (reverse mode counts before it checkpoints) is the earlier loop, made to count", Run: plain(opt.ShareLoops), Needs: ir.KLoop},
 	{Name: "fuse", Desc: "fuse SOACs over the same rows into one pass (ir.Screma)", Run: plain(opt.FuseSOACs), Needs: ir.KMap | ir.KReduce | ir.KScan | ir.KHist | ir.KScatter | ir.KScrema},
 	{Name: "accrows", Desc: "an accumulator scope over zeros whose result is only added into a row of an enclosing accumulator adds into that row directly", Run: plain(opt.AccRows), Needs: ir.KWithAcc},
-	{Name: "share", Desc: "a SOAC reads the expensive values (exp, log, ...) an earlier SOAC over the same rows computes, as an extra output of it, instead of computing them again", Run: plain(opt.Share), Needs: ir.KMap | ir.KScrema},
+	{Name: "share", Desc: "a SOAC reads the expensive values (exp, log, ...) an earlier SOAC over the same rows computes, as an extra output of it, instead of computing them again; a loop restoring reverse mode's checkpoints reads them from tapes the checkpointing loop fills", Run: plain(opt.Share), Needs: ir.KMap | ir.KScrema | ir.KLoop},
 	simplify("simplify-fused", "simplify the fused code (shares what fused functions compute twice)"),
 	{Name: "outline", Desc: "move runs of statements of very long functions into functions of their own (compilers take superlinear time in a function's size)", Run: plain(opt.Outline)},
 }
