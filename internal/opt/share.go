@@ -144,8 +144,14 @@ func (k *keyer) fn(f *ir.Lambda, arrs []ir.VName) *keyer {
 	return c
 }
 
-// keyStm keys statement s of k's body and the names it binds.
+// keyStm keys statement s of k's body and the names it binds. A copy
+// has its array's key (the same value).
 func (k *keyer) keyStm(s *ir.Stm) {
+	if c, ok := s.Exp.(*ir.Copy); ok && len(s.Pat) == 1 {
+		k.stm[s] = ""
+		k.keys[s.Pat[0].Name] = k.of(c.Arr)
+		return
+	}
 	sk := k.stmKey(s)
 	k.stm[s] = sk
 	for j, p := range s.Pat {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // Sharing through a loop's rows (part of Share). Reverse mode's forward
@@ -15,11 +16,16 @@ import (
 // tanh, a dot product) the first one computed at the iteration that wrote
 // that row, from the same parameter values: the first loop now also
 // stores it, in a row of one more array per value (a tape), and the
-// second reads it from the tape at the row it restores. A loop nested in
-// a loop's return sweep (an LSTM's layers inside its time steps) is run
-// forward and then backwards at every outer iteration, so its body's
-// transcendental functions ran three times per element; they now run
-// twice.
+// second reads it from the tape at the row it restores.
+//
+// A loop nested in a loop's body (an LSTM's layers inside its time steps)
+// runs in the outer loop's forward sweep, and again, forward and then
+// backwards, in every iteration of the outer return sweep: its body's
+// transcendental functions ran three times per element. The nested loop
+// of the forward sweep pairs up with the return sweep's forward run of
+// it and with the loop that restores that run's checkpoints (pairInner):
+// its values leave it through a tape per outer iteration, which leaves
+// the outer loop through a tape of the outer loop, so they run once.
 //
 // The first loop (a checkpointing loop) is a for loop that returns arrays
 // A_k whose parameter it updates with one row r, the same for all, set to
@@ -140,20 +146,18 @@ func indexOf(stms []*ir.Stm, s *ir.Stm) int {
 	return -1
 }
 
-// pairLoops makes loop l read from tapes of cl the values worth sharing
-// it computes from rows of cl's arrays, and returns the statements that
-// make the tapes' initial arrays.
-func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
-	// The rows l restores, at its top, all at one row t.
-	var t ir.SubExp
-	start := -1
-	restored := map[*ir.Stm]int{}
+// restoredRows finds the statements at the top of l's body that read a
+// row of the arrays of saved (to the parameter each stores), all at one
+// row t, and the position of the first.
+func restoredRows(l *ir.Loop, saved map[ir.VName]int) (t ir.SubExp, start int, restored map[*ir.Stm]int) {
+	start = -1
+	restored = map[*ir.Stm]int{}
 	for i, st := range l.Body.Stms {
 		ix, ok := st.Exp.(*ir.Index)
-		if !ok || len(ix.Idx) == 0 {
+		if !ok || len(ix.Idx) == 0 || len(st.Pat) != 1 {
 			continue
 		}
-		m, ok := cl.saved[ix.Arr]
+		m, ok := saved[ix.Arr]
 		if !ok {
 			continue
 		}
@@ -164,6 +168,116 @@ func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
 		}
 		restored[st] = m
 	}
+	return t, start, restored
+}
+
+// readerKeys keys the body of a loop l that restores rows at t: the
+// parameters of l are its own, t is iter, and a restored row of the
+// value of parameter m is key(m) (an element of it, that value's
+// element).
+func readerKeys(parent *keyer, l *ir.Loop, t ir.SubExp, restored map[*ir.Stm]int, key func(int) string, iter string) *keyer {
+	seeds := map[ir.VName]string{}
+	for _, p := range l.Params {
+		seeds[p.Name] = "param:" + p.Name.String()
+	}
+	if t.IsVar() {
+		seeds[t.Var] = iter
+	}
+	return parent.body(l.Body.Stms, seeds, func(c *keyer, st *ir.Stm) (string, bool) {
+		m, ok := restored[st]
+		if !ok {
+			return "", false
+		}
+		ix := st.Exp.(*ir.Index)
+		if len(ix.Idx) == 1 {
+			return key(m), true
+		}
+		// A[t, i...] is p[i...].
+		c.keys[ckName] = key(m)
+		defer delete(c.keys, ckName)
+		return c.stmKey(&ir.Stm{Pat: st.Pat, Exp: &ir.Index{Arr: ckName, Idx: ix.Idx[1:]}}), true
+	})
+}
+
+// inserts collects statements to insert into bodies, each at one
+// position, once the pairing that needs them is done (positions are
+// those of before it).
+type inserts []struct {
+	body *ir.Body
+	at   int
+	stms *[]*ir.Stm
+}
+
+func (ins *inserts) add(body *ir.Body, at int) *[]*ir.Stm {
+	for _, x := range *ins {
+		if x.body == body && x.at == at {
+			return x.stms
+		}
+	}
+	stms := new([]*ir.Stm)
+	*ins = append(*ins, struct {
+		body *ir.Body
+		at   int
+		stms *[]*ir.Stm
+	}{body, at, stms})
+	return stms
+}
+
+func (ins inserts) apply() {
+	for _, x := range ins {
+		if len(*x.stms) == 0 {
+			continue
+		}
+		stms := append([]*ir.Stm{}, x.body.Stms[:x.at]...)
+		stms = append(stms, *x.stms...)
+		x.body.Stms = append(stms, x.body.Stms[x.at:]...)
+	}
+}
+
+// rowReader returns an import function (as pair takes) that reads row t
+// of the arrays imp makes (of one more dimension than the values) at
+// position at of body.
+func (sh *sharer) rowReader(ins *inserts, body *ir.Body, at int, t ir.SubExp, outer ir.Shape, imp func(ir.VName, ir.Type) ir.VName) func(ir.VName, ir.Type) ir.VName {
+	rows := map[ir.VName]ir.VName{}
+	dst := ins.add(body, at)
+	return func(arr ir.VName, rt ir.Type) ir.VName {
+		if q, ok := rows[arr]; ok {
+			return q
+		}
+		src := arr
+		if imp != nil {
+			src = imp(arr, ir.Type{Elem: rt.Elem, Shape: append(append(ir.Shape{}, outer...), rt.Shape...)})
+		}
+		q := sh.ns.New("taped")
+		*dst = append(*dst, &ir.Stm{Pat: []ir.Param{{Name: q, Type: rt}}, Exp: &ir.Index{Arr: src, Idx: []ir.SubExp{t}}})
+		rows[arr] = q
+		return q
+	}
+}
+
+// tapeOut makes value v of the body of loop s (at its top) a result of
+// s: an array of it per iteration, of n rows, row r written by the
+// iteration (the array's initial scratch is added to *pre, to go before
+// s).
+func (sh *sharer) tapeOut(s *ir.Stm, r, n ir.SubExp, v ir.Param, pre *[]*ir.Stm) ir.VName {
+	lp := s.Exp.(*ir.Loop)
+	tt := ir.Type{Elem: v.Type.Elem, Shape: append(ir.Shape{n}, v.Type.Shape...)}
+	init, in, upd, out := sh.ns.New("tape"), sh.ns.New("tape"), sh.ns.New("tape"), sh.ns.New("tape")
+	*pre = append(*pre, &ir.Stm{Pat: []ir.Param{{Name: init, Type: tt}}, Exp: &ir.Scratch{Elem: tt.Elem, Shape: tt.Shape, Filled: true}})
+	lp.Params = append(lp.Params, ir.Param{Name: in, Type: tt})
+	lp.Init = append(lp.Init, ir.Var(init))
+	lp.Body.Stms = append(lp.Body.Stms, &ir.Stm{Pat: []ir.Param{{Name: upd, Type: tt}},
+		Exp: &ir.Update{Arr: in, Dims: []ir.DimSlice{{Fixed: true, I: r}}, Val: ir.Var(v.Name)}})
+	lp.Body.Result = append(lp.Body.Result, ir.Var(upd))
+	s.Pat = append(s.Pat, ir.Param{Name: out, Type: tt})
+	return out
+}
+
+// pairLoops makes loop l read from tapes of cl the values worth sharing
+// it computes from rows of cl's arrays, and returns the statements that
+// make the tapes' initial arrays.
+func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
+	t, start, restored := restoredRows(l, cl.saved)
 	if start < 0 {
 		return nil
 	}
@@ -172,11 +286,7 @@ func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
 	for k, p := range cl.loop.Params {
 		if res := cl.loop.Body.Result[k]; res.IsVar() && res.Var == p.Name {
 			// Passed on unchanged: its initial value.
-			if x := cl.loop.Init[k]; x.IsVar() {
-				seeds1[p.Name] = root.of(x.Var)
-			} else {
-				seeds1[p.Name] = "const:" + x.String()
-			}
+			seeds1[p.Name] = keyOfSub(root, cl.loop.Init[k])
 		} else {
 			seeds1[p.Name] = "param:" + p.Name.String()
 		}
@@ -188,59 +298,23 @@ func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
 		seeds1[cl.row.Var] = iterKey
 	}
 	k1 := root.body(cl.loop.Body.Stms, seeds1, nil)
-	seeds2 := map[ir.VName]string{}
-	for _, p := range l.Params {
-		seeds2[p.Name] = "param:" + p.Name.String()
-	}
-	if t.IsVar() {
-		seeds2[t.Var] = iterKey
-	}
-	k2 := root.body(l.Body.Stms, seeds2, func(c *keyer, st *ir.Stm) (string, bool) {
-		m, ok := restored[st]
-		if !ok || len(st.Pat) != 1 {
-			return "", false
-		}
-		ix := st.Exp.(*ir.Index)
-		if len(ix.Idx) == 1 {
-			return ckKey(m), true
-		}
-		// A[t, i...] is p[i...].
-		c.keys[ckName] = ckKey(m)
-		defer delete(c.keys, ckName)
-		return c.stmKey(&ir.Stm{Pat: st.Pat, Exp: &ir.Index{Arr: ckName, Idx: ix.Idx[1:]}}), true
-	})
+	k2 := readerKeys(root, l, t, restored, ckKey, iterKey)
 	// The first loop's values leave it through tapes, which l reads at
 	// row t after it restored its first row (so that t is in range).
-	var pre, reads []*ir.Stm
+	var pre []*ir.Stm
 	export := func(v ir.Param) ir.VName {
 		if a, ok := cl.tapes[v.Name]; ok {
 			return a
 		}
-		tt := ir.Type{Elem: v.Type.Elem, Shape: append(ir.Shape{cl.n}, v.Type.Shape...)}
-		init, in, upd, out := sh.ns.New("tape"), sh.ns.New("tape"), sh.ns.New("tape"), sh.ns.New("tape")
-		pre = append(pre, &ir.Stm{Pat: []ir.Param{{Name: init, Type: tt}}, Exp: &ir.Scratch{Elem: tt.Elem, Shape: tt.Shape, Filled: true}})
-		lp := cl.loop
-		lp.Params = append(lp.Params, ir.Param{Name: in, Type: tt})
-		lp.Init = append(lp.Init, ir.Var(init))
-		lp.Body.Stms = append(lp.Body.Stms, &ir.Stm{Pat: []ir.Param{{Name: upd, Type: tt}},
-			Exp: &ir.Update{Arr: in, Dims: []ir.DimSlice{{Fixed: true, I: cl.row}}, Val: ir.Var(v.Name)}})
-		lp.Body.Result = append(lp.Body.Result, ir.Var(upd))
-		cl.stm.Pat = append(cl.stm.Pat, ir.Param{Name: out, Type: tt})
+		out := sh.tapeOut(cl.stm, cl.row, cl.n, v, &pre)
 		cl.tapes[v.Name] = out
 		return out
 	}
-	rows := map[ir.VName]ir.VName{}
-	imp := func(tape ir.VName, rt ir.Type) ir.VName {
-		if q, ok := rows[tape]; ok {
-			return q
-		}
-		q := sh.ns.New("taped")
-		reads = append(reads, &ir.Stm{Pat: []ir.Param{{Name: q, Type: rt}}, Exp: &ir.Index{Arr: tape, Idx: []ir.SubExp{t}}})
-		rows[tape] = q
-		return q
-	}
+	var ins inserts
+	imp := sh.rowReader(&ins, l.Body, start+1, t, nil, nil)
 	f1 := &ir.Lambda{Params: cl.loop.Params, Body: cl.loop.Body}
-	f2 := &ir.Lambda{Params: l.Params, Body: &ir.Body{Stms: l.Body.Stms[start+1:]}}
+	stms2 := l.Body.Stms[start+1:]
+	f2 := &ir.Lambda{Params: l.Params, Body: &ir.Body{Stms: stms2}}
 	// SOACs inside the first loop's body whose width its body computes
 	// cannot leave it in a tape.
 	sh.within = ir.BoundInBody(cl.loop.Body)
@@ -248,13 +322,170 @@ func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
 		sh.within.Add(p.Name)
 	}
 	sh.pair(f1, k1, f2, k2, export, imp)
+	sh.pairInner(cl.loop.Body, k1, stms2, k2, export, imp, &ins, &pre)
 	sh.within = nil
-	if len(reads) > 0 {
-		stms := append([]*ir.Stm{}, l.Body.Stms[:start+1]...)
-		stms = append(stms, reads...)
-		l.Body.Stms = append(stms, l.Body.Stms[start+1:]...)
-	}
+	ins.apply()
 	return pre
+}
+
+// keyOfSub is the key of x in k.
+func keyOfSub(k *keyer, x ir.SubExp) string {
+	if x.IsVar() {
+		return k.of(x.Var)
+	}
+	return "const:" + x.String()
+}
+
+// pairInner pairs the for loops at the top of body1 (the body of a
+// checkpointing loop, keyed k1) with the loops at the top of stms2
+// (keyed k2) that run the same iterations from the same values: of one
+// bound, their first parameters starting from the values of the first
+// one's and becoming the values it computes for them (the second may
+// have more: checkpoints). Reverse mode runs a loop nested in a loop's
+// body in the forward sweep and again, checkpointing, in the return
+// sweep's iteration (and then backwards, restoring those checkpoints):
+// the nested loop's values leave it through tapes (an array per outer
+// iteration, which leaves the outer loop through one of export's tapes)
+// and reach the second loop (and the loops restoring its checkpoints)
+// through imp, row by row.
+func (sh *sharer) pairInner(body1 *ir.Body, k1 *keyer, stms2 []*ir.Stm, k2 *keyer,
+	export func(ir.Param) ir.VName, imp func(ir.VName, ir.Type) ir.VName, ins *inserts, bpre *[]*ir.Stm) {
+	scratch2 := ir.Names{}
+	for _, s := range stms2 {
+		if _, ok := s.Exp.(*ir.Scratch); ok {
+			scratch2.Add(s.Pat[0].Name)
+		}
+	}
+	for _, s1 := range body1.Stms {
+		l1, f1, ok := i64Loop(s1)
+		if !ok || (f1.Bound.IsVar() && sh.within.Has(f1.Bound.Var)) {
+			continue
+		}
+		np := len(l1.Params)
+		seeds1 := map[ir.VName]string{f1.I: "inner-iter"}
+		for i, p := range l1.Params {
+			seeds1[p.Name] = "inner:" + strconv.Itoa(i)
+		}
+		kl1 := k1.body(l1.Body.Stms, seeds1, nil)
+		var n ir.SubExp // max(bound, 0), made once
+		var pre1 []*ir.Stm
+		tapes := map[ir.VName]ir.VName{}
+		exportL := func(v ir.Param) ir.VName {
+			if a, ok := tapes[v.Name]; ok {
+				return a
+			}
+			if n.IsNone() {
+				n = sh.nonNegative(f1.Bound, bpre)
+			}
+			a := export(ir.Param{Name: sh.tapeOut(s1, ir.Var(f1.I), n, v, &pre1), Type: ir.Type{Elem: v.Type.Elem, Shape: append(ir.Shape{n}, v.Type.Shape...)}})
+			tapes[v.Name] = a
+			return a
+		}
+		lam1 := &ir.Lambda{Params: l1.Params, Body: l1.Body}
+		for j, s2 := range stms2 {
+			l2, f2, ok := i64Loop(s2)
+			if !ok || len(l2.Params) < np || keyOfSub(k1, f1.Bound) != keyOfSub(k2, f2.Bound) {
+				continue
+			}
+			same := true
+			for i := 0; i < np && same; i++ {
+				same = !l1.Params[i].Type.Acc && !l2.Params[i].Type.Acc && l1.Params[i].Type.Elem == l2.Params[i].Type.Elem && l1.Params[i].Type.Rank() == l2.Params[i].Type.Rank() && keyOfSub(k1, l1.Init[i]) == keyOfSub(k2, l2.Init[i])
+			}
+			if !same {
+				continue
+			}
+			seeds2 := map[ir.VName]string{f2.I: "inner-iter"}
+			for i, p := range l2.Params {
+				if i < np {
+					seeds2[p.Name] = "inner:" + strconv.Itoa(i)
+				} else {
+					seeds2[p.Name] = "param:" + p.Name.String()
+				}
+			}
+			kl2 := k2.body(l2.Body.Stms, seeds2, nil)
+			for i := 0; i < np && same; i++ {
+				same = keyOfSub(kl1, l1.Body.Result[i]) == keyOfSub(kl2, l2.Body.Result[i])
+			}
+			if !same {
+				continue
+			}
+			// Read lazily: n is made by the first export.
+			outer := func() ir.Shape { return ir.Shape{n} }
+			sh.pair(lam1, kl1, &ir.Lambda{Params: l2.Params, Body: l2.Body}, kl2, exportL,
+				sh.lazyRows(ins, l2.Body, 0, ir.Var(f2.I), outer, imp))
+			// The loops that restore the second loop's checkpoints read
+			// the same tapes at the row they restore.
+			cl2 := checkpointing(s2, scratch2)
+			if cl2 == nil || !cl2.row.Equal(ir.Var(f2.I)) {
+				continue
+			}
+			for _, s3 := range stms2[j+1:] {
+				l3, ok := s3.Exp.(*ir.Loop)
+				if !ok {
+					continue
+				}
+				t3, start3, restored3 := restoredRows(l3, cl2.saved)
+				if start3 < 0 {
+					continue
+				}
+				key := func(m int) string {
+					if m < np {
+						return "inner:" + strconv.Itoa(m)
+					}
+					return "param:" + l2.Params[m].Name.String()
+				}
+				kl3 := readerKeys(k2, l3, t3, restored3, key, "inner-iter")
+				sh.pair(lam1, kl1, &ir.Lambda{Params: l3.Params, Body: &ir.Body{Stms: l3.Body.Stms[start3+1:]}}, kl3, exportL,
+					sh.lazyRows(ins, l3.Body, start3+1, t3, outer, imp))
+			}
+		}
+		if len(pre1) > 0 {
+			at := indexOf(body1.Stms, s1)
+			body1.Stms = append(body1.Stms[:at], append(pre1, body1.Stms[at:]...)...)
+		}
+	}
+}
+
+// lazyRows is rowReader with the outer shape known only when the first
+// value is read.
+func (sh *sharer) lazyRows(ins *inserts, body *ir.Body, at int, t ir.SubExp, outer func() ir.Shape, imp func(ir.VName, ir.Type) ir.VName) func(ir.VName, ir.Type) ir.VName {
+	var r func(ir.VName, ir.Type) ir.VName
+	return func(arr ir.VName, rt ir.Type) ir.VName {
+		if r == nil {
+			r = sh.rowReader(ins, body, at, t, outer(), imp)
+		}
+		return r(arr, rt)
+	}
+}
+
+// i64Loop returns s's loop if it is a for loop over i64.
+func i64Loop(s *ir.Stm) (*ir.Loop, *ir.For, bool) {
+	l, ok := s.Exp.(*ir.Loop)
+	if !ok {
+		return nil, nil, false
+	}
+	f, ok := l.Form.(*ir.For)
+	if !ok || f.T != prim.I64 || len(l.Body.Result) != len(l.Params) || len(s.Pat) != len(l.Params) {
+		return nil, nil, false
+	}
+	return l, f, true
+}
+
+// nonNegative binds max(x, 0) (an i64) with statements added to *pre.
+func (sh *sharer) nonNegative(x ir.SubExp, pre *[]*ir.Stm) ir.SubExp {
+	if x.IsConst {
+		if x.Const.Int() < 0 {
+			return ir.I64(0)
+		}
+		return x
+	}
+	pos, n := sh.ns.New("pos"), sh.ns.New("rows")
+	i64 := ir.Scalar(prim.I64)
+	*pre = append(*pre,
+		&ir.Stm{Pat: []ir.Param{{Name: pos, Type: ir.Scalar(prim.Bool)}}, Exp: &ir.Cmp{Op: prim.Gt, T: prim.I64, X: x, Y: ir.I64(0)}},
+		&ir.Stm{Pat: []ir.Param{{Name: n, Type: i64}}, Exp: &ir.If{Cond: ir.Var(pos),
+			Then: &ir.Body{Result: []ir.SubExp{x}}, Else: &ir.Body{Result: []ir.SubExp{ir.I64(0)}}, Ret: []ir.Type{i64}}})
+	return ir.Var(n)
 }
 
 // ckName stands for a checkpointed parameter in the key of an index into
