@@ -111,6 +111,14 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
   f64.sum (map (\i -> loop acc = 0 for j < m do acc + x[(j + i) % (m + 1)]) (iota n))`, args: []string{"[1.0, 2.0, 3.0]", "9i64"}},
 	{name: "loop jam maximum", src: `entry main [m] (x: [m]f64) (n: i64) =
   f64.maximum (map (\i -> let t = f64.i64 i / 7 in (loop (a, p) = (0, 1) for j < m do (a + x[j] * p, p * t)).0) (iota n))`, args: []string{"[1.0, -2.0, 0.5]", "13i64"}},
+	// An accumulator carried through a loop in a map's function (reverse
+	// mode's adjoint of a loop over free elements, llsq's gradient) adds
+	// into the data read before the map, one chunk's own where chunks
+	// run in parallel; a loop that returns another accumulator does not.
+	{name: "accumulator through a loop", src: `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> ` + loopJamBody + `) x 1`,
+		args: []string{"[0.5, -1.5, 3.0, 0.25]", "7i64"}},
+	{name: "accumulator through a loop, chunks", src: `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> ` + loopJamBody + `) x 1`,
+		args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "3001i64"}, cores: true},
 	// Stencil groups (stencil.go): maps that read earlier maps' results
 	// shifted by one run as one loop, carrying the shifted values; a
 	// parallel chunk starts with warm steps before it, wrapping around.
@@ -719,6 +727,10 @@ const stencilDown = `entry main (xs: []f64) =
 // by a loop whose bound every row shares.
 const loopJamSum = `
 entry main [m] (x: [m]f64) (n: i64) =
+` + loopJamBody
+
+// loopJamBody is llsq's objective of x and n.
+const loopJamBody = `
   let r i =
     let t = -1 + 2 * f64.i64 i / f64.i64 (n - 1)
     let (poly, _) = loop (acc, p) = (0, 1) for j < m do (acc + x[j] * p, p * t)

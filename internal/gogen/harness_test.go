@@ -338,17 +338,40 @@ func nearClose(got, want string) bool {
 		return false
 	}
 	for k := range g {
-		a, err1 := strconv.ParseUint(g[k], 16, 64)
-		b, err2 := strconv.ParseUint(w[k], 16, 64)
-		if err1 != nil || err2 != nil {
+		// An array prints as [shape]{bits bits ...}, a scalar as its bits.
+		gs, ws := strings.Fields(elemBits(g[k])), strings.Fields(elemBits(w[k]))
+		if len(gs) != len(ws) || shapeOf(g[k]) != shapeOf(w[k]) {
 			return false
 		}
-		x, y := math.Float64frombits(a), math.Float64frombits(b)
-		if math.Abs(x-y) > 1e-9*max(math.Abs(x), math.Abs(y)) {
-			return false
+		for i := range gs {
+			a, err1 := strconv.ParseUint(gs[i], 16, 64)
+			b, err2 := strconv.ParseUint(ws[i], 16, 64)
+			if err1 != nil || err2 != nil {
+				return false
+			}
+			x, y := math.Float64frombits(a), math.Float64frombits(b)
+			if math.Abs(x-y) > 1e-9*max(math.Abs(x), math.Abs(y)) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// elemBits is the elements' bits of a printed value (see nearClose).
+func elemBits(v string) string {
+	if i := strings.IndexByte(v, '{'); i >= 0 && strings.HasSuffix(v, "}") {
+		return v[i+1 : len(v)-1]
+	}
+	return v
+}
+
+// shapeOf is the shape of a printed array, "" for a scalar.
+func shapeOf(v string) string {
+	if i := strings.IndexByte(v, '{'); i >= 0 {
+		return v[:i]
+	}
+	return ""
 }
 
 // embedEvery: runCalls generates programs 0, embedEvery, 2*embedEvery, ...

@@ -839,6 +839,18 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 			g.declared(p.Name, p.Type)
 		}
 	}
+	// An accumulator carried through the loop, whose data was read once
+	// before an enclosing loop over elements, is that data throughout
+	// (and after the loop), as the accumulator it starts from is.
+	for i, p := range e.Params {
+		if !p.Type.Acc || !e.Init[i].IsVar() || !accCarried(e.Body, e.Body.Result[i], p.Name) {
+			continue
+		}
+		if d, ok := g.accData[e.Init[i].Var]; ok {
+			g.accData[p.Name] = d
+			g.accData[pat[i].Name] = d
+		}
+	}
 	err := g.body(e.Body)
 	for _, r := range roots {
 		delete(g.dbuf, r)
@@ -883,6 +895,37 @@ func (g *gen) loop(e *ir.Loop, pat []ir.Param) error {
 		}
 	}
 	return nil
+}
+
+// accCarried reports whether r, the result of body for loop parameter p
+// (an accumulator), is p after the body's updates: an update of an
+// update ... of p.
+func accCarried(body *ir.Body, r ir.SubExp, p ir.VName) bool {
+	defs := map[ir.VName]ir.Exp{}
+	for _, s := range body.Stms {
+		if len(s.Pat) == 1 {
+			defs[s.Pat[0].Name] = s.Exp
+		}
+	}
+	if !r.IsVar() {
+		return false
+	}
+	for v := r.Var; ; {
+		if v == p {
+			return true
+		}
+		switch e := defs[v].(type) {
+		case *ir.UpdAcc:
+			v = e.Acc
+		case *ir.Atom:
+			if !e.X.IsVar() {
+				return false
+			}
+			v = e.X.Var
+		default:
+			return false
+		}
+	}
 }
 
 // copyOut moves the array bound to q out of the buffers that built it
