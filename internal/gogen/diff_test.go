@@ -115,10 +115,22 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	// mode's adjoint of a loop over free elements, llsq's gradient) adds
 	// into the data read before the map, one chunk's own where chunks
 	// run in parallel; a loop that returns another accumulator does not.
-	{name: "accumulator through a loop", src: `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> ` + loopJamBody + `) x 1`,
-		args: []string{"[0.5, -1.5, 3.0, 0.25]", "7i64"}},
-	{name: "accumulator through a loop, chunks", src: `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> ` + loopJamBody + `) x 1`,
-		args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "3001i64"}, cores: true},
+	// Its rows run four at a time (loopjam.go) where the accumulator
+	// is updated in one loop only, at the loop's counter; 16 rows make
+	// four chunks of four rows.
+	{name: "accumulator through a loop", src: mapJamGrad, args: []string{"[0.5, -1.5, 3.0, 0.25]", "7i64"}},
+	{name: "accumulator through a loop, no row", src: mapJamGrad, args: []string{"[0.5, -1.5, 3.0, 0.25]", "0i64"}},
+	{name: "accumulator through a loop, four rows", src: mapJamGrad, args: []string{"[0.5, -1.5, 3.0, 0.25]", "4i64"}},
+	{name: "accumulator through a loop, empty loops", src: mapJamGrad, args: []string{"empty([0]f64)", "9i64"}},
+	{name: "accumulator through a loop, specials", src: mapJamGrad, args: []string{"[f64.nan, -0.0, f64.inf]", "6i64"}},
+	{name: "accumulator through a loop, 16 rows", src: mapJamGrad, args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "16i64"}, cores: true},
+	{name: "accumulator through a loop, chunks", src: mapJamGrad, args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "3001i64"}, cores: true},
+	// (Rows jammed through both loops would add each element's
+	// contributions in another order: these inputs show it.)
+	{name: "accumulator through two loops", src: mapJamTwoLoops, args: []string{"[1e10, 1.0, 3.7, -2.9]", "12i64"}},
+	{name: "accumulator through two loops, two elements", src: mapJamTwoLoops, args: []string{"[3.1, -0.7]", "9i64"}},
+	{name: "accumulator at another element", src: mapJamReversed, args: []string{"[0.5, -1.5, 3.0, 0.25]", "7i64"}},
+	{name: "accumulator through loops of the row's bound", src: mapJamRowBound, args: []string{"[0.5, -1.5, 3.0, 0.25]", "7i64"}},
 	// Stencil groups (stencil.go): maps that read earlier maps' results
 	// shifted by one run as one loop, carrying the shifted values; a
 	// parallel chunk starts with warm steps before it, wrapping around.
@@ -728,6 +740,21 @@ const stencilDown = `entry main (xs: []f64) =
 const loopJamSum = `
 entry main [m] (x: [m]f64) (n: i64) =
 ` + loopJamBody
+
+// mapJamGrad is llsq's gradient, a map adding into an accumulator in
+// the second of two loops; the others below must not jam.
+const (
+	mapJamGrad     = `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> ` + loopJamBody + `) x 1`
+	mapJamTwoLoops = `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> f64.sum (map (\i ->
+    let t = f64.i64 i / f64.i64 (n + 1)
+    in (loop a = 0 for j < m do a + x[j] * t) * (loop c = 0 for j < m do c + x[j] * t * t)) (iota n))) x 1`
+	mapJamReversed = `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> f64.sum (map (\i ->
+    let t = f64.i64 i / f64.i64 (n + 1)
+    in loop a = 0 for j < m do a * t + x[m - 1 - j]) (iota n))) x 1`
+	mapJamRowBound = `entry main [m] (x: [m]f64) (n: i64) = vjp (\x -> f64.sum (map (\i ->
+    let t = f64.i64 i / f64.i64 (n + 1)
+    in loop a = 0 for j < i % (m + 1) do a * t + x[j]) (iota n))) x 1`
+)
 
 // loopJamBody is llsq's objective of x and n.
 const loopJamBody = `

@@ -185,6 +185,13 @@ func TestJamFires(t *testing.T) {
 		{"nearest distances", jamMin, true},
 		{"sum of products", `entry main [k] [d] (m: [k][d]f64) (v: [d]f64) : f64 = f64.sum (map (\r -> f64.sum (map2 (*) r v)) m)`, true},
 		{"two statements", `entry main [k] [d] (m: [k][d]f64) (v: [d]f64) : f64 = f64.sum (map (\r -> f64.sum (map2 (*) r v) * f64.sum r) m)`, false},
+		// Maps adding into accumulators (loopjam.go): llsq's gradient;
+		// not when two loops add, when a step adds at another element
+		// than its own, or when the rows' bounds differ.
+		{"llsq gradient", mapJamGrad, true},
+		{"two loops adding", mapJamTwoLoops, false},
+		{"adding at another element", mapJamReversed, false},
+		{"bounds of the row", mapJamRowBound, false},
 	} {
 		dc := diffCase{name: c.name, src: c.src}
 		files, err := Generate(compileCase(t, &dc), "p")

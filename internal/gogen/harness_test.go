@@ -406,6 +406,13 @@ func TestNearClose(t *testing.T) {
 		}
 		return strings.Join(parts, " | ")
 	}
+	arr := func(shape string, xs ...float64) string {
+		var parts []string
+		for _, x := range xs {
+			parts = append(parts, fmt.Sprintf("%x", math.Float64bits(x)))
+		}
+		return shape + "{" + strings.Join(parts, " ") + "}"
+	}
 	for _, c := range []struct {
 		got, want string
 		ok        bool
@@ -417,6 +424,12 @@ func TestNearClose(t *testing.T) {
 		{bits(1, 2), bits(1), false},
 		{bits(0), bits(1e-300), false},
 		{"error: Index [3] out of bounds", bits(1), false},
+		// Arrays: every element near, and the same shape.
+		{arr("[2]", 1, 2.5), arr("[2]", 1, 2.5*(1+1e-12)), true},
+		{arr("[2]", 1, 2.5) + " | " + bits(3), arr("[2]", 1, 2.5) + " | " + bits(3), true},
+		{arr("[2]", 1, 2.5), arr("[2]", 1, 2.6), false},
+		{arr("[2]", 1, 2.5), arr("[1][2]", 1, 2.5), false},
+		{arr("[2]", 1, 2.5), arr("[3]", 1, 2.5, 0), false},
 	} {
 		if got := nearClose(c.got, c.want); got != c.ok {
 			t.Errorf("nearClose(%q, %q) = %v, want %v", c.got, c.want, got, c.ok)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
+	"github.com/fluxion-lang/fluxion/internal/prim"
 )
 
 // Unroll-and-jam of a reduction over rows whose element is computed by a
@@ -221,6 +222,235 @@ func (g *gen) loopJam(e *ir.Screma, l scremaLayout, p *loopJamPlan, accs [][]str
 				return "", err
 			}
 		}
+	}
+	g.close("}")
+	return jb, nil
+}
+
+// The same for a map whose function adds into accumulators (reverse
+// mode's adjoint of such a reduction: llsq's gradient runs, per row, the
+// polynomial's loop forward and then a loop adding the row's
+// contribution to every coefficient's adjoint). Its function is scalar
+// statements and for loops of scalars and accumulators, each loop's
+// bound the same for every row, and it returns only its accumulators;
+// four rows run each loop in lockstep. The accumulators are updated in
+// one loop only, at the element its counter names: element c receives
+// the rows' contributions of step c in row order, as the plain loop adds
+// them, so the sums are bit for bit the plain loop's.
+
+// mapJamSeg is a run of scalar statements (loop nil) or a loop of a
+// map's function.
+type mapJamSeg struct {
+	stms []*ir.Stm
+	loop *ir.Stm
+	l    *ir.Loop
+	form *ir.For
+}
+
+// mapLoopJamOf returns the segments of e's function when the rows of map
+// e can run four at a time (see above), or nil.
+func (g *gen) mapLoopJamOf(e *ir.Map) []mapJamSeg {
+	if g.mem == nil || g.mem.facts.LambdaMayFail(e.F) {
+		return nil
+	}
+	accs := ir.Names{}
+	for k, p := range e.F.Params {
+		switch {
+		case p.Type.Acc:
+			if !g.additive(e.Arrs[k]) || g.types[e.Arrs[k]].Rank() != 1 {
+				return nil
+			}
+			accs.Add(p.Name)
+		case !p.Type.IsScalar():
+			return nil
+		}
+	}
+	for _, t := range e.F.Ret {
+		if !t.Acc {
+			return nil
+		}
+	}
+	local := ir.BoundInBody(e.F.Body)
+	for _, q := range e.F.Params {
+		local.Add(q.Name)
+	}
+	var segs []mapJamSeg
+	loops, updating := 0, 0
+	for _, s := range e.F.Body.Stms {
+		lp, ok := s.Exp.(*ir.Loop)
+		if !ok {
+			if !jamScalarStm(s) {
+				return nil
+			}
+			if len(segs) == 0 || segs[len(segs)-1].loop != nil {
+				segs = append(segs, mapJamSeg{})
+			}
+			segs[len(segs)-1].stms = append(segs[len(segs)-1].stms, s)
+			continue
+		}
+		f, ok := lp.Form.(*ir.For)
+		if !ok || len(lp.Body.Stms) > loopJamMaxStms || f.Bound.IsVar() && local.Has(f.Bound.Var) {
+			return nil
+		}
+		loopAccs := ir.Names{}
+		for k, q := range lp.Params {
+			switch {
+			case q.Type.Acc:
+				if !lp.Init[k].IsVar() || !accs.Has(lp.Init[k].Var) || !accCarried(lp.Body, lp.Body.Result[k], q.Name) {
+					return nil
+				}
+				loopAccs.Add(q.Name)
+				accs.Add(s.Pat[k].Name)
+			case !q.Type.IsScalar():
+				return nil
+			}
+		}
+		updates := false
+		for _, b := range lp.Body.Stms {
+			switch x := b.Exp.(type) {
+			case *ir.Index:
+				if len(b.Pat) == 1 && b.Pat[0].Type.IsScalar() && !local.Has(x.Arr) {
+					continue // an element of an array free in the function
+				}
+			case *ir.UpdAcc:
+				// At the loop's counter only: step c adds into element c.
+				if len(x.Idx) == 1 && x.Idx[0].IsVar() && x.Idx[0].Var == f.I && f.T == prim.I64 && loopAccs.Has(x.Acc) && len(b.Pat) == 1 {
+					loopAccs.Add(b.Pat[0].Name)
+					updates = true
+					continue
+				}
+				return nil
+			}
+			if !jamScalarStm(b) {
+				return nil
+			}
+		}
+		if updates {
+			updating++
+		}
+		loops++
+		segs = append(segs, mapJamSeg{loop: s, l: lp, form: f})
+	}
+	if loops == 0 || updating > 1 {
+		return nil
+	}
+	return segs
+}
+
+// jamScalarStm reports whether s binds one scalar by an operation on
+// scalars.
+func jamScalarStm(s *ir.Stm) bool {
+	if len(s.Pat) != 1 || !s.Pat[0].Type.IsScalar() {
+		return false
+	}
+	switch s.Exp.(type) {
+	case *ir.Atom, *ir.Bin, *ir.Un, *ir.Cmp, *ir.Call:
+		return true
+	}
+	return false
+}
+
+// mapLoopJam emits the jammed rows of map e (segments segs) from lo while
+// four remain before hi and returns the Go variable holding the first
+// row it left for the plain loop.
+func (g *gen) mapLoopJam(e *ir.Map, segs []mapJamSeg, lo, hi string) (string, error) {
+	jb := g.fresh("jb")
+	g.p("%s := %s", jb, lo)
+	g.open(fmt.Sprintf("for ; %s+%d <= %s; %s += %d {", jb, jamRows, hi, jb, jamRows))
+	// Per row, the Go variables of envp: the function's parameters, then
+	// the names the segments bind, in order.
+	envp := append([]ir.Param{}, e.F.Params...)
+	env := make([][]string, jamRows)
+	for q := range jamRows {
+		iq := g.fresh("ji")
+		g.p("%s := %s+%d", iq, jb, q)
+		for _, a := range g.elemArgs(e.Arrs, e.F.Params, iq) {
+			v := g.fresh("je")
+			g.p("%s := %s", v, a)
+			g.p("_ = %s", v)
+			env[q] = append(env[q], v)
+		}
+	}
+	where := func() map[ir.VName]int {
+		m := map[ir.VName]int{}
+		for k, q := range envp {
+			m[q.Name] = k
+		}
+		return m
+	}
+	for _, sg := range segs {
+		if sg.loop == nil {
+			var res []ir.SubExp
+			var ret []ir.Type
+			for _, s := range sg.stms {
+				res = append(res, ir.Var(s.Pat[0].Name))
+				ret = append(ret, s.Pat[0].Type)
+			}
+			fn := &ir.Lambda{Params: append([]ir.Param{}, envp...), Body: &ir.Body{Stms: sg.stms, Result: res}, Ret: ret}
+			for q := range jamRows {
+				outs := make([]string, len(ret))
+				for k, t := range ret {
+					outs[k] = g.fresh("je")
+					g.p("var %s %s", outs[k], goType(t))
+				}
+				if err := g.apply(fn, env[q], outs); err != nil {
+					return "", err
+				}
+				env[q] = append(env[q], outs...)
+			}
+			for _, s := range sg.stms {
+				envp = append(envp, s.Pat[0])
+			}
+			continue
+		}
+		at := where()
+		state := make([][]string, jamRows)
+		for q := range jamRows {
+			for k, lp := range sg.l.Params {
+				init := g.sub(sg.l.Init[k])
+				if x := sg.l.Init[k]; x.IsVar() {
+					if j, ok := at[x.Var]; ok {
+						init = env[q][j]
+					}
+				}
+				v := g.fresh("js")
+				g.p("var %s %s = %s", v, goType(lp.Type), init)
+				state[q] = append(state[q], v)
+			}
+		}
+		// An accumulator the loop carries adds into the data of the one
+		// it starts from (see loop).
+		for k, lp := range sg.l.Params {
+			if lp.Type.Acc {
+				if d, ok := g.accData[sg.l.Init[k].Var]; ok {
+					g.accData[lp.Name] = d
+					g.accData[sg.loop.Pat[k].Name] = d
+				}
+			}
+		}
+		var bodyRet []ir.Type
+		for _, lp := range sg.l.Params {
+			bodyRet = append(bodyRet, lp.Type)
+		}
+		counter := ir.Param{Name: sg.form.I, Type: ir.Scalar(sg.form.T)}
+		body := &ir.Lambda{
+			Params: append(append(append([]ir.Param{}, sg.l.Params...), counter), envp...),
+			Body:   sg.l.Body,
+			Ret:    bodyRet,
+		}
+		c := g.fresh("jc")
+		g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", c, goScalar(sg.form.T), c, g.sub(sg.form.Bound), c))
+		for q := range jamRows {
+			args := append(append(append([]string{}, state[q]...), c), env[q]...)
+			if err := g.apply(body, args, state[q]); err != nil {
+				return "", err
+			}
+		}
+		g.close("}")
+		for q := range jamRows {
+			env[q] = append(env[q], state[q]...)
+		}
+		envp = append(envp, sg.loop.Pat...)
 	}
 	g.close("}")
 	return jb, nil

@@ -230,7 +230,7 @@ func (g *gen) maybeParallel(par bool, n, grain string, f *ir.Lambda, loop func(p
 // accumulators among ins is read once, before the loop, for the
 // parameters ps they are passed to (see accSlice). It returns the Go
 // expressions of element i of every output. closeElemLoop ends the loop.
-func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, ps []ir.Param, outs []string) []string {
+func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, ps []ir.Param, outs []string, jam func(lo, hi string) (string, error)) ([]string, error) {
 	lo, hi := "int64(0)", n
 	if par {
 		pa := g.privAccs
@@ -271,7 +271,13 @@ func (g *gen) elemLoop(par bool, i, n, grain string, ins []ir.VName, ps []ir.Par
 		d.i = i
 		g.accData[ps[k].Name] = d
 	}
-	return g.rangeLoop(i, lo, hi, ins, outs)
+	if jam != nil {
+		var err error
+		if lo, err = jam(lo, hi); err != nil {
+			return nil, err
+		}
+	}
+	return g.rangeLoop(i, lo, hi, ins, outs), nil
 }
 
 // accSlice is the data of an additive accumulator that the elements of
@@ -310,8 +316,12 @@ type privAccs struct {
 // map runs with them: more than one chunk, and a width at which the
 // elements run in parallel at all (see maybeParallel). The chunks are
 // fewer than parChunks would make when the copies would exceed
-// histBudget elements; their number depends on the sizes alone.
-func (g *gen) privatize(accs []ir.VName, n, grain string) (*privAccs, string) {
+// histBudget elements, and have at least least elements (the rows a jam
+// runs at once, so that chunks do not split what it would run together:
+// llsq's gradient at 16 rows ran 16 chunks of one row, each zeroing and
+// adding a copy of 128 numbers for its row's 256 operations); their
+// number depends on the sizes alone.
+func (g *gen) privatize(accs []ir.VName, n, grain string, least int) (*privAccs, string) {
 	p := &privAccs{accs: accs, nc: g.fresh("nc"), grain: g.fresh("grain")}
 	var total []string
 	for _, a := range accs {
@@ -326,7 +336,11 @@ func (g *gen) privatize(accs []ir.VName, n, grain string) (*privAccs, string) {
 	}
 	most := g.fresh("most")
 	g.p("%s := max(%d/max(%s, 1), 1)", most, histBudget, strings.Join(total, "+"))
-	g.p("%s := max(%s, (%s+%s-1)/%s)", p.grain, grain, n, most, most)
+	if least > 1 {
+		g.p("%s := max(%s, (%s+%s-1)/%s, %d)", p.grain, grain, n, most, most, least)
+	} else {
+		g.p("%s := max(%s, (%s+%s-1)/%s)", p.grain, grain, n, most, most)
+	}
 	g.p("%s := numChunks(%s, %s)", p.nc, n, p.grain)
 	min := "1"
 	if grain == "1" {
@@ -621,15 +635,24 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 			dst = append(dst, r)
 			rows = append(rows, row{k, r, fmt.Sprintf("putRow(%s, %s, %s, %s)", pos, x, i, r)})
 		}
+		// Rows whose loops can run four at a time do (loopjam.go).
+		var jam func(lo, hi string) (string, error)
+		if segs := g.mapLoopJamOf(e); segs != nil {
+			jam = func(lo, hi string) (string, error) { return g.mapLoopJam(e, segs, lo, hi) }
+		}
 		iteration := func(par bool) error {
-			for q, x := range g.elemLoop(par, i, n, grain(e.F), e.Arrs, e.F.Params, outs) {
+			xs, err := g.elemLoop(par, i, n, grain(e.F), e.Arrs, e.F.Params, outs, jam)
+			if err != nil {
+				return err
+			}
+			for q, x := range xs {
 				dst[scalars[q]] = x
 			}
 			for _, d := range decls {
 				g.p("%s", d)
 			}
 			placed := g.placeRows(e.F, 0, func(k int) (string, ir.Shape) { return ident(pat[k].Name), pat[k].Type.Shape[1:] }, i)
-			err := g.apply(e.F, args(), dst)
+			err = g.apply(e.F, args(), dst)
 			for _, r := range rows {
 				if g.inPlace(placed, r.k) {
 					g.p("_ = %s", r.r)
@@ -677,7 +700,11 @@ func (g *gen) mapSOAC(e *ir.Map, pat []ir.Param, pos string) error {
 		if priv := g.privatizable(e); priv != nil {
 			// The elements run in parallel chunks, each chunk updating
 			// accumulators of its own (privAccs).
-			pa, cond := g.privatize(priv, n, grain(e.F))
+			least := 1
+			if jam != nil {
+				least = jamRows
+			}
+			pa, cond := g.privatize(priv, n, grain(e.F), least)
 			g.open(fmt.Sprintf("if %s {", cond))
 			pa.alloc(g)
 			g.privAccs = pa
