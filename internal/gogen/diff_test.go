@@ -99,6 +99,8 @@ entry main (a: [][]f64) (b: [][]f64) = matmul a b`,
 	// (A sum over chunks, which the interpreter adds in another order:
 	// bit for bit at one and two cores, within 1e-9 of the interpreter.)
 	{name: "loop jam chunks", src: loopJamSum, args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "3001i64"}, cores: true},
+	// (16 rows: four chunks of four rows, each jammed.)
+	{name: "loop jam small chunks", src: loopJamSum, args: []string{"[0.5, -1.5, 3.0, 0.25, 1e-3]", "16i64"}, cores: true},
 	// Integers add up alike in any order: bit for bit with the
 	// interpreter across chunks too.
 	{name: "loop jam chunks exact", src: `entry main [m] (x: [m]i64) (n: i64) =

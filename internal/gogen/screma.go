@@ -182,6 +182,12 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			gr = "1"
 		}
 	}
+	// The chunks of a reduction whose rows run four at a time
+	// (loopjam.go) have four rows at least: at 16 rows, 16 chunks of one
+	// row each ran the plain loop.
+	if gr == "1" && parallel && g.loopJamOf(e, l) != nil {
+		gr = fmt.Sprint(jamRows)
+	}
 	i := g.fresh("i")
 	// element emits the work of element i: the function into temporaries,
 	// then the operators; accs are the Go variables of the reductions'
