@@ -55,23 +55,13 @@ func (g *gen) loopJamOf(e *ir.Screma, l scremaLayout) *loopJamPlan {
 	if g.mem.facts.LambdaMayFail(e.F) {
 		return nil
 	}
-	scalarStm := func(s *ir.Stm) bool {
-		if len(s.Pat) != 1 || !s.Pat[0].Type.IsScalar() {
-			return false
-		}
-		switch s.Exp.(type) {
-		case *ir.Atom, *ir.Bin, *ir.Un, *ir.Cmp, *ir.Call:
-			return true
-		}
-		return false
-	}
 	p := &loopJamPlan{}
 	for _, s := range e.F.Body.Stms {
 		if lp, ok := s.Exp.(*ir.Loop); ok && p.loop == nil {
 			p.loop, p.l = s, lp
 			continue
 		}
-		if !scalarStm(s) {
+		if !jamScalarStm(s) {
 			return nil
 		}
 		if p.loop == nil {
@@ -109,7 +99,7 @@ func (g *gen) loopJamOf(e *ir.Screma, l scremaLayout) *loopJamPlan {
 		if x, ok := s.Exp.(*ir.Index); ok && len(s.Pat) == 1 && s.Pat[0].Type.IsScalar() && !local.Has(x.Arr) {
 			continue // an element of an array free in the function
 		}
-		if !scalarStm(s) {
+		if !jamScalarStm(s) {
 			return nil
 		}
 	}
@@ -180,25 +170,9 @@ func (g *gen) loopJam(e *ir.Screma, l scremaLayout, p *loopJamPlan, accs [][]str
 			state[q] = append(state[q], v)
 		}
 	}
-	var bodyRet []ir.Type
-	for _, lp := range p.l.Params {
-		bodyRet = append(bodyRet, lp.Type)
+	if err := g.lockstep(p.l, p.form, p.env, env, state); err != nil {
+		return "", err
 	}
-	counter := ir.Param{Name: p.form.I, Type: ir.Scalar(p.form.T)}
-	body := &ir.Lambda{
-		Params: append(append(append([]ir.Param{}, p.l.Params...), counter), p.env...),
-		Body:   p.l.Body,
-		Ret:    bodyRet,
-	}
-	c := g.fresh("jc")
-	g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", c, goScalar(p.form.T), c, g.sub(p.form.Bound), c))
-	for q := range jamRows {
-		args := append(append(append([]string{}, state[q]...), c), env[q]...)
-		if err := g.apply(body, args, state[q]); err != nil {
-			return "", err
-		}
-	}
-	g.close("}")
 	// What follows the loop, per row, and the rows' results folded in
 	// row order.
 	post := &ir.Lambda{
@@ -225,6 +199,32 @@ func (g *gen) loopJam(e *ir.Screma, l scremaLayout, p *loopJamPlan, accs [][]str
 	}
 	g.close("}")
 	return jb, nil
+}
+
+// lockstep emits loop l (form f) of every row at once: per step, each
+// row's body in row order, reading the row's state (the loop's
+// parameters, updated) and env (the values of envp).
+func (g *gen) lockstep(l *ir.Loop, f *ir.For, envp []ir.Param, env, state [][]string) error {
+	var bodyRet []ir.Type
+	for _, lp := range l.Params {
+		bodyRet = append(bodyRet, lp.Type)
+	}
+	counter := ir.Param{Name: f.I, Type: ir.Scalar(f.T)}
+	body := &ir.Lambda{
+		Params: append(append(append([]ir.Param{}, l.Params...), counter), envp...),
+		Body:   l.Body,
+		Ret:    bodyRet,
+	}
+	c := g.fresh("jc")
+	g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", c, goScalar(f.T), c, g.sub(f.Bound), c))
+	for q := range jamRows {
+		args := append(append(append([]string{}, state[q]...), c), env[q]...)
+		if err := g.apply(body, args, state[q]); err != nil {
+			return err
+		}
+	}
+	g.close("}")
+	return nil
 }
 
 // The same for a map whose function adds into accumulators (reverse
@@ -428,25 +428,9 @@ func (g *gen) mapLoopJam(e *ir.Map, segs []mapJamSeg, lo, hi string) (string, er
 				}
 			}
 		}
-		var bodyRet []ir.Type
-		for _, lp := range sg.l.Params {
-			bodyRet = append(bodyRet, lp.Type)
+		if err := g.lockstep(sg.l, sg.form, envp, env, state); err != nil {
+			return "", err
 		}
-		counter := ir.Param{Name: sg.form.I, Type: ir.Scalar(sg.form.T)}
-		body := &ir.Lambda{
-			Params: append(append(append([]ir.Param{}, sg.l.Params...), counter), envp...),
-			Body:   sg.l.Body,
-			Ret:    bodyRet,
-		}
-		c := g.fresh("jc")
-		g.open(fmt.Sprintf("for %s := %s(0); %s < %s; %s++ {", c, goScalar(sg.form.T), c, g.sub(sg.form.Bound), c))
-		for q := range jamRows {
-			args := append(append(append([]string{}, state[q]...), c), env[q]...)
-			if err := g.apply(body, args, state[q]); err != nil {
-				return "", err
-			}
-		}
-		g.close("}")
 		for q := range jamRows {
 			env[q] = append(env[q], state[q]...)
 		}

@@ -41,13 +41,7 @@ func countExps(f *ir.Func, pred func(ir.Exp) bool) int {
 // over the same rows computes from the same inputs, and programs behave
 // as before (errors included).
 func TestShare(t *testing.T) {
-	cases := []struct {
-		name          string
-		src           string
-		fn            string
-		before, after int // calls of fn after fusion, and after sharing
-		inputs        []string
-	}{
+	checkCalls(t, []callsCase{
 		{"log-sum-exp gradient", `entry main (x: []f64) = vjp (\x -> let a = f64.maximum x in a + f64.log (f64.sum (map (\xi -> f64.exp (xi - a)) x))) x 1.0`,
 			"exp", 3, 1, []string{"[1.0, 2.0, -3.0]", "[5.0]", "empty([0]f64)"}},
 		// The second map needs the first one's sum, so they do not fuse.
@@ -88,7 +82,21 @@ entry main [n] (x: [n]f64) (w: [2][n]f64) : [2][n]f64 =
   let s = f64.sum (map (\a -> f64.exp a) x)
   in map (\a -> f64.exp a / s) x[1:]`,
 			"exp", 2, 2, []string{"[1.0, -2.0, 3.0]", "[4.0]"}},
-	}
+	})
+}
+
+// callsCase is a program whose calls of fn sharing changes from before
+// to after, and inputs on which it behaves as before.
+type callsCase struct {
+	name          string
+	src           string
+	fn            string
+	before, after int // calls of fn after fusion, and after sharing
+	inputs        []string
+}
+
+func checkCalls(t *testing.T, cases []callsCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			checkShared(t, c.src, "calls of "+c.fn, func(f *ir.Func) int { return calls(f, c.fn) }, c.before, c.after, c.inputs)
@@ -189,13 +197,7 @@ func checkShared(t *testing.T, src, what string, count func(*ir.Func) int, befor
 func TestShareTapes(t *testing.T) {
 	const gates = `def sigmoid (z: f64) : f64 = 1 / (1 + f64.exp (-z))
 `
-	cases := []struct {
-		name          string
-		src           string
-		fn            string
-		before, after int // calls of fn after fusion, and after sharing
-		inputs        []string
-	}{
+	checkCalls(t, []callsCase{
 		{"a loop of gates", gates + `entry main [n] (x: [n]f64) (w: [n]f64) (k: i64) : [n]f64 =
   vjp (\w -> f64.sum (loop h = x for _i < k do map2 (\a b -> sigmoid (a * b) + a) h w)) w 1`,
 			"exp", 2, 1, []string{
@@ -236,10 +238,5 @@ func TestShareTapes(t *testing.T) {
 		{"scalars", `entry main (x: f64) (k: i64) : f64 =
   vjp (\x -> loop y = x for _i < k do f64.exp (0.5 * y) - y) x 1`,
 			"exp", 2, 1, []string{"0.25 3i64", "0.25 0i64", "f64.nan 2i64"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			checkShared(t, c.src, "calls of "+c.fn, func(f *ir.Func) int { return calls(f, c.fn) }, c.before, c.after, c.inputs)
-		})
-	}
+	})
 }
