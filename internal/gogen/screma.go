@@ -185,7 +185,8 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 	// The chunks of a reduction whose rows run four at a time
 	// (loopjam.go) have four rows at least: at 16 rows, 16 chunks of one
 	// row each ran the plain loop.
-	if gr == "1" && parallel && g.loopJamOf(e, l) != nil {
+	loopJam := g.loopJamOf(e, l)
+	if gr == "1" && parallel && loopJam != nil {
 		gr = fmt.Sprint(jamRows)
 	}
 	i := g.fresh("i")
@@ -323,9 +324,9 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 			if lo, err = g.jam(e, l, jp, pat, n, outs); err != nil {
 				return err
 			}
-		} else if lp := g.loopJamOf(e, l); lp != nil {
+		} else if loopJam != nil {
 			var err error
-			if lo, err = g.loopJam(e, l, lp, accs, lo, n); err != nil {
+			if lo, err = g.loopJam(e, l, loopJam, accs, lo, n); err != nil {
 				return err
 			}
 		}
@@ -411,9 +412,9 @@ func (g *gen) screma(e *ir.Screma, pat []ir.Param, pos string) error {
 		}
 	} else {
 		from := "lo"
-		if lp := g.loopJamOf(e, l); lp != nil {
+		if loopJam != nil {
 			var err error
-			if from, err = g.loopJam(e, l, lp, local, from, "hi"); err != nil {
+			if from, err = g.loopJam(e, l, loopJam, local, from, "hi"); err != nil {
 				return err
 			}
 		}

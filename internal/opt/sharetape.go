@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/fluxion-lang/fluxion/internal/ir"
@@ -109,16 +110,10 @@ const iterKey = "ckpt-row"
 // that read their rows (see above).
 func shareTapes(b *ir.Body, sh *sharer) {
 	root := rootKeyer()
-	scratch := ir.Names{}
+	scratch := scratchNames(b.Stms)
 	var fwd []*ckptLoop
 	for i := 0; i < len(b.Stms); i++ {
 		s := b.Stms[i]
-		if _, ok := s.Exp.(*ir.Scratch); ok {
-			for _, p := range s.Pat {
-				scratch.Add(p.Name)
-			}
-			continue
-		}
 		l, ok := s.Exp.(*ir.Loop)
 		if !ok {
 			continue
@@ -135,6 +130,19 @@ func shareTapes(b *ir.Body, sh *sharer) {
 			fwd = append(fwd, cl)
 		}
 	}
+}
+
+// scratchNames are the names stms bind to scratch arrays.
+func scratchNames(stms []*ir.Stm) ir.Names {
+	names := ir.Names{}
+	for _, s := range stms {
+		if _, ok := s.Exp.(*ir.Scratch); ok {
+			for _, p := range s.Pat {
+				names.Add(p.Name)
+			}
+		}
+	}
+	return names
 }
 
 func indexOf(stms []*ir.Stm, s *ir.Stm) int {
@@ -199,37 +207,39 @@ func readerKeys(parent *keyer, l *ir.Loop, t ir.SubExp, restored map[*ir.Stm]int
 	})
 }
 
-// inserts collects statements to insert into bodies, each at one
-// position, once the pairing that needs them is done (positions are
-// those of before it).
-type inserts []struct {
+// inserts collects statements to insert into bodies once the pairing
+// that needs them is done, at positions in the bodies as they were
+// before it.
+type inserts []*insertion
+
+type insertion struct {
 	body *ir.Body
 	at   int
-	stms *[]*ir.Stm
+	stms []*ir.Stm
 }
 
+// add returns the statements to insert into body at position at.
 func (ins *inserts) add(body *ir.Body, at int) *[]*ir.Stm {
 	for _, x := range *ins {
 		if x.body == body && x.at == at {
-			return x.stms
+			return &x.stms
 		}
 	}
-	stms := new([]*ir.Stm)
-	*ins = append(*ins, struct {
-		body *ir.Body
-		at   int
-		stms *[]*ir.Stm
-	}{body, at, stms})
-	return stms
+	x := &insertion{body: body, at: at}
+	*ins = append(*ins, x)
+	return &x.stms
 }
 
+// apply inserts them, the last position of a body first, so that the
+// positions stay those of before.
 func (ins inserts) apply() {
+	sort.SliceStable(ins, func(i, j int) bool { return ins[i].at > ins[j].at })
 	for _, x := range ins {
-		if len(*x.stms) == 0 {
+		if len(x.stms) == 0 {
 			continue
 		}
 		stms := append([]*ir.Stm{}, x.body.Stms[:x.at]...)
-		stms = append(stms, *x.stms...)
+		stms = append(stms, x.stms...)
 		x.body.Stms = append(stms, x.body.Stms[x.at:]...)
 	}
 }
@@ -322,7 +332,7 @@ func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
 		sh.within.Add(p.Name)
 	}
 	sh.pair(f1, k1, f2, k2, export, imp)
-	sh.pairInner(cl.loop.Body, k1, stms2, k2, export, imp, &ins, &pre)
+	sh.pairInner(cl.loop.Body, k1, stms2, scratchNames(l.Body.Stms), k2, export, imp, &ins, &pre)
 	sh.within = nil
 	ins.apply()
 	return pre
@@ -348,15 +358,10 @@ func keyOfSub(k *keyer, x ir.SubExp) string {
 // iteration, which leaves the outer loop through one of export's tapes)
 // and reach the second loop (and the loops restoring its checkpoints)
 // through imp, row by row.
-func (sh *sharer) pairInner(body1 *ir.Body, k1 *keyer, stms2 []*ir.Stm, k2 *keyer,
+// scratch2 holds the names the second body binds to scratch arrays.
+func (sh *sharer) pairInner(body1 *ir.Body, k1 *keyer, stms2 []*ir.Stm, scratch2 ir.Names, k2 *keyer,
 	export func(ir.Param) ir.VName, imp func(ir.VName, ir.Type) ir.VName, ins *inserts, bpre *[]*ir.Stm) {
-	scratch2 := ir.Names{}
-	for _, s := range stms2 {
-		if _, ok := s.Exp.(*ir.Scratch); ok {
-			scratch2.Add(s.Pat[0].Name)
-		}
-	}
-	for _, s1 := range body1.Stms {
+	for at, s1 := range body1.Stms {
 		l1, f1, ok := i64Loop(s1)
 		if !ok || (f1.Bound.IsVar() && sh.within.Has(f1.Bound.Var)) {
 			continue
@@ -367,17 +372,17 @@ func (sh *sharer) pairInner(body1 *ir.Body, k1 *keyer, stms2 []*ir.Stm, k2 *keye
 			seeds1[p.Name] = "inner:" + strconv.Itoa(i)
 		}
 		kl1 := k1.body(l1.Body.Stms, seeds1, nil)
-		var n ir.SubExp // max(bound, 0), made once
-		var pre1 []*ir.Stm
+		// The tapes' rows: max(bound, 0), made at the first pair (and
+		// removed as dead code if nothing is shared); their scratch
+		// arrays go before the loop.
+		var n ir.SubExp
+		pre1 := ins.add(body1, at)
 		tapes := map[ir.VName]ir.VName{}
 		exportL := func(v ir.Param) ir.VName {
 			if a, ok := tapes[v.Name]; ok {
 				return a
 			}
-			if n.IsNone() {
-				n = sh.nonNegative(f1.Bound, bpre)
-			}
-			a := export(ir.Param{Name: sh.tapeOut(s1, ir.Var(f1.I), n, v, &pre1), Type: ir.Type{Elem: v.Type.Elem, Shape: append(ir.Shape{n}, v.Type.Shape...)}})
+			a := export(ir.Param{Name: sh.tapeOut(s1, ir.Var(f1.I), n, v, pre1), Type: ir.Type{Elem: v.Type.Elem, Shape: append(ir.Shape{n}, v.Type.Shape...)}})
 			tapes[v.Name] = a
 			return a
 		}
@@ -409,10 +414,11 @@ func (sh *sharer) pairInner(body1 *ir.Body, k1 *keyer, stms2 []*ir.Stm, k2 *keye
 			if !same {
 				continue
 			}
-			// Read lazily: n is made by the first export.
-			outer := func() ir.Shape { return ir.Shape{n} }
+			if n.IsNone() {
+				n = sh.nonNegative(f1.Bound, bpre)
+			}
 			sh.pair(lam1, kl1, &ir.Lambda{Params: l2.Params, Body: l2.Body}, kl2, exportL,
-				sh.lazyRows(ins, l2.Body, 0, ir.Var(f2.I), outer, imp))
+				sh.rowReader(ins, l2.Body, 0, ir.Var(f2.I), ir.Shape{n}, imp))
 			// The loops that restore the second loop's checkpoints read
 			// the same tapes at the row they restore.
 			cl2 := checkpointing(s2, scratch2)
@@ -436,25 +442,9 @@ func (sh *sharer) pairInner(body1 *ir.Body, k1 *keyer, stms2 []*ir.Stm, k2 *keye
 				}
 				kl3 := readerKeys(k2, l3, t3, restored3, key, "inner-iter")
 				sh.pair(lam1, kl1, &ir.Lambda{Params: l3.Params, Body: &ir.Body{Stms: l3.Body.Stms[start3+1:]}}, kl3, exportL,
-					sh.lazyRows(ins, l3.Body, start3+1, t3, outer, imp))
+					sh.rowReader(ins, l3.Body, start3+1, t3, ir.Shape{n}, imp))
 			}
 		}
-		if len(pre1) > 0 {
-			at := indexOf(body1.Stms, s1)
-			body1.Stms = append(body1.Stms[:at], append(pre1, body1.Stms[at:]...)...)
-		}
-	}
-}
-
-// lazyRows is rowReader with the outer shape known only when the first
-// value is read.
-func (sh *sharer) lazyRows(ins *inserts, body *ir.Body, at int, t ir.SubExp, outer func() ir.Shape, imp func(ir.VName, ir.Type) ir.VName) func(ir.VName, ir.Type) ir.VName {
-	var r func(ir.VName, ir.Type) ir.VName
-	return func(arr ir.VName, rt ir.Type) ir.VName {
-		if r == nil {
-			r = sh.rowReader(ins, body, at, t, outer(), imp)
-		}
-		return r(arr, rt)
 	}
 }
 
