@@ -73,36 +73,11 @@ func (g *gen) loopJamOf(e *ir.Screma, l scremaLayout) *loopJamPlan {
 	if p.loop == nil {
 		return nil
 	}
-	f, ok := p.l.Form.(*ir.For)
-	if !ok || len(p.l.Body.Stms) > loopJamMaxStms {
+	f, _, ok := jammableLoop(p.loop, localTo(e.F), ir.Names{})
+	if !ok {
 		return nil
 	}
 	p.form = f
-	local := ir.BoundInBody(e.F.Body)
-	for _, q := range e.F.Params {
-		local.Add(q.Name)
-	}
-	if f.Bound.IsVar() && local.Has(f.Bound.Var) {
-		return nil // the rows' loops would not run in lockstep
-	}
-	for _, q := range p.l.Params {
-		if !q.Type.IsScalar() {
-			return nil
-		}
-	}
-	for _, q := range p.loop.Pat {
-		if !q.Type.IsScalar() {
-			return nil
-		}
-	}
-	for _, s := range p.l.Body.Stms {
-		if x, ok := s.Exp.(*ir.Index); ok && len(s.Pat) == 1 && s.Pat[0].Type.IsScalar() && !local.Has(x.Arr) {
-			continue // an element of an array free in the function
-		}
-		if !jamScalarStm(s) {
-			return nil
-		}
-	}
 	p.env = append(p.env, e.F.Params...)
 	for _, s := range p.pre {
 		p.env = append(p.env, s.Pat[0])
@@ -270,10 +245,7 @@ func (g *gen) mapLoopJamOf(e *ir.Map) []mapJamSeg {
 			return nil
 		}
 	}
-	local := ir.BoundInBody(e.F.Body)
-	for _, q := range e.F.Params {
-		local.Add(q.Name)
-	}
+	local := localTo(e.F)
 	var segs []mapJamSeg
 	loops, updating := 0, 0
 	for _, s := range e.F.Body.Stms {
@@ -288,42 +260,9 @@ func (g *gen) mapLoopJamOf(e *ir.Map) []mapJamSeg {
 			segs[len(segs)-1].stms = append(segs[len(segs)-1].stms, s)
 			continue
 		}
-		f, ok := lp.Form.(*ir.For)
-		if !ok || len(lp.Body.Stms) > loopJamMaxStms || f.Bound.IsVar() && local.Has(f.Bound.Var) {
+		f, updates, ok := jammableLoop(s, local, accs)
+		if !ok {
 			return nil
-		}
-		loopAccs := ir.Names{}
-		for k, q := range lp.Params {
-			switch {
-			case q.Type.Acc:
-				if !lp.Init[k].IsVar() || !accs.Has(lp.Init[k].Var) || !accCarried(lp.Body, lp.Body.Result[k], q.Name) {
-					return nil
-				}
-				loopAccs.Add(q.Name)
-				accs.Add(s.Pat[k].Name)
-			case !q.Type.IsScalar():
-				return nil
-			}
-		}
-		updates := false
-		for _, b := range lp.Body.Stms {
-			switch x := b.Exp.(type) {
-			case *ir.Index:
-				if len(b.Pat) == 1 && b.Pat[0].Type.IsScalar() && !local.Has(x.Arr) {
-					continue // an element of an array free in the function
-				}
-			case *ir.UpdAcc:
-				// At the loop's counter only: step c adds into element c.
-				if len(x.Idx) == 1 && x.Idx[0].IsVar() && x.Idx[0].Var == f.I && f.T == prim.I64 && loopAccs.Has(x.Acc) && len(b.Pat) == 1 {
-					loopAccs.Add(b.Pat[0].Name)
-					updates = true
-					continue
-				}
-				return nil
-			}
-			if !jamScalarStm(b) {
-				return nil
-			}
 		}
 		if updates {
 			updating++
@@ -335,6 +274,68 @@ func (g *gen) mapLoopJamOf(e *ir.Map) []mapJamSeg {
 		return nil
 	}
 	return segs
+}
+
+// localTo is the names bound in function f: its parameters and what its
+// body binds.
+func localTo(f *ir.Lambda) ir.Names {
+	local := ir.BoundInBody(f.Body)
+	for _, q := range f.Params {
+		local.Add(q.Name)
+	}
+	return local
+}
+
+// jammableLoop reports whether loop statement s of a function binding
+// local can run in lockstep for four rows: a for loop whose bound every
+// row shares (free in the function), of scalars and of the accumulators
+// among accs (each carried through its updates), whose body is scalar
+// statements, elements of free arrays and updates of those accumulators
+// at the loop's counter only (step c adds into element c). It returns
+// the loop's form, whether it updates, and adds the accumulators the
+// loop returns to accs.
+func jammableLoop(s *ir.Stm, local, accs ir.Names) (f *ir.For, updates, ok bool) {
+	lp := s.Exp.(*ir.Loop)
+	f, ok = lp.Form.(*ir.For)
+	if !ok || len(lp.Body.Stms) > loopJamMaxStms || f.Bound.IsVar() && local.Has(f.Bound.Var) {
+		return nil, false, false // the rows' loops would not run in lockstep
+	}
+	loopAccs := ir.Names{}
+	for k, q := range lp.Params {
+		switch {
+		case q.Type.Acc:
+			if !lp.Init[k].IsVar() || !accs.Has(lp.Init[k].Var) || !accCarried(lp.Body, lp.Body.Result[k], q.Name) {
+				return nil, false, false
+			}
+			loopAccs.Add(q.Name)
+		case !q.Type.IsScalar():
+			return nil, false, false
+		}
+	}
+	for _, b := range lp.Body.Stms {
+		switch x := b.Exp.(type) {
+		case *ir.Index:
+			if len(b.Pat) == 1 && b.Pat[0].Type.IsScalar() && !local.Has(x.Arr) {
+				continue // an element of an array free in the function
+			}
+		case *ir.UpdAcc:
+			if len(x.Idx) == 1 && x.Idx[0].IsVar() && x.Idx[0].Var == f.I && f.T == prim.I64 && loopAccs.Has(x.Acc) && len(b.Pat) == 1 {
+				loopAccs.Add(b.Pat[0].Name)
+				updates = true
+				continue
+			}
+			return nil, false, false
+		}
+		if !jamScalarStm(b) {
+			return nil, false, false
+		}
+	}
+	for k, q := range lp.Params {
+		if q.Type.Acc {
+			accs.Add(s.Pat[k].Name)
+		}
+	}
+	return f, updates, true
 }
 
 // jamScalarStm reports whether s binds one scalar by an operation on
