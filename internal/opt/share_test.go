@@ -234,6 +234,14 @@ func TestShareTapes(t *testing.T) {
 		{"in a branch", `entry main [n] (x: [n]f64) (k: i64) : [n]f64 =
   vjp (\x -> f64.sum (loop y = x for _i < k do map (\a -> if a > 0 then f64.exp a else a) y)) x 1`,
 			"exp", 2, 2, []string{"[0.5, -1.0, 2.0] 3i64"}},
+		// A nested loop bounded by the outer loop's index: nothing of it
+		// leaves the outer loop (its tape's size would need the index
+		// outside it; the IR is verified after every pass).
+		{"a nested loop bounded by the index", `entry main [m] (x: [m]f64) (t: f64) =
+  vjp (\x -> (loop (acc, ws) = (0, replicate m 1) for j < m do
+                let w = loop s = 0 for i < j do s + ws[i]
+                in (acc * 0.5 + x[j] * w * t, ws with [j] = w + 1)).0) x 1`,
+			"exp", 0, 0, []string{"[0.5, -1.0, 2.0] 0.75", "empty([0]f64) 0.75"}},
 		// A loop of scalars, with no SOAC in the program.
 		{"scalars", `entry main (x: f64) (k: i64) : f64 =
   vjp (\x -> loop y = x for _i < k do f64.exp (0.5 * y) - y) x 1`,

@@ -325,12 +325,13 @@ func pairLoops(cl *ckptLoop, l *ir.Loop, sh *sharer, root *keyer) []*ir.Stm {
 	f1 := &ir.Lambda{Params: cl.loop.Params, Body: cl.loop.Body}
 	stms2 := l.Body.Stms[start+1:]
 	f2 := &ir.Lambda{Params: l.Params, Body: &ir.Body{Stms: stms2}}
-	// SOACs inside the first loop's body whose width its body computes
-	// cannot leave it in a tape.
+	// SOACs and loops inside the first loop's body whose width or bound
+	// its body computes (or is its index) cannot leave it in a tape.
 	sh.within = ir.BoundInBody(cl.loop.Body)
 	for _, p := range cl.loop.Params {
 		sh.within.Add(p.Name)
 	}
+	sh.within.Add(cl.loop.Form.(*ir.For).I)
 	sh.pair(f1, k1, f2, k2, export, imp)
 	sh.pairInner(cl.loop.Body, k1, stms2, scratchNames(l.Body.Stms), k2, export, imp, &ins, &pre)
 	sh.within = nil
